@@ -1,0 +1,236 @@
+"""Why First?: properties of random legal play for 2-6 players in both variants.
+
+The recount here tallies the match from the public events alone, with its own arithmetic, and
+must agree with the engine's outcome.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.base import MAX_MOVE_CODE, Event, IllegalMove
+from rules.whyfirst import DECK, ENGINE, WhyFirstState
+
+LOW, HIGH = -12, 16
+
+
+def card_ids(data: Any) -> set[int]:
+    """Every card id in JSON data: cards always appear as objects with a "card" key."""
+    found: set[int] = set()
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key == "card":
+                found.add(value)
+            else:
+                found |= card_ids(value)
+    elif isinstance(data, list):
+        for item in data:
+            found |= card_ids(item)
+    return found
+
+
+def stop_on_track(space: int) -> int:
+    return HIGH if space > HIGH else LOW if space < LOW else space
+
+
+class Recount:
+    """An independent tally of a match from its public events."""
+
+    def __init__(self, players: int) -> None:
+        self.figures = players + 1 if players == 2 else players
+        self.positions = [0] * self.figures
+        self.totals = [0] * self.figures
+        self.card_rounds = 0
+        self.stages = 0
+        self.revealed_this_stage: set[int] = set()
+        self.last_reveal: dict[str, Any] | None = None
+        self.over = False
+
+    def see(self, event: Event) -> None:
+        data = json.loads(json.dumps(dict(event.data)))
+        getattr(self, f"on_{event.kind}")(data)
+
+    def on_committed(self, data: dict[str, Any]) -> None:
+        assert card_ids(data) == set(), "a commitment must not show its card"
+
+    def on_revealed(self, data: dict[str, Any]) -> None:
+        self.card_rounds += 1
+        plays = data["plays"] + ([data["leo"]] if data["leo"] else [])
+        for play in plays:
+            assert play["value"] == DECK[play["card"]].value
+        self.revealed_this_stage |= {play["card"] for play in plays}
+        self.last_reveal = data
+        if data["variant"] == "standard":
+            pushed = [0] * self.figures
+            for play in data["plays"]:
+                pushed[play["target"]] += play["value"]
+            if data["leo"]:
+                pushed[2] += data["leo"]["value"]
+            moved = zip(self.positions, pushed, strict=True)
+            self.positions = [stop_on_track(space + push) for space, push in moved]
+
+    def on_figure_moved(self, data: dict[str, Any]) -> None:
+        figure = data["figure"]
+        self.positions[figure] = stop_on_track(self.positions[figure] + data["value"])
+        assert self.last_reveal is not None
+        self.last_reveal["moves"].append(data)
+
+    def on_stage_scored(self, data: dict[str, Any]) -> None:
+        self.stages += 1
+        assert data["positions"] == self.positions
+        occupied = sorted(set(self.positions), reverse=True)
+        second = occupied[1] if len(occupied) > 1 else None
+        assert data["second_place_space"] == second
+        for figure, space in enumerate(self.positions):
+            if space == second:
+                self.totals[figure] += space
+        assert data["totals"] == self.totals
+
+    def on_stage_started(self, data: dict[str, Any]) -> None:
+        assert data["stage"] == self.stages + 1
+        self.positions = [0] * self.figures
+        self.revealed_this_stage = set()
+
+    def on_match_over(self, data: dict[str, Any]) -> None:
+        self.over = True
+
+    def winners(self) -> set[int]:
+        ranked = sorted(set(self.totals), reverse=True)
+        winning = ranked[1] if len(ranked) > 1 else ranked[0]
+        return {f for f, total in enumerate(self.totals) if total == winning}
+
+
+def check_cards_conserved(state: WhyFirstState) -> None:
+    sealed = [c for c in state.sealed if c is not None]
+    held = [c for hand in state.hands for c in hand]
+    everything = held + sealed + state.played + state.undealt + state.leo_stack
+    assert sorted(everything) == list(range(32))
+
+
+def check_views(state: WhyFirstState, recount: Recount) -> None:
+    """No view shows a hand or a sealed play but the viewer's own, nor Leo's stack."""
+    for viewer in [*range(state.seats), None]:
+        view = json.loads(json.dumps(ENGINE.view(state, viewer)))
+        assert view.pop("last_reveal") == recount.last_reveal
+        allowed = set(recount.revealed_this_stage)
+        if viewer is not None:
+            own = state.hands[viewer] + [c for c in [state.sealed[viewer]] if c is not None]
+            assert sorted(card_ids(view["hand"])) == sorted(state.hands[viewer])
+            allowed |= set(own)
+        secret = set(state.leo_stack) | {
+            c
+            for seat in range(state.seats)
+            if seat != viewer
+            for c in [*state.hands[seat], state.sealed[seat]]
+            if c is not None
+        }
+        seen = card_ids(view)
+        assert seen <= allowed
+        assert not seen & secret
+
+
+def round_trip(state: WhyFirstState) -> WhyFirstState:
+    data = json.loads(json.dumps(ENGINE.dump(state)))
+    loaded = ENGINE.load(data)
+    assert loaded == state
+    assert ENGINE.dump(loaded) == data
+    return loaded
+
+
+def check_step(state: WhyFirstState) -> None:
+    awaited = ENGINE.to_move(state)
+    assert (not awaited) == (ENGINE.outcome(state) is not None)
+    for seat in range(state.seats):
+        moves = ENGINE.legal_moves(state, seat)
+        assert bool(moves) == (seat in awaited)
+        assert all(len(m) <= MAX_MOVE_CODE for m in moves)
+    assert all(LOW <= p <= HIGH for p in state.positions)
+    check_cards_conserved(state)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    players=st.integers(2, 6),
+    variant=st.sampled_from(["standard", "tactical"]),
+    seed=st.integers(0, 2**63),
+    choices=st.integers(0, 2**32),
+)
+def test_random_legal_play_keeps_every_rule(players: int, variant: str, seed: int, choices: int):
+    rng = random.Random(choices)
+    state = ENGINE.setup(players, {"variant": variant}, seed)
+    recount = Recount(players)
+    log: list[tuple[int, str]] = []
+    while True:
+        check_step(state)
+        check_views(state, recount)
+        state = round_trip(state)
+        awaited = ENGINE.to_move(state)
+        if not awaited:
+            break
+        seat = rng.choice(sorted(awaited))
+        move = rng.choice(ENGINE.legal_moves(state, seat))
+        point = ENGINE.decision_point(state)
+        events = ENGINE.apply(state, seat, move)
+        log.append((seat, move))
+        for event in events:
+            recount.see(event)
+        if [e.kind for e in events] == ["committed"]:
+            # Still inside a simultaneous round: the open decision stays the same.
+            assert ENGINE.decision_point(state) == point
+        elif not recount.over:
+            assert ENGINE.decision_point(state) > point
+        assert ENGINE.decision_point(state) >= point
+
+    assert recount.card_rounds == 25
+    assert recount.stages == 5 and recount.over
+    outcome = ENGINE.outcome(state)
+    assert outcome is not None
+    assert list(outcome.scores) == recount.totals
+    assert set(outcome.winners) == recount.winners()
+    assert min(outcome.places[w] for w in outcome.winners) == 1
+    assert outcome.phantoms == ({2: "Leo"} if players == 2 else {})
+    assert len(outcome.scores) == recount.figures
+
+    # The seed and the move log replay the match exactly.
+    replay = ENGINE.setup(players, {"variant": variant}, seed)
+    for seat, move in log:
+        ENGINE.apply(replay, seat, move)
+    assert ENGINE.dump(replay) == ENGINE.dump(state)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    players=st.integers(2, 6),
+    variant=st.sampled_from(["standard", "tactical"]),
+    seed=st.integers(0, 2**32),
+    choices=st.integers(0, 2**32),
+    bad=st.text(max_size=8),
+)
+def test_an_illegal_move_never_changes_the_state(
+    players: int, variant: str, seed: int, choices: int, bad: str
+):
+    rng = random.Random(choices)
+    state = ENGINE.setup(players, {"variant": variant}, seed)
+    for _ in range(rng.randrange(80)):
+        awaited = ENGINE.to_move(state)
+        if not awaited:
+            break
+        seat = rng.choice(sorted(awaited))
+        ENGINE.apply(state, seat, rng.choice(ENGINE.legal_moves(state, seat)))
+    seat = rng.randrange(players)
+    legal = set(ENGINE.legal_moves(state, seat))
+    codes = [f"p{c}:{t}" for c in range(33) for t in range(7)] + [f"p{c}" for c in range(33)]
+    for move in [bad, *codes, "f0", "f6", "p-1:0", "p1:-1"]:
+        if move in legal:
+            continue
+        before = copy.deepcopy(ENGINE.dump(state))
+        with pytest.raises(IllegalMove):
+            ENGINE.apply(state, seat, move)
+        assert ENGINE.dump(state) == before
