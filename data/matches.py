@@ -1,0 +1,253 @@
+"""Match, seat, move-log and message rows; functions take an open connection."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import aiosqlite
+
+OPEN_STATUSES = ("lobby", "playing")
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    seat: int
+    kind: str
+    user_id: int | None
+    display_name: str
+    dms_closed: bool
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    id: int
+    game: str
+    guild_id: int
+    channel_id: int
+    host_id: int
+    status: str
+    options: dict[str, Any]
+    state: dict[str, Any] | None
+    version: int
+    seats: tuple[SeatRecord, ...]
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in OPEN_STATUSES
+
+
+@dataclass(frozen=True)
+class MessageRecord:
+    purpose: str
+    channel_id: int
+    message_id: int
+
+
+@dataclass(frozen=True)
+class LoggedMove:
+    seq: int
+    seat: int | None
+    move: str
+    decision_point: int
+    events: list[dict[str, Any]]
+
+
+async def insert_match(
+    db: aiosqlite.Connection,
+    *,
+    game: str,
+    guild_id: int,
+    channel_id: int,
+    host_id: int,
+    options: dict[str, Any],
+) -> int:
+    stamp = now_iso()
+    cursor = await db.execute(
+        "INSERT INTO matches (game, guild_id, channel_id, host_id, status, options,"
+        " created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?)",
+        (game, guild_id, channel_id, host_id, json.dumps(options), stamp, stamp),
+    )
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
+async def fetch_match(db: aiosqlite.Connection, match_id: int) -> MatchRecord | None:
+    cursor = await db.execute("SELECT * FROM matches WHERE id = ?", (match_id,))
+    row = await cursor.fetchone()
+    return await _with_seats(db, row) if row else None
+
+
+async def open_match_in_channel(
+    db: aiosqlite.Connection, game: str, channel_id: int
+) -> MatchRecord | None:
+    cursor = await db.execute(
+        "SELECT * FROM matches WHERE game = ? AND channel_id = ? AND status IN (?, ?)",
+        (game, channel_id, *OPEN_STATUSES),
+    )
+    row = await cursor.fetchone()
+    return await _with_seats(db, row) if row else None
+
+
+async def matches_with_status(db: aiosqlite.Connection, *statuses: str) -> list[MatchRecord]:
+    marks = ", ".join("?" for _ in statuses)
+    cursor = await db.execute(
+        f"SELECT * FROM matches WHERE status IN ({marks}) ORDER BY id", statuses
+    )
+    return [await _with_seats(db, row) for row in await cursor.fetchall()]
+
+
+async def _with_seats(db: aiosqlite.Connection, row: aiosqlite.Row) -> MatchRecord:
+    cursor = await db.execute(
+        "SELECT seat, kind, user_id, display_name, dms_closed FROM seats"
+        " WHERE match_id = ? ORDER BY seat",
+        (row["id"],),
+    )
+    seats = tuple(
+        SeatRecord(r["seat"], r["kind"], r["user_id"], r["display_name"], bool(r["dms_closed"]))
+        for r in await cursor.fetchall()
+    )
+    return MatchRecord(
+        id=row["id"],
+        game=row["game"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        host_id=row["host_id"],
+        status=row["status"],
+        options=json.loads(row["options"]),
+        state=json.loads(row["state"]) if row["state"] else None,
+        version=row["version"],
+        seats=seats,
+    )
+
+
+async def add_seat(
+    db: aiosqlite.Connection, match_id: int, user_id: int, display_name: str
+) -> int:
+    cursor = await db.execute(
+        "SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE match_id = ?", (match_id,)
+    )
+    (seat,) = await cursor.fetchone()
+    await db.execute(
+        "INSERT INTO seats (match_id, seat, kind, user_id, display_name) VALUES (?, ?, 'human', ?, ?)",
+        (match_id, seat, user_id, display_name),
+    )
+    return seat
+
+
+async def remove_seat(db: aiosqlite.Connection, match_id: int, user_id: int) -> None:
+    """Remove a lobby seat and close the gap, so seats stay 0..n-1 in joining order."""
+    cursor = await db.execute(
+        "SELECT seat FROM seats WHERE match_id = ? AND user_id = ?", (match_id, user_id)
+    )
+    row = await cursor.fetchone()
+    if row is None:
+        return
+    await db.execute("DELETE FROM seats WHERE match_id = ? AND seat = ?", (match_id, row[0]))
+    cursor = await db.execute(
+        "SELECT seat FROM seats WHERE match_id = ? AND seat > ? ORDER BY seat", (match_id, row[0])
+    )
+    for (seat,) in await cursor.fetchall():
+        await db.execute(
+            "UPDATE seats SET seat = ? WHERE match_id = ? AND seat = ?", (seat - 1, match_id, seat)
+        )
+
+
+async def mark_dms_closed(db: aiosqlite.Connection, match_id: int, seat: int) -> None:
+    await db.execute(
+        "UPDATE seats SET dms_closed = 1 WHERE match_id = ? AND seat = ?", (match_id, seat)
+    )
+
+
+async def update_match(
+    db: aiosqlite.Connection,
+    match_id: int,
+    *,
+    expected_version: int,
+    status: str,
+    state: dict[str, Any] | None,
+) -> int:
+    """Write status and state if nobody wrote since ``expected_version``; the new version."""
+    cursor = await db.execute(
+        "UPDATE matches SET status = ?, state = ?, version = version + 1, updated_at = ?"
+        " WHERE id = ? AND version = ?",
+        (
+            status,
+            json.dumps(state, separators=(",", ":")) if state is not None else None,
+            now_iso(),
+            match_id,
+            expected_version,
+        ),
+    )
+    if cursor.rowcount != 1:
+        raise RuntimeError(f"match {match_id} was changed concurrently")
+    return expected_version + 1
+
+
+async def append_move(
+    db: aiosqlite.Connection,
+    match_id: int,
+    *,
+    seat: int | None,
+    move: str,
+    decision_point: int,
+    events: list[dict[str, Any]],
+) -> int:
+    cursor = await db.execute(
+        "SELECT COALESCE(MAX(seq) + 1, 1) FROM moves WHERE match_id = ?", (match_id,)
+    )
+    (seq,) = await cursor.fetchone()
+    await db.execute(
+        "INSERT INTO moves (match_id, seq, seat, move, decision_point, events, played_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (match_id, seq, seat, move, decision_point, json.dumps(events), now_iso()),
+    )
+    return seq
+
+
+async def move_log(
+    db: aiosqlite.Connection, match_id: int, *, last: int | None = None
+) -> list[LoggedMove]:
+    """The match's moves in order (only the ``last`` ones when given)."""
+    query = "SELECT seq, seat, move, decision_point, events FROM moves WHERE match_id = ?"
+    if last is not None:
+        query = f"SELECT * FROM ({query} ORDER BY seq DESC LIMIT {int(last)})"
+    cursor = await db.execute(f"{query} ORDER BY seq", (match_id,))
+    return [
+        LoggedMove(r["seq"], r["seat"], r["move"], r["decision_point"], json.loads(r["events"]))
+        for r in await cursor.fetchall()
+    ]
+
+
+async def remember_message(
+    db: aiosqlite.Connection, match_id: int, purpose: str, channel_id: int, message_id: int
+) -> None:
+    await db.execute(
+        "INSERT INTO match_messages (match_id, purpose, channel_id, message_id)"
+        " VALUES (?, ?, ?, ?) ON CONFLICT (match_id, purpose)"
+        " DO UPDATE SET channel_id = excluded.channel_id, message_id = excluded.message_id",
+        (match_id, purpose, channel_id, message_id),
+    )
+
+
+async def match_messages(db: aiosqlite.Connection, match_id: int) -> dict[str, MessageRecord]:
+    cursor = await db.execute(
+        "SELECT purpose, channel_id, message_id FROM match_messages WHERE match_id = ?",
+        (match_id,),
+    )
+    return {
+        r["purpose"]: MessageRecord(r["purpose"], r["channel_id"], r["message_id"])
+        for r in await cursor.fetchall()
+    }

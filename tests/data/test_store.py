@@ -1,0 +1,141 @@
+"""The store: migrations, pragmas, transactions and the repositories."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import aiosqlite
+import pytest
+
+from data import career, matches, meta
+from data.store import NewerDatabaseError, Store, migration_files
+
+
+@pytest.fixture
+async def store(tmp_path):
+    store = await Store.open(tmp_path / "table.db")
+    yield store
+    await store.close()
+
+
+async def test_new_database_is_migrated_to_the_latest_version(store):
+    assert await store.schema_version() == migration_files()[-1][0]
+
+
+async def test_database_uses_wal_and_foreign_keys(store):
+    async with store.read() as db:
+        assert (await (await db.execute("PRAGMA journal_mode")).fetchone())[0] == "wal"
+        assert (await (await db.execute("PRAGMA foreign_keys")).fetchone())[0] == 1
+        assert (await (await db.execute("PRAGMA busy_timeout")).fetchone())[0] > 0
+
+
+async def test_reopening_keeps_data_and_does_not_migrate_again(tmp_path):
+    path = tmp_path / "table.db"
+    store = await Store.open(path)
+    async with store.transaction() as db:
+        await meta.set_meta(db, "greeting", "hello")
+    await store.close()
+    store = await Store.open(path)
+    async with store.read() as db:
+        assert await meta.get_meta(db, "greeting") == "hello"
+    await store.close()
+
+
+async def test_a_newer_database_is_refused(tmp_path):
+    path = tmp_path / "table.db"
+    with sqlite3.connect(path) as raw:
+        raw.execute("PRAGMA user_version = 999")
+    with pytest.raises(NewerDatabaseError, match="999"):
+        await Store.open(path)
+
+
+async def test_a_failed_transaction_is_rolled_back(store):
+    with pytest.raises(RuntimeError):
+        async with store.transaction() as db:
+            await meta.set_meta(db, "half", "written")
+            raise RuntimeError("crash mid-move")
+    async with store.read() as db:
+        assert await meta.get_meta(db, "half") is None
+
+
+async def _new_match(db, channel_id=10, game="whyfirst"):
+    return await matches.insert_match(
+        db, game=game, guild_id=1, channel_id=channel_id, host_id=100, options={}
+    )
+
+
+async def test_only_one_open_match_per_game_and_channel(store):
+    async with store.transaction() as db:
+        await _new_match(db)
+        await _new_match(db, game="hare")
+    with pytest.raises(aiosqlite.IntegrityError):
+        async with store.transaction() as db:
+            await _new_match(db)
+
+
+async def test_a_finished_match_frees_the_channel(store):
+    async with store.transaction() as db:
+        match_id = await _new_match(db)
+        await matches.update_match(db, match_id, expected_version=0, status="finished", state={})
+        await _new_match(db)
+
+
+async def test_seats_close_their_gap_when_a_player_leaves(store):
+    async with store.transaction() as db:
+        match_id = await _new_match(db)
+        for user in (100, 101, 102):
+            await matches.add_seat(db, match_id, user, f"player {user}")
+        await matches.remove_seat(db, match_id, 101)
+        record = await matches.fetch_match(db, match_id)
+    assert [(s.seat, s.user_id) for s in record.seats] == [(0, 100), (1, 102)]
+
+
+async def test_a_stale_version_is_not_written(store):
+    async with store.transaction() as db:
+        match_id = await _new_match(db)
+        await matches.update_match(db, match_id, expected_version=0, status="playing", state={})
+    with pytest.raises(RuntimeError, match="concurrently"):
+        async with store.transaction() as db:
+            await matches.update_match(
+                db, match_id, expected_version=0, status="playing", state={"x": 1}
+            )
+    async with store.read() as db:
+        assert (await matches.fetch_match(db, match_id)).state == {}
+
+
+async def test_move_log_keeps_order_and_events(store):
+    async with store.transaction() as db:
+        match_id = await _new_match(db)
+        for n in range(5):
+            await matches.append_move(
+                db, match_id, seat=n % 2, move=f"m{n}", decision_point=n, events=[{"kind": "k"}]
+            )
+    async with store.read() as db:
+        log = await matches.move_log(db, match_id)
+        last = await matches.move_log(db, match_id, last=2)
+    assert [m.move for m in log] == ["m0", "m1", "m2", "m3", "m4"]
+    assert [m.seq for m in last] == [4, 5]
+    assert last[0].events == [{"kind": "k"}]
+
+
+async def test_deleting_a_match_removes_its_rows(store):
+    async with store.transaction() as db:
+        match_id = await _new_match(db)
+        await matches.add_seat(db, match_id, 100, "host")
+        await matches.remember_message(db, match_id, "board", 10, 555)
+        await db.execute("DELETE FROM matches WHERE id = ?", (match_id,))
+        left = await (await db.execute("SELECT COUNT(*) FROM seats")).fetchone()
+    assert left[0] == 0
+
+
+async def test_career_totals_add_up_per_server_player_and_game(store):
+    async with store.transaction() as db:
+        await career.record_result(db, 1, 100, "whyfirst", won=True, points=7)
+        await career.record_result(db, 1, 100, "whyfirst", won=False, points=-2)
+        await career.record_result(db, 2, 100, "whyfirst", won=True, points=3)
+        await career.record_result(db, 1, 101, "whyfirst", won=True, points=1)
+    async with store.read() as db:
+        mine = await career.player_totals(db, 1, 100)
+        board = await career.leaderboard(db, 1, "whyfirst")
+    assert [(c.played, c.wins, c.points) for c in mine] == [(2, 1, 5)]
+    assert [c.user_id for c in board] == [101, 100]
