@@ -21,16 +21,15 @@ async def record_result(
 ) -> None:
     """Add one finished match to a player's totals (call inside the match's transaction)."""
     await db.execute(
-        "INSERT INTO career (guild_id, user_id, game, played, wins, points) VALUES (?, ?, ?, 1, ?, ?)"
+        "INSERT INTO career (guild_id, user_id, game, played, wins, points)"
+        " VALUES (?, ?, ?, 1, ?, ?)"
         " ON CONFLICT (guild_id, user_id, game) DO UPDATE SET played = played + 1,"
         " wins = wins + excluded.wins, points = points + excluded.points",
         (guild_id, user_id, game, int(won), points),
     )
 
 
-async def player_totals(
-    db: aiosqlite.Connection, guild_id: int, user_id: int
-) -> list[CareerLine]:
+async def player_totals(db: aiosqlite.Connection, guild_id: int, user_id: int) -> list[CareerLine]:
     cursor = await db.execute(
         "SELECT user_id, game, played, wins, points FROM career"
         " WHERE guild_id = ? AND user_id = ? ORDER BY game",

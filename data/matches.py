@@ -133,15 +133,14 @@ async def _with_seats(db: aiosqlite.Connection, row: aiosqlite.Row) -> MatchReco
     )
 
 
-async def add_seat(
-    db: aiosqlite.Connection, match_id: int, user_id: int, display_name: str
-) -> int:
+async def add_seat(db: aiosqlite.Connection, match_id: int, user_id: int, display_name: str) -> int:
     cursor = await db.execute(
         "SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE match_id = ?", (match_id,)
     )
     (seat,) = await cursor.fetchone()
     await db.execute(
-        "INSERT INTO seats (match_id, seat, kind, user_id, display_name) VALUES (?, ?, 'human', ?, ?)",
+        "INSERT INTO seats (match_id, seat, kind, user_id, display_name)"
+        " VALUES (?, ?, 'human', ?, ?)",
         (match_id, seat, user_id, display_name),
     )
     return seat
@@ -215,6 +214,16 @@ async def append_move(
         (match_id, seq, seat, move, decision_point, json.dumps(events), now_iso()),
     )
     return seq
+
+
+async def has_moved(
+    db: aiosqlite.Connection, match_id: int, seat: int, decision_point: int
+) -> bool:
+    cursor = await db.execute(
+        "SELECT 1 FROM moves WHERE match_id = ? AND seat = ? AND decision_point = ? LIMIT 1",
+        (match_id, seat, decision_point),
+    )
+    return await cursor.fetchone() is not None
 
 
 async def move_log(

@@ -1,0 +1,342 @@
+"""The game-agnostic match lifecycle: lobby, start, moves under a per-match lock, results.
+
+Every change runs under the match's lock: load, check, apply, then write the state,
+the move log and (when the match ends) the career totals in one transaction.
+Player mistakes raise ``MatchError`` with a message for that player; nothing is
+written then.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections import defaultdict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+from data import career
+from data import matches as rows
+from data.store import Store
+from rules.base import Engine, Event, IllegalMove, InvalidOptions, Outcome
+
+
+class MatchError(Exception):
+    """A request the match cannot take; ``reason`` is shown privately to the player."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Player:
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Match:
+    """A match as stored, with its engine and (once started) its live state."""
+
+    record: rows.MatchRecord
+    engine: Engine[Any]
+    state: Any | None
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def status(self) -> str:
+        return self.record.status
+
+    @property
+    def seats(self) -> tuple[rows.SeatRecord, ...]:
+        return self.record.seats
+
+    @property
+    def host_id(self) -> int:
+        return self.record.host_id
+
+    def seat_of(self, user_id: int) -> int | None:
+        return self.record.seat_of(user_id)
+
+    def name_of(self, seat: int) -> str:
+        return self.record.seats[seat].display_name
+
+    def awaited(self) -> frozenset[int]:
+        return self.engine.to_move(self.state) if self.state is not None else frozenset()
+
+    def decision_point(self) -> int:
+        return self.engine.decision_point(self.state) if self.state is not None else 0
+
+    def outcome(self) -> Outcome | None:
+        return self.engine.outcome(self.state) if self.state is not None else None
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    match: Match
+    seat: int
+    move: str
+    events: list[Event]
+    decision_point_before: int
+
+    @property
+    def finished(self) -> bool:
+        return self.match.status == "finished"
+
+    @property
+    def new_decision(self) -> bool:
+        """True when the move opened a new decision point (a round resolved, a turn passed)."""
+        return self.match.decision_point() != self.decision_point_before
+
+
+class MatchService:
+    """Lobby and play for every game, over the store."""
+
+    def __init__(
+        self,
+        store: Store,
+        engines: Mapping[str, Engine[Any]],
+        new_seed: Callable[[], int] = lambda: secrets.randbits(62),
+    ) -> None:
+        self._store = store
+        self._engines = engines
+        self._new_seed = new_seed
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    @property
+    def store(self) -> Store:
+        return self._store
+
+    def engine(self, game: str) -> Engine[Any]:
+        return self._engines[game]
+
+    # -- reading -------------------------------------------------------------------
+
+    async def get(self, match_id: int) -> Match:
+        async with self._store.read() as db:
+            record = await rows.fetch_match(db, match_id)
+        if record is None or record.game not in self._engines:
+            raise MatchError("That match does not exist (any more).")
+        return self._loaded(record)
+
+    async def open_in_channel(self, game: str, channel_id: int) -> Match | None:
+        async with self._store.read() as db:
+            record = await rows.open_match_in_channel(db, game, channel_id)
+        return self._loaded(record) if record else None
+
+    async def ongoing(self) -> list[Match]:
+        """Matches in a lobby or in play, for bringing them back after a restart."""
+        async with self._store.read() as db:
+            records = await rows.matches_with_status(db, *rows.OPEN_STATUSES)
+        return [self._loaded(r) for r in records if r.game in self._engines]
+
+    async def recent_events(self, match_id: int, moves: int) -> list[dict[str, Any]]:
+        """The public events of the last ``moves`` moves, oldest first."""
+        async with self._store.read() as db:
+            logged = await rows.move_log(db, match_id, last=moves)
+        return [event for move in logged for event in move.events]
+
+    async def messages(self, match_id: int) -> dict[str, rows.MessageRecord]:
+        async with self._store.read() as db:
+            return await rows.match_messages(db, match_id)
+
+    async def remember_message(
+        self, match_id: int, purpose: str, channel_id: int, message_id: int
+    ) -> None:
+        async with self._store.transaction() as db:
+            await rows.remember_message(db, match_id, purpose, channel_id, message_id)
+
+    async def mark_dms_closed(self, match_id: int, seat: int) -> None:
+        async with self._store.transaction() as db:
+            await rows.mark_dms_closed(db, match_id, seat)
+
+    def _loaded(self, record: rows.MatchRecord) -> Match:
+        engine = self._engines[record.game]
+        state = engine.load(record.state) if record.state is not None else None
+        return Match(record, engine, state)
+
+    # -- lobby -----------------------------------------------------------------------
+
+    async def create(
+        self,
+        game: str,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host: Player,
+        options: Mapping[str, Any],
+    ) -> Match:
+        engine = self._engines[game]
+        try:
+            checked = engine.options(options, engine.max_players)
+        except InvalidOptions as error:
+            raise MatchError(str(error)) from None
+        try:
+            async with self._store.transaction() as db:
+                match_id = await rows.insert_match(
+                    db,
+                    game=game,
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    host_id=host.user_id,
+                    options=checked,
+                )
+                await rows.add_seat(db, match_id, host.user_id, host.name)
+        except aiosqlite.IntegrityError:
+            raise MatchError(
+                f"There is already an open {engine.title} match in this channel: "
+                "join it, or ask its host to cancel it."
+            ) from None
+        return await self.get(match_id)
+
+    async def join(self, match_id: int, player: Player) -> Match:
+        async with self._locks[match_id]:
+            match = await self._lobby(match_id)
+            if match.seat_of(player.user_id) is not None:
+                raise MatchError("You have already joined this match.")
+            if len(match.seats) >= match.engine.max_players:
+                raise MatchError(f"This match is full ({match.engine.max_players} players).")
+            async with self._store.transaction() as db:
+                await rows.add_seat(db, match_id, player.user_id, player.name)
+            return await self.get(match_id)
+
+    async def leave(self, match_id: int, user_id: int) -> Match:
+        async with self._locks[match_id]:
+            match = await self._lobby(match_id)
+            if match.seat_of(user_id) is None:
+                raise MatchError("You are not in this match.")
+            if user_id == match.host_id:
+                raise MatchError("You are the host: cancel the match instead of leaving it.")
+            async with self._store.transaction() as db:
+                await rows.remove_seat(db, match_id, user_id)
+            return await self.get(match_id)
+
+    async def start(self, match_id: int, user_id: int) -> Match:
+        async with self._locks[match_id]:
+            match = await self._lobby(match_id)
+            if user_id != match.host_id:
+                raise MatchError("Only the host can start the match.")
+            engine, players = match.engine, len(match.seats)
+            if players < engine.min_players:
+                raise MatchError(f"{engine.title} needs at least {engine.min_players} players.")
+            try:
+                options = engine.options(match.record.options, players)
+            except InvalidOptions as error:
+                raise MatchError(str(error)) from None
+            state = engine.setup(players, options, self._new_seed())
+            async with self._store.transaction() as db:
+                await rows.update_match(
+                    db,
+                    match_id,
+                    expected_version=match.record.version,
+                    status="playing",
+                    state=engine.dump(state),
+                )
+            return await self.get(match_id)
+
+    async def cancel(self, match_id: int, user_id: int, *, moderator: bool = False) -> Match:
+        """End an open match without a result (the host, or a moderator, may)."""
+        async with self._locks[match_id]:
+            match = await self.get(match_id)
+            if not match.record.is_open:
+                raise MatchError("This match is already over.")
+            if user_id != match.host_id and not moderator:
+                raise MatchError("Only the host (or a server moderator) can cancel this match.")
+            async with self._store.transaction() as db:
+                await rows.update_match(
+                    db,
+                    match_id,
+                    expected_version=match.record.version,
+                    status="cancelled",
+                    state=match.record.state,
+                )
+            return await self.get(match_id)
+
+    async def _lobby(self, match_id: int) -> Match:
+        match = await self.get(match_id)
+        if match.status != "lobby":
+            raise MatchError(
+                "This match has already started."
+                if match.status == "playing"
+                else "This match is over."
+            )
+        return match
+
+    # -- play ------------------------------------------------------------------------
+
+    async def play(self, match_id: int, user_id: int, decision_point: int, move: str) -> MoveResult:
+        """Apply ``move`` for the player, if it answers the current decision point."""
+        async with self._locks[match_id]:
+            match = await self.get(match_id)
+            seat = match.seat_of(user_id)
+            if seat is None:
+                raise MatchError("You are not playing in this match.")
+            if match.status == "lobby":
+                raise MatchError("This match has not started yet.")
+            if match.status != "playing":
+                raise MatchError("This match is over.")
+            current = match.decision_point()
+            if decision_point != current:
+                raise MatchError("Those controls are from an earlier turn: use the latest ones.")
+            if seat not in match.awaited():
+                raise MatchError(await self._not_awaited_reason(match, seat, current))
+            try:
+                events = match.engine.apply(match.state, seat, move)
+            except IllegalMove as illegal:
+                raise MatchError(illegal.reason) from None
+            return await self._commit(match, seat, move, current, events)
+
+    async def _not_awaited_reason(self, match: Match, seat: int, decision_point: int) -> str:
+        names = ", ".join(match.name_of(s) for s in sorted(match.awaited()))
+        async with self._store.read() as db:
+            played = await rows.has_moved(db, match.id, seat, decision_point)
+        if played:
+            return f"You have already played this round: waiting for {names}."
+        return f"It is not your turn: waiting for {names}."
+
+    async def _commit(
+        self, match: Match, seat: int, move: str, decision_point: int, events: list[Event]
+    ) -> MoveResult:
+        engine, record = match.engine, match.record
+        outcome = engine.outcome(match.state)
+        async with self._store.transaction() as db:
+            await rows.update_match(
+                db,
+                record.id,
+                expected_version=record.version,
+                status="finished" if outcome else "playing",
+                state=engine.dump(match.state),
+            )
+            await rows.append_move(
+                db,
+                record.id,
+                seat=seat,
+                move=move,
+                decision_point=decision_point,
+                events=[event.to_json() for event in events],
+            )
+            if outcome:
+                await self._record_careers(db, record, outcome)
+        return MoveResult(await self.get(record.id), seat, move, events, decision_point)
+
+    @staticmethod
+    async def _record_careers(
+        db: aiosqlite.Connection, record: rows.MatchRecord, outcome: Outcome
+    ) -> None:
+        for seat in record.seats:
+            if seat.user_id is None:
+                continue
+            await career.record_result(
+                db,
+                record.guild_id,
+                seat.user_id,
+                record.game,
+                won=outcome.seat_won(seat.seat),
+                points=outcome.scores[seat.seat],
+            )

@@ -1,0 +1,157 @@
+"""The match lifecycle over a real SQLite file and the Why First? engine."""
+
+from __future__ import annotations
+
+import pytest
+
+from data import career
+from data import matches as rows
+from data.store import Store
+from matches.service import MatchError, MatchService, Player
+from rules.whyfirst import ENGINE
+
+ANNE, BEN, CHRIS = Player(1, "Anne"), Player(2, "Ben"), Player(3, "Chris")
+
+
+@pytest.fixture
+async def service(tmp_path):
+    store = await Store.open(tmp_path / "table.db")
+    yield MatchService(store, {"whyfirst": ENGINE}, new_seed=lambda: 7)
+    await store.close()
+
+
+async def _lobby(service, *players, channel=10):
+    match = await service.create(
+        "whyfirst", guild_id=1, channel_id=channel, host=players[0], options={}
+    )
+    for player in players[1:]:
+        match = await service.join(match.id, player)
+    return match
+
+
+async def _started(service, *players):
+    match = await _lobby(service, *players)
+    return await service.start(match.id, players[0].user_id)
+
+
+async def test_the_host_takes_the_first_seat(service):
+    match = await _lobby(service, ANNE)
+    assert [(s.seat, s.user_id) for s in match.seats] == [(0, ANNE.user_id)]
+    assert match.status == "lobby"
+
+
+async def test_one_open_match_per_game_per_channel(service):
+    await _lobby(service, ANNE)
+    with pytest.raises(MatchError, match="already an open"):
+        await _lobby(service, BEN)
+    await _lobby(service, BEN, channel=11)
+
+
+async def test_joining_twice_is_refused(service):
+    match = await _lobby(service, ANNE, BEN)
+    with pytest.raises(MatchError, match="already joined"):
+        await service.join(match.id, BEN)
+
+
+async def test_a_full_match_refuses_a_seventh_player(service):
+    match = await _lobby(service, *(Player(n, f"p{n}") for n in range(1, 7)))
+    with pytest.raises(MatchError, match="full"):
+        await service.join(match.id, Player(7, "p7"))
+
+
+async def test_only_the_host_starts_and_only_with_enough_players(service):
+    match = await _lobby(service, ANNE)
+    with pytest.raises(MatchError, match="at least 2"):
+        await service.start(match.id, ANNE.user_id)
+    match = await service.join(match.id, BEN)
+    with pytest.raises(MatchError, match="Only the host"):
+        await service.start(match.id, BEN.user_id)
+    match = await service.start(match.id, ANNE.user_id)
+    assert match.status == "playing"
+    assert match.awaited() == {0, 1}
+
+
+async def test_the_host_cannot_leave_but_others_can(service):
+    match = await _lobby(service, ANNE, BEN)
+    with pytest.raises(MatchError, match="host"):
+        await service.leave(match.id, ANNE.user_id)
+    match = await service.leave(match.id, BEN.user_id)
+    assert len(match.seats) == 1
+
+
+async def test_lobby_actions_are_refused_once_started(service):
+    match = await _started(service, ANNE, BEN)
+    for action in (service.join(match.id, CHRIS), service.leave(match.id, BEN.user_id)):
+        with pytest.raises(MatchError, match="already started"):
+            await action
+
+
+async def test_a_move_is_logged_with_the_state_in_one_transaction(service):
+    match = await _started(service, ANNE, BEN, CHRIS)
+    point = match.decision_point()
+    move = ENGINE.legal_moves(match.state, 0)[0]
+    result = await service.play(match.id, ANNE.user_id, point, move)
+    assert result.match.record.version == match.record.version + 1
+    async with service.store.read() as db:
+        log = await rows.move_log(db, match.id)
+    assert [(m.seat, m.move, m.decision_point) for m in log] == [(0, move, point)]
+    assert log[0].events == [{"kind": "committed", "seat": 0, "stage": 1, "card_round": 1}]
+
+
+async def test_refusals_change_nothing(service):
+    match = await _started(service, ANNE, BEN)
+    point = match.decision_point()
+    move = ENGINE.legal_moves(match.state, 0)[0]
+    await service.play(match.id, ANNE.user_id, point, move)
+    before = await service.get(match.id)
+    refusals = [
+        (CHRIS.user_id, point, move, "not playing"),
+        (ANNE.user_id, point, move, "already played"),
+        (ANNE.user_id, point - 1, move, "earlier turn"),
+        (BEN.user_id, point, "p99:0", "not in your hand"),
+    ]
+    for user, at, code, reason in refusals:
+        with pytest.raises(MatchError, match=reason):
+            await service.play(match.id, user, at, code)
+    after = await service.get(match.id)
+    assert after.record == before.record
+
+
+async def test_a_finished_match_updates_careers(service):
+    match = await _started(service, ANNE, BEN, CHRIS)
+    players = {0: ANNE, 1: BEN, 2: CHRIS}
+    while match.status == "playing":
+        seat = min(match.awaited())
+        move = ENGINE.legal_moves(match.state, seat)[0]
+        match = (
+            await service.play(match.id, players[seat].user_id, match.decision_point(), move)
+        ).match
+    outcome = match.outcome()
+    async with service.store.read() as db:
+        totals = {p.user_id: await career.player_totals(db, 1, p.user_id) for p in players.values()}
+    for seat, player in players.items():
+        (line,) = totals[player.user_id]
+        assert (line.played, line.wins, line.points) == (
+            1,
+            int(seat in outcome.winners),
+            outcome.scores[seat],
+        )
+    with pytest.raises(MatchError, match="over"):
+        await service.play(match.id, ANNE.user_id, match.decision_point(), "p0:0")
+
+
+async def test_cancel_needs_the_host_or_a_moderator(service):
+    match = await _started(service, ANNE, BEN)
+    with pytest.raises(MatchError, match="Only the host"):
+        await service.cancel(match.id, BEN.user_id)
+    match = await service.cancel(match.id, BEN.user_id, moderator=True)
+    assert match.status == "cancelled"
+    assert await service.ongoing() == []
+
+
+async def test_open_matches_come_back_from_the_database(service, tmp_path):
+    match = await _started(service, ANNE, BEN)
+    reopened = MatchService(service.store, {"whyfirst": ENGINE})
+    (again,) = await reopened.ongoing()
+    assert again.id == match.id
+    assert ENGINE.dump(again.state) == ENGINE.dump(match.state)
