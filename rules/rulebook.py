@@ -1,0 +1,362 @@
+"""The project's own rulebooks: loading, validating, looking up and paging them.
+
+Each game keeps its rule text in ``rules/<game>/rulebook.md``: a ``# Title`` line,
+then sections that each start with ``## Section title {#key}``. The first
+section is ``{#overview}`` (the lobby's "How to play"). This module is pure: it
+reads those files and nothing else, and imports nothing from discord or data.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+RULEBOOK_GAMES = ("whyfirst", "hare", "canyon", "numbers")
+"""The games that have a rulebook, in the order /rules lists them."""
+
+OVERVIEW_KEY = "overview"
+MAX_KEY_LENGTH = 40
+
+_RULES_DIR = Path(__file__).parent
+_KEY = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_SECTION_HEADING = re.compile(r"## (?P<title>.*?)\s*\{#(?P<key>[^}]*)\}\s*")
+_FENCE = re.compile(r"\s*(?P<marker>`{3,}|~{3,})(?P<info>.*)")
+
+
+@dataclass(frozen=True)
+class Section:
+    """One topic of a rulebook, looked up by ``key`` (stable) or ``title`` (shown)."""
+
+    game: str
+    key: str
+    title: str
+    body: str
+
+    @property
+    def text(self) -> str:
+        """Title and body together: what a reader sees and what search indexes."""
+        return f"{self.title}\n\n{self.body}"
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """A game's rule text, split into sections in reading order."""
+
+    game: str
+    title: str
+    sections: tuple[Section, ...]
+
+    def section(self, key: str) -> Section:
+        """The section with ``key``; KeyError if there is none."""
+        for section in self.sections:
+            if section.key == key:
+                return section
+        raise KeyError(f"{self.game} rulebook has no section {key!r}")
+
+    @property
+    def overview(self) -> Section:
+        return self.sections[0]
+
+    def matching(self, typed: str, limit: int = 25) -> list[Section]:
+        """Sections whose title or key matches ``typed``, for autocomplete.
+
+        Case-insensitive. Sections where ``typed`` starts a word come first, then
+        those containing it anywhere, then those containing each typed word;
+        each group keeps reading order. Nothing typed: the first ``limit``.
+        """
+        if limit <= 0:
+            return []
+        wanted = " ".join(typed.lower().split())
+        if not wanted:
+            return list(self.sections[:limit])
+        words = wanted.split()
+        word_start = re.compile(r"(?<![a-z0-9])" + re.escape(wanted))
+        starts, contains, all_words = [], [], []
+        for section in self.sections:
+            names = (section.title.lower(), section.key, section.key.replace("-", " "))
+            if any(word_start.search(name) for name in names):
+                starts.append(section)
+            elif any(wanted in name for name in names):
+                contains.append(section)
+            elif all(any(word in name for name in names) for word in words):
+                all_words.append(section)
+        return (starts + contains + all_words)[:limit]
+
+
+def parse_rulebook(game: str, text: str, source: str = "rulebook") -> Rulebook:
+    """Parse and validate rulebook ``text``; ValueError names ``source`` and the problem."""
+
+    def problem(line_no: int | None, message: str) -> ValueError:
+        where = f"{source}:{line_no}" if line_no else source
+        return ValueError(f"{where}: {message}")
+
+    lines = text.splitlines()
+    if not lines or not lines[0].startswith("# ") or not lines[0][2:].strip():
+        raise problem(1, "the file must start with '# <Game title>'")
+    title = lines[0][2:].strip()
+
+    # (line number, key, title, body lines) for each section, in order.
+    raw: list[tuple[int, str, str, list[str]]] = []
+    fence: str | None = None
+    fence_line = 0
+    for line_no, line in enumerate(lines[1:], start=2):
+        if fence is None and line.startswith("#"):
+            heading = _SECTION_HEADING.fullmatch(line)
+            if heading:
+                raw.append((line_no, heading["key"], heading["title"], []))
+                continue
+            if line.startswith(("# ", "## ")):
+                raise problem(line_no, "a heading must be '## <Section title> {#key}'")
+        if fence is None:
+            fence_line = line_no
+        fence = _fence_after(line, fence)
+        if raw:
+            raw[-1][3].append(line)
+        elif line.strip():
+            raise problem(line_no, "text before the first section")
+    if fence is not None:
+        raise problem(fence_line, "code block is never closed")
+    if not raw:
+        raise problem(None, "no sections")
+
+    sections: list[Section] = []
+    seen: set[str] = set()
+    for line_no, key, section_title, body_lines in raw:
+        if not _KEY.fullmatch(key) or len(key) > MAX_KEY_LENGTH:
+            raise problem(
+                line_no,
+                f"section key {key!r} must be lowercase a-z, 0-9 and single hyphens,"
+                f" at most {MAX_KEY_LENGTH} characters",
+            )
+        if key in seen:
+            raise problem(line_no, f"section key {key!r} is used twice")
+        seen.add(key)
+        if not section_title:
+            raise problem(line_no, f"section {key!r} has no title")
+        body = "\n".join(body_lines).strip()
+        if not body:
+            raise problem(line_no, f"section {key!r} is empty")
+        sections.append(Section(game=game, key=key, title=section_title, body=body))
+    if sections[0].key != OVERVIEW_KEY:
+        raise problem(raw[0][0], f"the first section must be {{#{OVERVIEW_KEY}}}")
+    return Rulebook(game=game, title=title, sections=tuple(sections))
+
+
+def rulebook_path(game: str) -> Path:
+    """Where ``game``'s rulebook lives; ValueError for a game without one."""
+    if game not in RULEBOOK_GAMES:
+        raise ValueError(f"no rulebook for game {game!r}; known: {', '.join(RULEBOOK_GAMES)}")
+    return _RULES_DIR / game / "rulebook.md"
+
+
+def load_rulebook(game: str) -> Rulebook:
+    """Read and validate ``rules/<game>/rulebook.md``."""
+    path = rulebook_path(game)
+    return parse_rulebook(game, path.read_text(encoding="utf-8"), source=str(path))
+
+
+@cache
+def _all_rulebooks() -> tuple[Rulebook, ...]:
+    return tuple(load_rulebook(game) for game in RULEBOOK_GAMES)
+
+
+def all_rulebooks() -> dict[str, Rulebook]:
+    """Every game's rulebook by game key, loaded once per process."""
+    return {book.game: book for book in _all_rulebooks()}
+
+
+def digest(rulebooks: Iterable[Rulebook] | None = None) -> str:
+    """A stable hash of the rulebooks' content (all of them by default).
+
+    It changes whenever any title, key or text changes, so a search index can
+    store it and be rebuilt when it no longer matches.
+    """
+    sha = hashlib.sha256()
+    for book in _all_rulebooks() if rulebooks is None else rulebooks:
+        parts = [book.game, book.title]
+        for section in book.sections:
+            parts += [section.key, section.title, section.body]
+        for part in parts:
+            encoded = part.encode("utf-8")
+            sha.update(len(encoded).to_bytes(8, "big"))
+            sha.update(encoded)
+    return sha.hexdigest()
+
+
+# --- Paging long text for Discord --------------------------------------------------------------
+
+
+def _fence_opening(line: str) -> str | None:
+    """The fence marker (```` ``` ```` or ``~~~``) if ``line`` can open a code block."""
+    match = _FENCE.fullmatch(line)
+    if match is None or (match["marker"][0] == "`" and "`" in match["info"]):
+        return None
+    return match["marker"]
+
+
+def _fence_after(line: str, fence: str | None) -> str | None:
+    """The code fence still open after ``line``, given the one open before it."""
+    if fence is None:
+        return _fence_opening(line)
+    match = _FENCE.fullmatch(line)
+    closes = (
+        match is not None
+        and match["marker"][0] == fence[0]
+        and len(match["marker"]) >= len(fence)
+        and not match["info"].strip()
+    )
+    return None if closes else fence
+
+
+@dataclass(frozen=True)
+class _Block:
+    """A paragraph (consecutive non-blank lines) or a whole fenced code block."""
+
+    lines: tuple[str, ...]
+    is_code: bool = False
+    closed: bool = True  # a code block whose closing fence is in the text
+
+
+def _blocks(text: str) -> list[tuple[str, _Block]]:
+    """``text`` as (separator before it, block) pairs; separators are runs of newlines."""
+    out: list[tuple[str, _Block]] = []
+    current: list[str] = []
+    blank_run = 0
+
+    def flush(block: _Block) -> None:
+        nonlocal blank_run
+        out.append(("\n" * (blank_run + 1), block))
+        blank_run = 0
+
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        fence = _fence_opening(line)
+        if fence is not None:
+            if current:
+                flush(_Block(tuple(current)))
+                current = []
+            code = [line]
+            i += 1
+            while i < len(lines) and fence is not None:
+                code.append(lines[i])
+                fence = _fence_after(lines[i], fence)
+                i += 1
+            flush(_Block(tuple(code), is_code=True, closed=fence is None))
+            continue
+        if line.strip():
+            current.append(line)
+        else:
+            if current:
+                flush(_Block(tuple(current)))
+                current = []
+            blank_run += 1
+        i += 1
+    if current:
+        flush(_Block(tuple(current)))
+    return out
+
+
+def _split_line(line: str, limit: int) -> list[str]:
+    """A too-long line cut at spaces where possible, each piece at most ``limit``."""
+    pieces: list[str] = []
+    while len(line) > limit:
+        cut = line.rfind(" ", 0, limit + 1)
+        head = line[:cut].rstrip() if cut > 0 else ""
+        if head.strip():
+            line = line[cut + 1 :].lstrip(" ")
+        else:
+            head, line = line[:limit], line[limit:]
+        if head.strip():
+            pieces.append(head)
+    if line.strip():
+        pieces.append(line)
+    return pieces
+
+
+class _Pager:
+    """Pages of at most ``limit`` characters, filled greedily in reading order."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.pages: list[str] = []
+        self.page = ""
+
+    def fits(self, joint: str, piece: str, reserve: int = 0) -> bool:
+        """Whether ``piece`` (at most ``limit`` long) still fits on the current page."""
+        return len(self.page) + len(joint) + len(piece) + reserve <= self.limit
+
+    def add(self, joint: str, piece: str, reserve: int = 0) -> None:
+        """Append ``piece`` after ``joint``, or start a new page with it if it does not fit."""
+        if self.page and self.fits(joint, piece, reserve):
+            self.page += joint + piece
+        else:
+            self.flush()
+            self.page = piece
+
+    def flush(self) -> None:
+        if self.page:
+            self.pages.append(self.page)
+        self.page = ""
+
+    def add_lines(self, separator: str, lines: tuple[str, ...]) -> None:
+        """A block too long for one page, broken between lines, long lines between words."""
+        joint = separator
+        for line in filter(str.strip, lines):
+            for piece in _split_line(line, self.limit):
+                self.add(joint, piece)
+                joint = "\n"
+
+    def add_code(self, separator: str, block: _Block) -> bool:
+        """A code block too long for one page: each page closes it, the next reopens it.
+
+        False when even one line cannot fit between the fences.
+        """
+        opening = block.lines[0]
+        closing = block.lines[-1] if block.closed else _fence_opening(opening) or "```"
+        inner = block.lines[1:-1] if block.closed else block.lines[1:]
+        room = self.limit - len(opening) - len(closing) - 2
+        if room < 1:
+            return False
+        reserve = 1 + len(closing)  # every page that opens the block must close it
+        # Overlong code lines are cut hard; blank lines are kept.
+        rows = [row[i : i + room] for row in inner for i in range(0, max(len(row), 1), room)]
+        first = len(rows[0]) if rows else 0
+        self.add(separator, opening, reserve + 1 + first)
+        for row in rows:
+            if not self.fits("\n", row, reserve):
+                self.page += "\n" + closing
+                self.flush()
+                self.page = opening
+            self.page += "\n" + row
+        if block.closed:
+            self.page += "\n" + closing
+        return True
+
+
+def split_for_discord(text: str, limit: int) -> list[str]:
+    """``text`` in pages of at most ``limit`` characters, for paging a long section.
+
+    Pages break between paragraphs where possible, else between lines, else
+    between words. A code block is kept whole when it fits on a page; one that
+    must be split is closed at the end of a page and reopened on the next.
+    Text that fits is returned unchanged as a single page.
+    """
+    if limit < 1:
+        raise ValueError("the page limit must be at least 1")
+    if len(text) <= limit:
+        return [text]
+    pager = _Pager(limit)
+    for separator, block in _blocks(text.strip("\n")):
+        whole = "\n".join(block.lines)
+        if len(whole) <= limit:
+            pager.add(separator, whole)
+        elif not (block.is_code and pager.add_code(separator, block)):
+            pager.add_lines(separator, block.lines)
+    pager.flush()
+    return pager.pages
