@@ -1,0 +1,182 @@
+"""Entry point: settings from .env, logging, and the bot that runs the table.
+
+Run with ``python bot.py``. Without a usable token it prints one line saying
+what to do; Ctrl-C or SIGTERM closes the database cleanly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import os
+import signal
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import discord
+from discord.ext import commands
+from dotenv import load_dotenv
+
+from cogs.common.components import DYNAMIC_ITEMS, is_answered_by
+from cogs.common.table import Table
+from cogs.games import PRESENTERS
+from cogs.rulebook import RULEBOOK_ITEMS
+from data import meta
+from data.store import NewerDatabaseError, Store
+from matches.service import MatchService
+from rules.catalog import ENGINES
+
+log = logging.getLogger("bot")
+
+DEFAULT_DATABASE = Path(__file__).parent / "data" / "bot.db"
+EXTENSIONS = ("cogs.whyfirst", "cogs.career", "cogs.rulebook")
+ALL_ITEMS = (*DYNAMIC_ITEMS, *RULEBOOK_ITEMS)
+STALE_BUTTON = "That button no longer does anything. Use the latest board or hand message."
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str | None
+    database_path: Path
+    dev_guild_id: int | None
+    log_level: str
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        guild = os.environ.get("DEV_GUILD_ID", "").strip()
+        return cls(
+            token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
+            database_path=Path(os.environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE),
+            dev_guild_id=int(guild) if guild.isdigit() else None,
+            log_level=os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
+        )
+
+
+class TableBot(commands.Bot):
+    """The board-game table: opens the store, loads the cogs, restores open matches."""
+
+    def __init__(self, settings: Settings) -> None:
+        # The table never joins voice channels: no warnings about voice libraries.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.settings = settings
+        self.store: Store | None = None
+        self.table: Table
+        self._resumed = False
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.settings.database_path)
+        self.table = Table(self, MatchService(self.store, ENGINES), PRESENTERS)
+        self.add_dynamic_items(*ALL_ITEMS)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        await self._sync_commands()
+
+    async def _sync_commands(self) -> None:
+        """Sync slash commands only when they changed since the last sync."""
+        guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        key = f"commands:{guild.id if guild else 'global'}"
+        assert self.store is not None
+        async with self.store.read() as db:
+            synced = await meta.get_meta(db, key)
+        if synced == digest:
+            return
+        await self.tree.sync(guild=guild)
+        async with self.store.transaction() as db:
+            await meta.set_meta(db, key, digest)
+        log.info("slash commands synced (%s)", key)
+
+    async def on_ready(self) -> None:
+        if not self._resumed:
+            self._resumed = True
+            count = await self.table.resume()
+            log.info("ready as %s; %d open matches restored", self.user, count)
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer component clicks that no handler will take, so none goes unanswered.
+
+        discord.py dispatches a DynamicItem only when its custom_id matches a template
+        and is on the message clicked; anything else (a forged id, a button already
+        edited away) gets a private answer here.
+        """
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        on_message = interaction.message is not None and custom_id in _custom_ids(
+            interaction.message.components
+        )
+        if on_message and is_answered_by(custom_id, ALL_ITEMS):
+            return
+        await interaction.response.send_message(STALE_BUTTON, ephemeral=True)
+
+    async def close(self) -> None:
+        await super().close()
+        if self.store is not None:
+            await self.table.wait_idle()
+            store, self.store = self.store, None
+            await store.close()
+
+
+def _custom_ids(components: list[Any]) -> set[str]:
+    found: set[str] = set()
+    for component in components:
+        custom_id = getattr(component, "custom_id", None)
+        if custom_id:
+            found.add(custom_id)
+        found |= _custom_ids(list(getattr(component, "children", [])))
+    return found
+
+
+async def run(settings: Settings) -> None:
+    bot = TableBot(settings)
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))
+    async with bot:
+        await bot.start(settings.token or "")
+
+
+def main() -> int:
+    load_dotenv()
+    settings = Settings.from_env()
+    logging.basicConfig(
+        level=settings.log_level,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    if settings.token is None:
+        print("DISCORD_TOKEN is not set: copy .env.example to .env and put your bot's token in it.")
+        return 2
+    try:
+        asyncio.run(run(settings))
+    except discord.LoginFailure:
+        print(
+            "Discord refused DISCORD_TOKEN: copy a fresh token from the Developer Portal into .env."
+        )
+        return 2
+    except NewerDatabaseError as error:
+        print(f"Cannot open the database: {error}.")
+        return 2
+    except (aiohttp.ClientConnectionError, OSError) as error:
+        print(f"Cannot reach Discord ({error}): check the network connection and try again.")
+        return 1
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,216 @@
+"""Stateless buttons and menus whose custom_id carries the match and decision point.
+
+They are DynamicItems registered once at start-up, so a button on a message
+posted before a restart still reaches the bot. Every callback hands over to the
+bot's ``Table``, which checks the request against the stored match.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+
+if TYPE_CHECKING:
+    from cogs.common.table import Table
+
+_ID = r"[0-9]{1,18}"
+_POINT = r"[0-9]{1,9}"
+MOVE_CODE = r"[A-Za-z0-9:@+.\-]{1,40}"
+
+
+def table_of(interaction: discord.Interaction[Any]) -> Table:
+    return interaction.client.table  # type: ignore[attr-defined, no-any-return]
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"lobby:(?P<match>{_ID}):(?P<action>join|leave|start|cancel|howto)",
+):
+    """Join, Leave, Start, Cancel and How to play on a lobby message."""
+
+    STYLES: ClassVar[dict[str, tuple[discord.ButtonStyle, str]]] = {
+        "join": (discord.ButtonStyle.success, "Join"),
+        "leave": (discord.ButtonStyle.secondary, "Leave"),
+        "start": (discord.ButtonStyle.primary, "Start"),
+        "cancel": (discord.ButtonStyle.danger, "Cancel"),
+        "howto": (discord.ButtonStyle.secondary, "How to play"),
+    }
+
+    def __init__(self, match_id: int, action: str) -> None:
+        style, label = self.STYLES[action]
+        super().__init__(
+            discord.ui.Button(style=style, label=label, custom_id=f"lobby:{match_id}:{action}")
+        )
+        self.match_id = match_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LobbyButton:
+        return cls(int(match["match"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await table_of(interaction).on_lobby_button(interaction, self.match_id, self.action)
+
+
+class MoveButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"mv:(?P<match>{_ID}):(?P<point>{_POINT}):(?P<move>{MOVE_CODE})",
+):
+    """A button that plays one move at one decision point."""
+
+    def __init__(
+        self,
+        match_id: int,
+        point: int,
+        move: str,
+        *,
+        label: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        emoji: str | None = None,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                style=style,
+                label=label,
+                emoji=emoji,
+                custom_id=f"mv:{match_id}:{point}:{move}",
+            ),
+            row=row,
+        )
+        self.match_id = match_id
+        self.point = point
+        self.move = move
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> MoveButton:
+        return cls(int(match["match"]), int(match["point"]), match["move"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await table_of(interaction).on_move(interaction, self.match_id, self.point, self.move)
+
+
+class MoveSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"ms:(?P<match>{_ID}):(?P<point>{_POINT}):(?P<group>[0-9]{{1,2}})",
+):
+    """A menu of moves (values are move codes) at one decision point."""
+
+    def __init__(
+        self,
+        match_id: int,
+        point: int,
+        group: int = 0,
+        *,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"ms:{match_id}:{point}:{group}",
+                options=options or [],
+                placeholder=placeholder,
+            ),
+            row=row,
+        )
+        self.match_id = match_id
+        self.point = point
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> MoveSelect:
+        return cls(int(match["match"]), int(match["point"]), int(match["group"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = (interaction.data or {}).get("values") or []
+        if len(values) != 1 or not re.fullmatch(MOVE_CODE, str(values[0])):
+            await table_of(interaction).refuse(interaction, "Pick one option from the menu.")
+            return
+        await table_of(interaction).on_move(interaction, self.match_id, self.point, values[0])
+
+
+class ChoiceButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"ch:(?P<match>{_ID}):(?P<point>{_POINT}):(?P<choice>{MOVE_CODE})",
+):
+    """A first step of a two-step move (such as picking a card before its target).
+
+    It only redraws the player's controls; nothing is played until a MoveButton.
+    """
+
+    def __init__(
+        self,
+        match_id: int,
+        point: int,
+        choice: str,
+        *,
+        label: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                style=style, label=label, custom_id=f"ch:{match_id}:{point}:{choice}"
+            ),
+            row=row,
+        )
+        self.match_id = match_id
+        self.point = point
+        self.choice = choice
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ChoiceButton:
+        return cls(int(match["match"]), int(match["point"]), match["choice"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await table_of(interaction).on_choice(interaction, self.match_id, self.point, self.choice)
+
+
+class ShowHandButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"hand:(?P<match>{_ID})",
+):
+    """Opens a player's private controls in the channel (for closed DMs, or by choice)."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.primary,
+                label="Show my hand",
+                custom_id=f"hand:{match_id}",
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ShowHandButton:
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await table_of(interaction).on_show_hand(interaction, self.match_id)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    LobbyButton,
+    MoveButton,
+    MoveSelect,
+    ChoiceButton,
+    ShowHandButton,
+)
+
+
+def is_answered_by(custom_id: str, items: tuple[type[discord.ui.DynamicItem[Any]], ...]) -> bool:
+    """Whether any of these buttons or menus would answer this custom_id."""
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items)

@@ -1,0 +1,70 @@
+"""What each game's Discord presentation provides to the shared table."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import discord
+
+from matches.service import Match
+
+EMBED_COLOUR = discord.Colour.from_rgb(88, 122, 160)
+
+
+@dataclass
+class Controls:
+    """One private message: a player's hand and the buttons to play it."""
+
+    content: str | None = None
+    embed: discord.Embed | None = None
+    items: list[discord.ui.Item[Any]] = field(default_factory=list)
+
+    def view(self) -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        for item in self.items:
+            view.add_item(item)
+        return view
+
+    def message_kwargs(self) -> dict[str, Any]:
+        return {"content": self.content, "embed": self.embed, "view": self.view()}
+
+    def fingerprint(self) -> str:
+        """A stable digest of what the message would show, to skip needless edits."""
+        return json.dumps(
+            [
+                self.content,
+                self.embed.to_dict() if self.embed else None,
+                self.view().to_components(),
+            ],
+            sort_keys=True,
+        )
+
+
+class Presenter(Protocol):
+    """A game's public board, private controls and narration."""
+
+    game: str
+    title: str
+    narration_moves: int
+    """How many recent moves' events the board narrates."""
+
+    def describe_options(self, options: dict[str, Any]) -> str:
+        """A short line naming the chosen options (empty when there is nothing to say)."""
+
+    def board(self, match: Match, recent_events: list[dict[str, Any]]) -> discord.Embed:
+        """The public board of a match in play or finished."""
+
+    def controls(self, match: Match, seat: int, choice: str | None = None) -> Controls:
+        """The private message of ``seat`` now (``choice``: a first step already picked)."""
+
+    def result(self, match: Match) -> discord.Embed:
+        """The final announcement: winner(s) and totals."""
+
+
+def player_list(match: Match) -> str:
+    return "\n".join(
+        f"{seat.seat + 1}. <@{seat.user_id}>" + (" (host)" if seat.user_id == match.host_id else "")
+        for seat in match.seats
+    )

@@ -1,0 +1,16 @@
+"""Every game's Discord presentation, by key, and the game choices for commands."""
+
+from __future__ import annotations
+
+from discord import app_commands
+
+from cogs.common.presenter import Presenter
+from cogs.whyfirst.render import WhyFirstPresenter
+
+PRESENTERS: dict[str, Presenter] = {
+    presenter.game: presenter for presenter in (WhyFirstPresenter(),)
+}
+
+GAME_CHOICES = [
+    app_commands.Choice(name=presenter.title, value=key) for key, presenter in PRESENTERS.items()
+]

@@ -1,0 +1,36 @@
+"""/whyfirst: open a Why First? match in this channel."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common.gamecog import GameCog
+
+
+class WhyFirstCog(GameCog, group_name="whyfirst", group_description="Play Why First?"):
+    game = "whyfirst"
+
+    @app_commands.command(name="new", description="Open a Why First? lobby in this channel")
+    @app_commands.describe(variant="Standard, or tactical: move any figure in white-number order")
+    @app_commands.choices(
+        variant=[
+            app_commands.Choice(name="standard", value="standard"),
+            app_commands.Choice(name="tactical", value="tactical"),
+        ]
+    )
+    @app_commands.guild_only()
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        variant: app_commands.Choice[str] | None = None,
+    ) -> None:
+        options = {"variant": variant.value if variant else "standard"}
+        await self.table.open_lobby(interaction, self.game, options)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(WhyFirstCog(bot))

@@ -1,0 +1,246 @@
+"""Why First? on Discord: the track board, the hand controls and the result."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from cogs.common.components import ChoiceButton, MoveButton
+from cogs.common.presenter import EMBED_COLOUR, Controls
+from matches.service import Match
+from rules.whyfirst.engine import second_place
+
+LOWEST, HIGHEST = -12, 16
+BACK = "back"
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+def _names(match: Match) -> list[str]:
+    """Display names of every figure, Leo included."""
+    names = [seat.display_name for seat in match.seats]
+    names.extend(match.engine.phantoms(match.state).values())  # type: ignore[attr-defined]
+    return names
+
+
+def _track(names: list[str], positions: list[int]) -> str:
+    """One line per figure along the -12..+16 track, the second place marked."""
+    second = second_place(positions)
+    width = min(max(len(name) for name in names), 10)
+    lines = []
+    for name, space in zip(names, positions, strict=True):
+        cells = ["|" if n == 0 else "·" for n in range(LOWEST, HIGHEST + 1)]
+        cells[space - LOWEST] = "●"
+        mark = " ◀ 2nd" if space == second else ""
+        lines.append(f"{name[:width]:<{width}} {_signed(space):>3} {''.join(cells)}{mark}")
+    scale = f"{'':<{width}}     -12        0              +16"
+    return "```\n" + "\n".join([scale, *lines]) + "\n```"
+
+
+def _card_style(value: int) -> discord.ButtonStyle:
+    return discord.ButtonStyle.success if value > 0 else discord.ButtonStyle.danger
+
+
+class WhyFirstPresenter:
+    game = "whyfirst"
+    title = "Why First?"
+    narration_moves = 0  # the state keeps the last reveal and every stage score
+
+    def describe_options(self, options: dict[str, Any]) -> str:
+        return "Tactical variant." if options.get("variant") == "tactical" else ""
+
+    # -- the public board -------------------------------------------------------------
+
+    def board(self, match: Match, recent_events: list[dict[str, Any]]) -> discord.Embed:
+        view = match.engine.view(match.state, None)
+        names = _names(match)
+        over = view["phase"] == "over"
+        heading = (
+            "final board"
+            if over
+            else f"stage {view['stage']}/5 · card round {view['card_round']}/5"
+        )
+        variant = " (tactical)" if view["variant"] == "tactical" else ""
+        embed = discord.Embed(
+            title=f"Why First?{variant}: {heading}",
+            description=_track(names, view["positions"]),
+            colour=EMBED_COLOUR,
+        )
+        if not over:
+            embed.add_field(name="Waiting for", value=self._awaiting(match, view), inline=False)
+        if view["last_reveal"]:
+            embed.add_field(
+                name=f"Reveal of stage {view['last_reveal']['stage']}, "
+                f"card round {view['last_reveal']['card_round']}",
+                value=self._reveal_text(view["last_reveal"], names),
+                inline=False,
+            )
+        if view["stage_scores"]:
+            embed.add_field(name="Scores", value=self._scores_text(view, names), inline=False)
+        embed.set_footer(text=f"Match #{match.id} · second place scores; second-highest total wins")
+        return embed
+
+    def _awaiting(self, match: Match, view: dict[str, Any]) -> str:
+        awaited = ", ".join(f"<@{match.seats[s].user_id}>" for s in view["awaiting"])
+        if view["phase"] == "move_figure":
+            card = view["pending_moves"][0]
+            return f"{awaited} to move a figure by {_signed(card['value'])}"
+        return f"{awaited} to play a card"
+
+    def _reveal_text(self, reveal: dict[str, Any], names: list[str]) -> str:
+        lines = []
+        for play in reveal["plays"]:
+            target = "" if play["target"] is None else f" on {names[play['target']]}"
+            lines.append(f"{names[play['seat']]} played {_signed(play['value'])}{target}")
+        if reveal.get("leo"):
+            lines.append(f"Leo turned up {_signed(reveal['leo']['value'])}")
+        for move in reveal.get("moves", []):
+            by = f" ({names[move['seat']]})" if "seat" in move else ""
+            lines.append(
+                f"→ {names[move['figure']]} {_signed(move['from'])} to {_signed(move['to'])}{by}"
+            )
+        return "\n".join(lines) or "Nothing was played."
+
+    def _scores_text(self, view: dict[str, Any], names: list[str]) -> str:
+        lines = []
+        for score in view["stage_scores"]:
+            space = score["second_place_space"]
+            if space is None:
+                lines.append(f"Stage {score['stage']}: all figures on one space, nobody scores")
+                continue
+            who = ", ".join(names[f] for f in score["scorers"])
+            lines.append(f"Stage {score['stage']}: second place on {_signed(space)}: {who}")
+        totals = " · ".join(
+            f"{name} {total}" for name, total in zip(names, view["totals"], strict=True)
+        )
+        lines.append(f"**Totals:** {totals}")
+        return "\n".join(lines)
+
+    # -- a player's hand --------------------------------------------------------------
+
+    def controls(self, match: Match, seat: int, choice: str | None = None) -> Controls:
+        view = match.engine.view(match.state, seat)
+        names = _names(match)
+        channel = f"<#{match.record.channel_id}>"
+        embed = discord.Embed(
+            title=f"Why First? · stage {view['stage']}/5 · card round {view['card_round']}/5",
+            colour=EMBED_COLOUR,
+        )
+        embed.add_field(
+            name="Your hand",
+            value=" ".join(f"`{_signed(card['value'])}`" for card in view["hand"]) or "(empty)",
+            inline=False,
+        )
+        positions = " · ".join(
+            f"{name} {_signed(space)}" for name, space in zip(names, view["positions"], strict=True)
+        )
+        embed.add_field(name="Track", value=positions, inline=False)
+        embed.set_footer(text=f"Match #{match.id}")
+        if view["phase"] == "over":
+            return Controls(content=f"The match is over: the result is in {channel}.", embed=embed)
+        point = match.decision_point()
+        if seat not in view["awaiting"]:
+            return Controls(content=self._waiting_text(match, view, names), embed=embed)
+        if view["phase"] == "move_figure":
+            card = view["pending_moves"][0]
+            items = [
+                MoveButton(match.id, point, f"f{figure}", label=f"{name} ({_signed(space)})")
+                for figure, (name, space) in enumerate(zip(names, view["positions"], strict=True))
+            ]
+            return Controls(
+                content=f"Your {_signed(card['value'])} is up: pick the figure it moves.",
+                embed=embed,
+                items=items,
+            )
+        return self._card_controls(match, view, names, point, choice, embed)
+
+    def _card_controls(
+        self,
+        match: Match,
+        view: dict[str, Any],
+        names: list[str],
+        point: int,
+        choice: str | None,
+        embed: discord.Embed,
+    ) -> Controls:
+        seat = view["seat"]
+        legal = set(match.engine.legal_moves(match.state, seat))
+        hand = view["hand"]
+        if view["variant"] == "tactical":
+            items = [
+                MoveButton(
+                    match.id,
+                    point,
+                    f"p{c['card']}",
+                    label=f"{_signed(c['value'])} (#{c['white']})",
+                    style=_card_style(c["value"]),
+                )
+                for c in hand
+            ]
+            return Controls("Pick the card to play face down in front of you.", embed, items)
+        if view["card_round"] == 5:
+            items = [
+                MoveButton(
+                    match.id,
+                    point,
+                    f"p{c['card']}:{seat}",
+                    label=f"{_signed(c['value'])} on yourself",
+                    style=_card_style(c["value"]),
+                )
+                for c in hand
+            ]
+            return Controls("Fifth card round: your last card goes on yourself.", embed, items)
+        picked = next((c for c in hand if choice == f"c{c['card']}"), None)
+        if picked is None:
+            items = [
+                ChoiceButton(
+                    match.id,
+                    point,
+                    f"c{c['card']}",
+                    label=_signed(c["value"]),
+                    style=_card_style(c["value"]),
+                )
+                for c in hand
+            ]
+            return Controls("Pick a card to play.", embed, items)
+        items: list[discord.ui.Item[Any]] = [
+            MoveButton(
+                match.id, point, code, label=f"On {name}"[:80], style=discord.ButtonStyle.primary
+            )
+            for figure, name in enumerate(names)
+            if (code := f"p{picked['card']}:{figure}") in legal
+        ]
+        items.append(ChoiceButton(match.id, point, BACK, label="Other card"))
+        return Controls(f"Play {_signed(picked['value'])} on whom?", embed, items)
+
+    def _waiting_text(self, match: Match, view: dict[str, Any], names: list[str]) -> str:
+        awaited = ", ".join(match.name_of(s) for s in view["awaiting"])
+        mine = view["my_play"]
+        if mine is None:
+            return f"Waiting for {awaited}."
+        target = "" if mine["target"] is None else f" on {names[mine['target']]}"
+        return f"You played {_signed(mine['value'])}{target}. Still waiting for {awaited}."
+
+    # -- the end ----------------------------------------------------------------------
+
+    def result(self, match: Match) -> discord.Embed:
+        outcome = match.outcome()
+        assert outcome is not None
+        names = _names(match)
+        winners = [names[i] for i in sorted(outcome.winners)]
+        leo_won = any(i in outcome.phantoms for i in outcome.winners)
+        headline = " and ".join(winners) + (" win" if len(winners) > 1 else " wins")
+        order = sorted(range(len(names)), key=lambda i: (outcome.places[i], -outcome.scores[i]))
+        lines = [f"**{outcome.places[i]}.** {names[i]}: {outcome.scores[i]} points" for i in order]
+        embed = discord.Embed(
+            title=f"Why First?: {headline} with the second-highest total!",
+            description="\n".join(lines),
+            colour=discord.Colour.gold(),
+        )
+        if leo_won:
+            embed.add_field(name="Leo", value="Leo, the phantom player, is among the winners.")
+        embed.set_footer(text=f"Match #{match.id}")
+        return embed
