@@ -25,7 +25,6 @@ from dotenv import load_dotenv
 from cogs.common.components import DYNAMIC_ITEMS, is_answered_by
 from cogs.common.table import Table
 from cogs.games import PRESENTERS
-from cogs.rulebook import RULEBOOK_ITEMS
 from data import meta
 from data.store import NewerDatabaseError, Store
 from matches.service import MatchService
@@ -35,7 +34,6 @@ log = logging.getLogger("bot")
 
 DEFAULT_DATABASE = Path(__file__).parent / "data" / "bot.db"
 EXTENSIONS = ("cogs.whyfirst", "cogs.career", "cogs.rulebook")
-ALL_ITEMS = (*DYNAMIC_ITEMS, *RULEBOOK_ITEMS)
 STALE_BUTTON = "That button no longer does anything. Use the latest board or hand message."
 
 
@@ -73,14 +71,20 @@ class TableBot(commands.Bot):
         self.store: Store | None = None
         self.table: Table
         self._resumed = False
+        self._dynamic_items: list[type[discord.ui.DynamicItem[Any]]] = []
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_path)
         self.table = Table(self, MatchService(self.store, ENGINES), PRESENTERS)
-        self.add_dynamic_items(*ALL_ITEMS)
+        self.register_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self._sync_commands()
+
+    def register_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        """Make these buttons and menus work on every message, old ones included."""
+        self.add_dynamic_items(*items)
+        self._dynamic_items.extend(items)
 
     async def _sync_commands(self) -> None:
         """Sync slash commands only when they changed since the last sync."""
@@ -119,7 +123,7 @@ class TableBot(commands.Bot):
         on_message = interaction.message is not None and custom_id in _custom_ids(
             interaction.message.components
         )
-        if on_message and is_answered_by(custom_id, ALL_ITEMS):
+        if on_message and is_answered_by(custom_id, tuple(self._dynamic_items)):
             return
         await interaction.response.send_message(STALE_BUTTON, ephemeral=True)
 

@@ -199,4 +199,5 @@ async def index_rulebooks(bot: commands.Bot) -> None:
 
 async def setup(bot: commands.Bot) -> None:
     await index_rulebooks(bot)
+    bot.register_items(*RULEBOOK_ITEMS)  # type: ignore[attr-defined]
     await bot.add_cog(Rulebooks(bot))
