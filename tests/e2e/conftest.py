@@ -1,0 +1,74 @@
+"""The real bot, on a real SQLite file, driven through the simulated Discord backend."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+from bot import Settings, TableBot
+from data import matches as rows
+from tests.fakediscord import Channel, FakeDiscord, Guild, Message, User
+
+
+class Table:
+    """One server with a game channel and players, and the bot connected to it."""
+
+    def __init__(self, backend: FakeDiscord, database: Path) -> None:
+        self.backend = backend
+        self.database = database
+        self.guild: Guild = backend.add_guild("Board game club")
+        self.channel: Channel = backend.add_text_channel(self.guild, "games")
+        self.bot: TableBot | None = None
+
+    def player(self, name: str, *, dms_open: bool = True) -> User:
+        return self.backend.add_user(name, guild=self.guild, dms_open=dms_open)
+
+    async def start_bot(self) -> TableBot:
+        settings = Settings(
+            token=self.backend.token,
+            database_path=self.database,
+            dev_guild_id=None,
+            log_level="INFO",
+        )
+        self.bot = TableBot(settings)
+        await self.backend.connect(self.bot)
+        return self.bot
+
+    async def restart(self) -> TableBot:
+        """A new bot process: new client objects, the same database file."""
+        await self.backend.disconnect()
+        return await self.start_bot()
+
+    def board(self) -> Message:
+        """The match's public board: the first message the bot posted in the channel."""
+        return self.backend.channel_messages(self.channel)[0]
+
+    def hand(self, user: User) -> Message:
+        (message,) = self.backend.dm_messages(user)
+        return message
+
+    async def match_row(self, match_id: int) -> rows.MatchRecord:
+        assert self.bot is not None and self.bot.store is not None
+        async with self.bot.store.read() as db:
+            record = await rows.fetch_match(db, match_id)
+        assert record is not None
+        return record
+
+
+@pytest_asyncio.fixture
+async def table(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> AsyncIterator[Table]:
+    caplog.set_level(logging.WARNING)
+    async with FakeDiscord() as backend:
+        table = Table(backend, tmp_path / "bot.db")
+        await table.start_bot()
+        yield table
+        await backend.disconnect()
+        problems = "\n".join(f"  - {v}" for v in backend.violations)
+        assert not backend.violations, f"Discord would have rejected:\n{problems}"
+        assert not backend.task_errors, f"the bot's tasks failed: {backend.task_errors}"
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not errors, "the bot logged errors:\n" + "\n".join(r.getMessage() for r in errors)

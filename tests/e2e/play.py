@@ -1,0 +1,65 @@
+"""Playing through Discord as a person would: reading messages and clicking their buttons."""
+
+from __future__ import annotations
+
+import re
+
+from tests.e2e.conftest import Table
+from tests.fakediscord import Message, User
+
+MOVE, CHOICE = "mv:", "ch:"
+
+
+def match_id_of(message: Message) -> int:
+    found = re.search(r"Match #(\d+)", message.text)
+    assert found, f"no match number on {message.text!r}"
+    return int(found.group(1))
+
+
+def playable(message: Message) -> bool:
+    return any(b.custom_id and b.custom_id.startswith((MOVE, CHOICE)) for b in message.buttons)
+
+
+def first_button(message: Message, prefix: str) -> str | None:
+    return next(
+        (b.custom_id for b in message.buttons if b.custom_id and b.custom_id.startswith(prefix)),
+        None,
+    )
+
+
+async def act(table: Table, user: User, message: Message, *, pick: int = 0) -> Message:
+    """Make one decision on a controls message: a card first if needed, then a move button."""
+    backend = table.backend
+    if first_button(message, MOVE) is None:
+        choices = [b for b in message.buttons if b.custom_id.startswith(CHOICE)]
+        result = await backend.click(
+            user, message, custom_id=choices[pick % len(choices)].custom_id
+        )
+        message = result.message
+    moves = [b for b in message.buttons if b.custom_id.startswith(MOVE)]
+    result = await backend.click(user, message, custom_id=moves[pick % len(moves)].custom_id)
+    assert not result.ephemeral or result.response_type == 7, result.text
+    return result.message
+
+
+async def open_and_start(table: Table, host: User, *others: User, **options: object) -> int:
+    backend = table.backend
+    await backend.slash(host, table.channel, "whyfirst new", **options)
+    for player in others:
+        await backend.click(player, table.board(), label="Join")
+    await backend.click(host, table.board(), label="Start")
+    return match_id_of(table.board())
+
+
+async def play_to_the_end(table: Table, players: list[User], *, limit: int = 400) -> None:
+    """Every awaited player acts from their DM hand until the board shows the final state."""
+    for _ in range(limit):
+        if "final board" in table.board().text:
+            return
+        waiting = [p for p in players if playable(table.hand(p))]
+        assert waiting, "nobody has anything to click, but the match is not over"
+        for player in waiting:
+            hand = table.hand(player)
+            if playable(hand):
+                await act(table, player, hand, pick=player.id)
+    raise AssertionError("the match did not end")

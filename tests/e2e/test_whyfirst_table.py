@@ -1,0 +1,122 @@
+"""Why First? played end to end through the simulated Discord backend."""
+
+from __future__ import annotations
+
+from rules.whyfirst import ENGINE
+from tests.e2e.play import act, open_and_start, play_to_the_end, playable
+
+
+async def _outcome(table, match_id):
+    record = await table.match_row(match_id)
+    return record, ENGINE.outcome(ENGINE.load(record.state))
+
+
+async def test_three_players_play_a_whole_match_by_commands_and_buttons(table):
+    anne, ben, chris = (table.player(n) for n in ("anne", "ben", "chris"))
+    match_id = await open_and_start(table, anne, ben, chris)
+    board = table.board()
+    assert "stage 1/5 · card round 1/5" in board.text
+    assert board.find_button(label="Show my hand")
+
+    await play_to_the_end(table, [anne, ben, chris])
+
+    record, outcome = await _outcome(table, match_id)
+    assert record.status == "finished"
+    board, result = table.backend.channel_messages(table.channel)
+    assert "final board" in board.text and not board.buttons
+    names = {0: "anne", 1: "ben", 2: "chris"}
+    for seat in outcome.winners:
+        assert names[seat] in result.text.split("with the second-highest")[0]
+    for seat, name in names.items():
+        assert f"{name}: {outcome.scores[seat]} points" in result.text
+    # One hand message per player, edited in place all match long.
+    for player in (anne, ben, chris):
+        assert len(table.backend.dm_messages(player)) == 1
+        assert "The match is over" in table.hand(player).text
+    assert len(table.backend.calls_matching("POST", "/users/@me/channels")) <= 3
+
+
+async def test_the_dm_says_what_was_played_and_who_is_awaited(table):
+    anne, ben, chris = (table.player(n) for n in ("anne", "ben", "chris"))
+    await open_and_start(table, anne, ben, chris)
+    hand = table.hand(ben)
+    card = hand.buttons[0].label
+    after = await act(table, ben, hand)
+    assert f"You played {card} on" in after.text
+    assert "Still waiting for anne, chris" in after.text
+    assert not playable(after)
+    awaited = table.board().text.split("Waiting for")[1]
+    assert f"<@{anne.id}>" in awaited and f"<@{chris.id}>" in awaited
+    assert f"<@{ben.id}>" not in awaited
+
+
+async def test_the_board_narrates_the_reveal_and_the_scores(table):
+    anne, ben, chris = (table.player(n) for n in ("anne", "ben", "chris"))
+    await open_and_start(table, anne, ben, chris)
+    for player in (anne, ben, chris):
+        await act(table, player, table.hand(player))
+    text = table.board().text
+    assert "Reveal of stage 1, card round 1" in text
+    assert text.count(" played ") == 3 and "→" in text
+    assert "card round 2/5" in text
+
+
+async def test_two_players_race_with_leo(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    match_id = await open_and_start(table, anne, ben)
+    assert "Leo" in table.board().text
+    hand = table.hand(anne)
+    await table.backend.click(anne, hand, custom_id=hand.buttons[0].custom_id)
+    assert table.hand(anne).find_button(label="On Leo"), "players may play on Leo"
+    await play_to_the_end(table, [anne, ben])
+    _, outcome = await _outcome(table, match_id)
+    assert len(outcome.scores) == 3 and outcome.phantoms == {2: "Leo"}
+    result = table.backend.channel_messages(table.channel)[-1]
+    assert f"Leo: {outcome.scores[2]} points" in result.text
+
+
+async def test_the_tactical_variant_lets_the_player_on_turn_move_any_figure(table):
+    anne, ben, chris = (table.player(n) for n in ("anne", "ben", "chris"))
+    match_id = await open_and_start(table, anne, ben, chris, variant="tactical")
+    assert "Tactical" in table.board().text or "tactical" in table.board().text
+    for player in (anne, ben, chris):
+        hand = table.hand(player)
+        assert all(b.custom_id.startswith("mv:") for b in hand.buttons), "cards go face down"
+        await act(table, player, hand)
+    movers = [p for p in (anne, ben, chris) if playable(table.hand(p))]
+    assert len(movers) == 1, "exactly one player picks a figure at a time"
+    hand = table.hand(movers[0])
+    assert "pick the figure it moves" in hand.text
+    assert {b.label.split(" (")[0] for b in hand.buttons} == {"anne", "ben", "chris"}
+    await act(table, movers[0], hand)
+    await play_to_the_end(table, [anne, ben, chris])
+    record, _ = await _outcome(table, match_id)
+    assert record.status == "finished"
+
+
+async def test_stats_show_the_career_after_a_match(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    match_id = await open_and_start(table, anne, ben)
+    await play_to_the_end(table, [anne, ben])
+    _, outcome = await _outcome(table, match_id)
+    result = await table.backend.slash(anne, table.channel, "stats")
+    assert result.ephemeral
+    assert f"Played 1 · Won {int(0 in outcome.winners)} · Points {outcome.scores[0]}" in result.text
+    board = await table.backend.slash(ben, table.channel, "leaderboard", game="whyfirst")
+    assert "anne" in board.text or str(anne.id) in board.text
+
+
+async def test_a_restart_mid_round_keeps_the_old_dm_buttons_working(table):
+    anne, ben, chris = (table.player(n) for n in ("anne", "ben", "chris"))
+    match_id = await open_and_start(table, anne, ben, chris)
+    await act(table, anne, table.hand(anne))
+    before = await table.match_row(match_id)
+
+    await table.restart()
+
+    for player in (ben, chris):
+        await act(table, player, table.hand(player))
+    after = await table.match_row(match_id)
+    assert after.version == before.version + 2
+    assert "card round 2/5" in table.board().text
+    assert playable(table.hand(anne)), "the new round's hand arrived after the restart"

@@ -1,0 +1,42 @@
+"""A simulated Discord backend that drives a real discord.py bot in tests.
+
+Usage::
+
+    async with FakeDiscord() as backend:
+        guild = backend.add_guild("Test Guild")
+        channel = backend.add_text_channel(guild, "general")
+        alice = backend.add_user("alice", guild=guild)
+        await backend.connect(bot)
+        result = await backend.slash(alice, channel, "demo echo", text="hi")
+        assert result.content == "hi"
+        assert backend.violations == []
+"""
+
+from .driver import FakeDiscord, InteractionResult
+from .model import (
+    ButtonView,
+    Call,
+    Channel,
+    Guild,
+    Member,
+    Message,
+    Role,
+    SelectView,
+    User,
+    Violation,
+)
+
+__all__ = [
+    "ButtonView",
+    "Call",
+    "Channel",
+    "FakeDiscord",
+    "Guild",
+    "InteractionResult",
+    "Member",
+    "Message",
+    "Role",
+    "SelectView",
+    "User",
+    "Violation",
+]
