@@ -1,0 +1,98 @@
+"""Starting and stopping the bot: clear one-line answers, a cleanly closed database."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import discord
+import pytest
+
+import bot
+from tests.fakediscord import FakeDiscord
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_without_a_token_the_bot_says_what_to_do(tmp_path):
+    env = {**os.environ, "DISCORD_TOKEN": "", "DATABASE_PATH": str(tmp_path / "bot.db")}
+    finished = subprocess.run(
+        [sys.executable, str(ROOT / "bot.py")],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert finished.returncode == 2
+    assert finished.stdout.strip().splitlines() == [
+        "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot's token in it."
+    ]
+    assert "Traceback" not in finished.stderr
+
+
+def test_a_refused_token_gives_one_line(monkeypatch, capsys):
+    async def refused(settings):
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setattr(bot, "run", refused)
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-token")
+    assert bot.main() == 2
+    assert capsys.readouterr().out.strip() == (
+        "Discord refused DISCORD_TOKEN: copy a fresh token from the Developer Portal into .env."
+    )
+
+
+async def test_a_bad_token_is_refused_by_discord(tmp_path):
+    async with FakeDiscord() as backend:
+        settings = bot.Settings("wrong", tmp_path / "bot.db", None, "INFO")
+        with pytest.raises(discord.LoginFailure):
+            await backend.connect(bot.TableBot(settings), token="wrong")
+
+
+def test_settings_come_from_the_environment(monkeypatch):
+    monkeypatch.setenv("DISCORD_TOKEN", " abc ")
+    monkeypatch.setenv("DATABASE_PATH", "/tmp/elsewhere.db")
+    monkeypatch.setenv("DEV_GUILD_ID", "1234")
+    monkeypatch.setenv("LOG_LEVEL", "debug")
+    assert bot.Settings.from_env() == bot.Settings("abc", Path("/tmp/elsewhere.db"), 1234, "DEBUG")
+    monkeypatch.delenv("DATABASE_PATH")
+    monkeypatch.setenv("DEV_GUILD_ID", "")
+    settings = bot.Settings.from_env()
+    assert settings.database_path == ROOT / "data" / "bot.db" and settings.dev_guild_id is None
+
+
+async def test_closing_the_bot_closes_the_database_cleanly(tmp_path):
+    database = tmp_path / "bot.db"
+    async with FakeDiscord() as backend:
+        table_bot = bot.TableBot(bot.Settings(backend.token, database, None, "INFO"))
+        await backend.connect(table_bot)
+        await backend.disconnect()
+    assert table_bot.store is None
+    wal = database.with_name(database.name + "-wal")
+    assert not wal.exists() or wal.stat().st_size == 0
+
+
+async def test_commands_are_synced_only_when_they_change(tmp_path):
+    database = tmp_path / "bot.db"
+    async with FakeDiscord() as backend:
+        for _ in range(2):
+            await backend.connect(bot.TableBot(bot.Settings(backend.token, database, None, "INFO")))
+            await backend.disconnect()
+        syncs = backend.calls_matching("PUT", "/applications/{application_id}/commands")
+    assert len(syncs) == 1
+
+
+async def test_a_dev_guild_gets_its_commands_at_once(tmp_path):
+    async with FakeDiscord() as backend:
+        guild = backend.add_guild("Dev")
+        settings = bot.Settings(backend.token, tmp_path / "bot.db", guild.id, "INFO")
+        await backend.connect(bot.TableBot(settings))
+        await backend.disconnect()
+        syncs = backend.calls_matching(
+            "PUT", "/applications/{application_id}/guilds/{guild_id}/commands"
+        )
+    assert len(syncs) == 1
