@@ -1,0 +1,278 @@
+"""Move codes, which moves are legal, why one is not, and what one costs.
+
+Codes (at most 6 characters):
+
+- ``f<index>``: forward to action space ``index`` (1..63) or to the Finish (``f64``),
+  paying n(n+1)/2 carrots for n spaces.
+- ``b<index>``: back to the tortoise space ``index``, earning 10 carrots per space.
+- ``take`` / ``give``: stay on the carrot space and take or give 10 carrots; after a hare
+  roll of "give or take 10", the same two codes answer that choice.
+
+In the two-marker game every code ends with ``@0`` or ``@1``, the player's marker:
+``f12@1``, ``b11@0``, ``take@1``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rules.base import Move
+from rules.hare.board import FINISH, Kind, forward_cost, space, tortoise_behind
+from rules.hare.state import HARE_CHOICE, MOVE_AGAIN, HareState
+
+FORWARD = "f"
+BACK = "b"
+TAKE = "take"
+GIVE = "give"
+STAY_CARROTS = 10
+TORTOISE_CARROTS_PER_SPACE = 10
+
+_CODE = re.compile(
+    r"^(?:(?P<step>[fb])(?P<target>\d{1,2})|(?P<stay>take|give))(?:@(?P<number>[01]))?$"
+)
+
+
+@dataclass(frozen=True)
+class ParsedMove:
+    """A move code taken apart; ``number`` is the marker (two-marker game) or None."""
+
+    action: str
+    target: int | None
+    number: int | None
+
+
+def parse_move(code: Move) -> ParsedMove | None:
+    """The parts of a move code, or None when it is not one."""
+    match = _CODE.match(code)
+    if match is None:
+        return None
+    number = None if match["number"] is None else int(match["number"])
+    if match["stay"]:
+        return ParsedMove(match["stay"], None, number)
+    return ParsedMove(match["step"], int(match["target"]), number)
+
+
+def move_code(state: HareState, marker_id: int, action: str, target: int | None = None) -> Move:
+    """The code for ``action`` by one marker."""
+    code = action if target is None else f"{action}{target}"
+    if state.two_markers:
+        code += f"@{state.markers[marker_id].number}"
+    return code
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th..."""
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th') }"
+
+
+def finish_problem(state: HareState, marker_id: int, carrots_after: int) -> str | None:
+    """Why this marker may not cross the Finish keeping ``carrots_after`` carrots, or None."""
+    marker = state.markers[marker_id]
+    player = state.players[marker.seat]
+    if player.lettuces > 0:
+        return "You must eat all your lettuces before you finish."
+    if state.two_markers and not any(
+        state.markers[other].finished for other in state.markers_of(marker.seat)
+    ):
+        return None  # a player's first marker home ignores the carrot limit
+    place = len(state.finish_order) + 1
+    limit = STAY_CARROTS * place
+    if carrots_after > limit:
+        return (
+            f"To finish {ordinal(place)} you may keep at most {limit} carrots; "
+            f"you would keep {carrots_after}."
+        )
+    return None
+
+
+def forward_problem(
+    state: HareState, marker_id: int, target: int, occupied: set[int] | None = None
+) -> str | None:
+    """Why this marker may not move forward to ``target``, or None when it may."""
+    marker = state.markers[marker_id]
+    player = state.players[marker.seat]
+    if target <= marker.space:
+        return f"Forward moves go ahead: pick a space beyond {marker.space}."
+    if target > FINISH:
+        return "There is nothing beyond the Finish."
+    spaces = target - marker.space
+    cost = forward_cost(spaces)
+    if cost > player.carrots:
+        return f"Moving {spaces} spaces costs {cost} carrots; you have {player.carrots}."
+    if target == FINISH:
+        return finish_problem(state, marker_id, player.carrots - cost)
+    kind = space(target).kind
+    if kind is Kind.TORTOISE:
+        return "A tortoise space can only be reached by moving back."
+    if target in (state.occupied() if occupied is None else occupied):
+        return f"Space {target} is occupied."
+    if kind is Kind.LETTUCE and player.lettuces == 0:
+        return "You need a lettuce to go onto a lettuce space."
+    return None
+
+
+def back_problem(state: HareState, marker_id: int, target: int) -> str | None:
+    """Why this marker may not move back to ``target``, or None when it may."""
+    marker = state.markers[marker_id]
+    nearest = tortoise_behind(marker.space) if marker.on_action_space else None
+    if nearest is None:
+        return "There is no tortoise space behind you."
+    if target != nearest:
+        return f"You may move back only to the nearest tortoise space behind you ({nearest})."
+    if nearest in state.occupied():
+        return f"The nearest tortoise space behind you ({nearest}) is occupied."
+    return None
+
+
+def stay_problem(state: HareState, marker_id: int, action: str) -> str | None:
+    """Why this marker may not stay on its space taking/giving 10, or None."""
+    marker = state.markers[marker_id]
+    if space(marker.space).kind is not Kind.CARROT:
+        return "You may stay only on a carrot space."
+    if action == GIVE and state.players[marker.seat].carrots < STAY_CARROTS:
+        return f"You need {STAY_CARROTS} carrots to give {STAY_CARROTS}."
+    return None
+
+
+def marker_moves(state: HareState, marker_id: int, stay: bool = True) -> list[Move]:
+    """Every move of one marker: forward, back, and (with ``stay``) staying on carrots."""
+    marker = state.markers[marker_id]
+    carrots = state.players[marker.seat].carrots
+    occupied = state.occupied()
+    moves = []
+    for target in range(marker.space + 1, FINISH + 1):
+        if forward_cost(target - marker.space) > carrots:
+            break
+        if forward_problem(state, marker_id, target, occupied) is None:
+            moves.append(move_code(state, marker_id, FORWARD, target))
+    nearest = tortoise_behind(marker.space) if marker.on_action_space else None
+    if nearest is not None and nearest not in occupied:
+        moves.append(move_code(state, marker_id, BACK, nearest))
+    if stay:
+        moves.extend(
+            move_code(state, marker_id, action)
+            for action in (TAKE, GIVE)
+            if stay_problem(state, marker_id, action) is None
+        )
+    return moves
+
+
+def acting_markers(state: HareState, seat: int) -> list[int]:
+    """The markers ``seat`` may move this turn (a marker that just ate must move)."""
+    if state.pending is not None and state.pending_marker is not None:
+        return [state.pending_marker]
+    own = [i for i in state.markers_of(seat) if not state.markers[i].finished]
+    must = [i for i in own if state.markers[i].must_move]
+    return must or own
+
+
+def hare_choices(state: HareState) -> list[Move]:
+    """The answers to a pending "give or take 10": give only with 10 carrots."""
+    marker_id = state.pending_marker
+    assert marker_id is not None
+    carrots = state.players[state.markers[marker_id].seat].carrots
+    actions = (TAKE, GIVE) if carrots >= STAY_CARROTS else (TAKE,)
+    return [move_code(state, marker_id, action) for action in actions]
+
+
+def legal_moves(state: HareState, seat: int) -> list[Move]:
+    """Every legal move of ``seat`` now; empty when it is not that seat's decision."""
+    if state.turn != seat:
+        return []
+    if state.pending == HARE_CHOICE:
+        return hare_choices(state)
+    stay = state.pending != MOVE_AGAIN
+    return [
+        move
+        for marker_id in acting_markers(state, seat)
+        for move in marker_moves(state, marker_id, stay)
+    ]
+
+
+def marker_of(state: HareState, seat: int, parsed: ParsedMove) -> int | None:
+    """The marker id a parsed move names for ``seat``."""
+    number = parsed.number or 0
+    return next((i for i in state.markers_of(seat) if state.markers[i].number == number), None)
+
+
+def illegal_reason(state: HareState, seat: int, code: Move) -> str:
+    """A player-facing reason why ``code`` is not legal for ``seat`` now."""
+    if state.turn is None:
+        return "The match is over."
+    if state.turn != seat:
+        return "It is not your turn."
+    parsed = parse_move(code)
+    if parsed is None:
+        return f"Unknown move {code!r}."
+    if state.two_markers and parsed.number is None:
+        return "Say which marker moves: end the code with @0 or @1."
+    if not state.two_markers and parsed.number is not None:
+        return "You have a single marker: leave out the @."
+    marker_id = marker_of(state, seat, parsed)
+    assert marker_id is not None
+    if state.pending == HARE_CHOICE:
+        if parsed.action not in (TAKE, GIVE) or marker_id != state.pending_marker:
+            return "First answer the hare: take or give 10 carrots."
+        return f"You need {STAY_CARROTS} carrots to give {STAY_CARROTS}."
+    if state.pending == MOVE_AGAIN and (
+        parsed.action not in (FORWARD, BACK) or marker_id != state.pending_marker
+    ):
+        return "The hare says move again: move the same marker forward or back."
+    if state.markers[marker_id].finished:
+        return "That marker has already finished."
+    if marker_id not in acting_markers(state, seat):
+        return "Your other marker ate a lettuce last turn and must move now."
+    problem = None
+    if parsed.action == FORWARD:
+        assert parsed.target is not None
+        problem = forward_problem(state, marker_id, parsed.target)
+    elif parsed.action == BACK:
+        assert parsed.target is not None
+        problem = back_problem(state, marker_id, parsed.target)
+    else:
+        problem = stay_problem(state, marker_id, parsed.action)
+    return problem or "That move is not allowed now."
+
+
+def move_cost(state: HareState, seat: int, code: Move) -> int:
+    """Carrots ``seat`` pays for ``code`` (negative when it earns carrots)."""
+    parsed = parse_move(code)
+    if parsed is None:
+        raise ValueError(f"not a move code: {code!r}")
+    marker_id = marker_of(state, seat, parsed)
+    assert marker_id is not None
+    here = state.markers[marker_id].space
+    if parsed.action == FORWARD:
+        assert parsed.target is not None
+        return forward_cost(parsed.target - here)
+    if parsed.action == BACK:
+        assert parsed.target is not None
+        return -TORTOISE_CARROTS_PER_SPACE * (here - parsed.target)
+    return STAY_CARROTS if parsed.action == GIVE else -STAY_CARROTS
+
+
+def describe(state: HareState, seat: int, code: Move) -> str:
+    """The move in words, e.g. "Forward 5 to 23 (lettuce space): pay 15 carrots"."""
+    parsed = parse_move(code)
+    if parsed is None:
+        raise ValueError(f"not a move code: {code!r}")
+    marker_id = marker_of(state, seat, parsed)
+    assert marker_id is not None
+    prefix = f"Marker {parsed.number + 1}: " if parsed.number is not None else ""
+    here = state.markers[marker_id].space
+    cost = move_cost(state, seat, code)
+    if parsed.action == FORWARD:
+        assert parsed.target is not None
+        to = "the Finish" if parsed.target == FINISH else space(parsed.target).label
+        if parsed.target != FINISH:
+            to = f"{parsed.target} ({to})"
+        text = f"Forward {parsed.target - here} to {to}: pay {cost} carrots"
+    elif parsed.action == BACK:
+        text = f"Back {here - (parsed.target or 0)} to tortoise space {parsed.target}: "
+        text += f"earn {-cost} carrots"
+    elif state.pending == HARE_CHOICE:
+        text = f"{parsed.action.capitalize()} {STAY_CARROTS} carrots (hare space)"
+    else:
+        text = f"Stay on the carrot space and {parsed.action} {STAY_CARROTS} carrots"
+    return prefix + text
