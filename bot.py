@@ -33,7 +33,7 @@ from rules.catalog import ENGINES
 log = logging.getLogger("bot")
 
 DEFAULT_DATABASE = Path(__file__).parent / "data" / "bot.db"
-EXTENSIONS = ("cogs.whyfirst", "cogs.career", "cogs.rulebook")
+EXTENSIONS = ("cogs.whyfirst", "cogs.hare", "cogs.career", "cogs.rulebook")
 STALE_BUTTON = "That button no longer does anything. Use the latest board or hand message."
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from discord import app_commands
 
 from cogs.common.presenter import Presenter
+from cogs.hare.render import HarePresenter
 from cogs.whyfirst.render import WhyFirstPresenter
 
 PRESENTERS: dict[str, Presenter] = {
-    presenter.game: presenter for presenter in (WhyFirstPresenter(),)
+    presenter.game: presenter for presenter in (WhyFirstPresenter(), HarePresenter())
 }
 
 GAME_CHOICES = [

@@ -54,6 +54,7 @@ class MessageRecord:
     purpose: str
     channel_id: int
     message_id: int
+    fingerprint: str
 
 
 @dataclass(frozen=True)
@@ -241,22 +242,36 @@ async def move_log(
 
 
 async def remember_message(
-    db: aiosqlite.Connection, match_id: int, purpose: str, channel_id: int, message_id: int
+    db: aiosqlite.Connection,
+    match_id: int,
+    purpose: str,
+    channel_id: int,
+    message_id: int,
+    fingerprint: str = "",
 ) -> None:
     await db.execute(
-        "INSERT INTO match_messages (match_id, purpose, channel_id, message_id)"
-        " VALUES (?, ?, ?, ?) ON CONFLICT (match_id, purpose)"
-        " DO UPDATE SET channel_id = excluded.channel_id, message_id = excluded.message_id",
-        (match_id, purpose, channel_id, message_id),
+        "INSERT INTO match_messages (match_id, purpose, channel_id, message_id, fingerprint)"
+        " VALUES (?, ?, ?, ?, ?) ON CONFLICT (match_id, purpose)"
+        " DO UPDATE SET channel_id = excluded.channel_id, message_id = excluded.message_id,"
+        " fingerprint = excluded.fingerprint",
+        (match_id, purpose, channel_id, message_id, fingerprint),
+    )
+
+
+async def note_fingerprint(
+    db: aiosqlite.Connection, match_id: int, purpose: str, fingerprint: str
+) -> None:
+    """Record what a kept message shows now."""
+    await db.execute(
+        "UPDATE match_messages SET fingerprint = ? WHERE match_id = ? AND purpose = ?",
+        (fingerprint, match_id, purpose),
     )
 
 
 async def match_messages(db: aiosqlite.Connection, match_id: int) -> dict[str, MessageRecord]:
     cursor = await db.execute(
-        "SELECT purpose, channel_id, message_id FROM match_messages WHERE match_id = ?",
+        "SELECT purpose, channel_id, message_id, fingerprint FROM match_messages"
+        " WHERE match_id = ?",
         (match_id,),
     )
-    return {
-        r["purpose"]: MessageRecord(r["purpose"], r["channel_id"], r["message_id"])
-        for r in await cursor.fetchall()
-    }
+    return {r["purpose"]: MessageRecord(*r) for r in await cursor.fetchall()}

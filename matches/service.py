@@ -147,10 +147,14 @@ class MatchService:
             return await rows.match_messages(db, match_id)
 
     async def remember_message(
-        self, match_id: int, purpose: str, channel_id: int, message_id: int
+        self, match_id: int, purpose: str, channel_id: int, message_id: int, fingerprint: str = ""
     ) -> None:
         async with self._store.transaction() as db:
-            await rows.remember_message(db, match_id, purpose, channel_id, message_id)
+            await rows.remember_message(db, match_id, purpose, channel_id, message_id, fingerprint)
+
+    async def note_fingerprint(self, match_id: int, purpose: str, fingerprint: str) -> None:
+        async with self._store.transaction() as db:
+            await rows.note_fingerprint(db, match_id, purpose, fingerprint)
 
     async def mark_dms_closed(self, match_id: int, seat: int) -> None:
         async with self._store.transaction() as db:
@@ -174,7 +178,9 @@ class MatchService:
     ) -> Match:
         engine = self._engines[game]
         try:
-            checked = engine.options(options, engine.max_players)
+            # Checked now for the player; defaults that depend on the number of players
+            # are settled at the start, so the lobby keeps what was asked for.
+            engine.options(options, engine.max_players)
         except InvalidOptions as error:
             raise MatchError(str(error)) from None
         try:
@@ -185,7 +191,7 @@ class MatchService:
                     guild_id=guild_id,
                     channel_id=channel_id,
                     host_id=host.user_id,
-                    options=checked,
+                    options=dict(options),
                 )
                 await rows.add_seat(db, match_id, host.user_id, host.name)
         except aiosqlite.IntegrityError:

@@ -9,7 +9,7 @@ message per player in their DMs, both edited in place and coalesced.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import discord
@@ -45,7 +45,6 @@ class Table:
         self.presenters = presenters
         self._boards: Coalescer[int] = Coalescer(self._update_board)
         self._hands: Coalescer[tuple[int, int]] = Coalescer(self._update_hand)
-        self._hand_prints: dict[tuple[int, int], str] = {}
 
     # -- slash commands --------------------------------------------------------------
 
@@ -66,10 +65,12 @@ class Table:
         except MatchError as error:
             await self.refuse(interaction, error.reason)
             return
-        embed, view = await self.render_board(match)
-        await interaction.response.send_message(embed=embed, view=view)
+        board = await self.render_board(match)
+        await interaction.response.send_message(**board.message_kwargs())
         message = await interaction.original_response()
-        await self.service.remember_message(match.id, BOARD, message.channel.id, message.id)
+        await self.service.remember_message(
+            match.id, BOARD, message.channel.id, message.id, board.fingerprint()
+        )
         await self._welcome(interaction, match.id, 0)
 
     async def cancel_in_channel(self, interaction: discord.Interaction[Any], game: str) -> None:
@@ -94,11 +95,13 @@ class Table:
         match = await self._open_here(interaction, game)
         if match is None:
             return
-        embed, view = await self.render_board(match)
-        await interaction.response.send_message(embed=embed, view=view)
+        board = await self.render_board(match)
+        await interaction.response.send_message(**board.message_kwargs())
         message = await interaction.original_response()
         old = (await self.service.messages(match.id)).get(BOARD)
-        await self.service.remember_message(match.id, BOARD, message.channel.id, message.id)
+        await self.service.remember_message(
+            match.id, BOARD, message.channel.id, message.id, board.fingerprint()
+        )
         if old is not None:
             try:
                 await self._partial(old.channel_id, old.message_id).delete()
@@ -136,8 +139,9 @@ class Table:
         except MatchError as error:
             await self.refuse(interaction, error.reason)
             return
-        embed, view = await self.render_board(match)
-        await interaction.response.edit_message(embed=embed, view=view)
+        board = await self.render_board(match)
+        await interaction.response.edit_message(**board.message_kwargs())
+        await self._note_shown(match_id, BOARD, interaction, board)
         if action == "join":
             seat = match.seat_of(interaction.user.id)
             assert seat is not None
@@ -156,7 +160,7 @@ class Table:
         match = result.match
         controls = self._controls(match, result.seat)
         await interaction.response.edit_message(**controls.message_kwargs())
-        self._note_hand_shown(match, result.seat, interaction, controls)
+        await self._note_shown(match.id, hand_purpose(result.seat), interaction, controls)
         self._boards.request(match.id)
         if result.new_decision or result.finished:
             for seat in match.seats:
@@ -226,24 +230,24 @@ class Table:
 
     # -- rendering -------------------------------------------------------------------
 
-    async def render_board(self, match: Match) -> tuple[discord.Embed, discord.ui.View]:
+    async def render_board(self, match: Match) -> Controls:
         """The public message of a match in whatever status it is."""
         presenter = self.presenters[match.record.game]
-        view = discord.ui.View(timeout=None)
         if match.status == "lobby":
-            return self._lobby_embed(match, presenter), _lobby_view(match.id)
+            buttons = [LobbyButton(match.id, action) for action in LobbyButton.STYLES]
+            return Controls(embed=self._lobby_embed(match, presenter), items=list(buttons))
         if match.status == "cancelled":
             embed = discord.Embed(
                 title=f"{presenter.title}: cancelled",
                 description="This match was cancelled; nothing was recorded.",
                 colour=discord.Colour.dark_grey(),
             )
-            return embed, view
+            return Controls(embed=embed)
         recent = await self.service.recent_events(match.id, presenter.narration_moves)
-        embed = presenter.board(match, recent)
+        board = Controls(embed=presenter.board(match, recent))
         if match.status == "playing":
-            view.add_item(ShowHandButton(match.id))
-        return embed, view
+            board.items.append(ShowHandButton(match.id))
+        return board
 
     def _lobby_embed(self, match: Match, presenter: Presenter) -> discord.Embed:
         engine = match.engine
@@ -296,21 +300,13 @@ class Table:
 
     async def _update_board(self, match_id: int) -> None:
         match = await self.service.get(match_id)
-        embed, view = await self.render_board(match)
-        record = (await self.service.messages(match_id)).get(BOARD)
-        if record is not None:
-            try:
-                await self._partial(record.channel_id, record.message_id).edit(
-                    content=None, embed=embed, view=view
-                )
-                return
-            except discord.NotFound:
-                log.info("board of match %s was deleted; posting a new one", match_id)
-        if match.status not in ("lobby", "playing"):
-            return
-        channel = self._partial(match.record.channel_id)
-        message = await channel.send(embed=embed, view=view)
-        await self.service.remember_message(match_id, BOARD, message.channel.id, message.id)
+
+        async def post(board: Controls) -> discord.Message | None:
+            if match.status not in ("lobby", "playing"):
+                return None
+            return await self._partial(match.record.channel_id).send(**board.message_kwargs())
+
+        await self._keep(match_id, BOARD, await self.render_board(match), post)
 
     async def _update_hand(self, key: tuple[int, int]) -> None:
         match_id, seat = key
@@ -318,48 +314,64 @@ class Table:
         record = match.seats[seat] if seat < len(match.seats) else None
         if record is None or record.user_id is None or record.dms_closed:
             return
-        controls = self._controls(match, seat)
-        fingerprint = controls.fingerprint()
-        if self._hand_prints.get(key) == fingerprint:
-            return
-        stored = (await self.service.messages(match_id)).get(hand_purpose(seat))
-        try:
-            if stored is not None:
-                try:
-                    await self._partial(stored.channel_id, stored.message_id).edit(
-                        **controls.message_kwargs()
-                    )
-                    self._hand_prints[key] = fingerprint
-                    return
-                except discord.NotFound:
-                    log.info("hand message of match %s seat %s was deleted", match_id, seat)
-            user = self.bot.get_user(record.user_id) or await self.bot.fetch_user(record.user_id)
-            message = await user.send(**controls.message_kwargs())
-        except discord.Forbidden as error:
-            if error.code != CANNOT_SEND_TO_USER:
-                raise
+        user_id = record.user_id
+
+        async def send(controls: Controls) -> discord.Message | None:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            try:
+                return await user.send(**controls.message_kwargs())
+            except discord.Forbidden as error:
+                if error.code != CANNOT_SEND_TO_USER:
+                    raise
             await self.service.mark_dms_closed(match_id, seat)
             if match.status == "playing":
                 await self._partial(match.record.channel_id).send(
-                    f"<@{record.user_id}> {DMS_CLOSED_NOTICE}",
+                    f"<@{user_id}> {DMS_CLOSED_NOTICE}",
                     allowed_mentions=discord.AllowedMentions(users=True),
                 )
-            return
-        await self.service.remember_message(
-            match_id, hand_purpose(seat), message.channel.id, message.id
-        )
-        self._hand_prints[key] = fingerprint
+            return None
 
-    def _note_hand_shown(
+        await self._keep(match_id, hand_purpose(seat), self._controls(match, seat), send)
+
+    async def _keep(
         self,
-        match: Match,
-        seat: int,
+        match_id: int,
+        purpose: str,
+        controls: Controls,
+        send_new: Callable[[Controls], Awaitable[discord.Message | None]],
+    ) -> None:
+        """Edit a kept message to show ``controls`` (unless it already does), else send it."""
+        fingerprint = controls.fingerprint()
+        stored = (await self.service.messages(match_id)).get(purpose)
+        if stored is not None:
+            if stored.fingerprint == fingerprint:
+                return
+            try:
+                await self._partial(stored.channel_id, stored.message_id).edit(
+                    **controls.message_kwargs()
+                )
+                await self.service.note_fingerprint(match_id, purpose, fingerprint)
+                return
+            except discord.NotFound:
+                log.info("message %s of match %s was deleted; sending it anew", purpose, match_id)
+        message = await send_new(controls)
+        if message is not None:
+            await self.service.remember_message(
+                match_id, purpose, message.channel.id, message.id, fingerprint
+            )
+
+    async def _note_shown(
+        self,
+        match_id: int,
+        purpose: str,
         interaction: discord.Interaction[Any],
         controls: Controls,
     ) -> None:
-        """Remember what the clicked DM hand now shows, so it is not edited again."""
-        if interaction.guild_id is None:
-            self._hand_prints[(match.id, seat)] = controls.fingerprint()
+        """Remember what a kept message shows after an interaction edited it in place."""
+        stored = (await self.service.messages(match_id)).get(purpose)
+        shown = interaction.message
+        if stored is not None and shown is not None and shown.id == stored.message_id:
+            await self.service.note_fingerprint(match_id, purpose, controls.fingerprint())
 
     async def _welcome(
         self, interaction: discord.Interaction[Any], match_id: int, seat: int
@@ -384,10 +396,3 @@ class Table:
 
 def _player(user: discord.abc.User) -> Player:
     return Player(user.id, user.display_name)
-
-
-def _lobby_view(match_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for action in ("join", "leave", "start", "cancel", "howto"):
-        view.add_item(LobbyButton(match_id, action))
-    return view

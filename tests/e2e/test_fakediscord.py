@@ -25,27 +25,37 @@ class CounterButton(discord.ui.DynamicItem[discord.ui.Button], template=r"demo:c
     """A persistent button whose custom_id carries a counter."""
 
     def __init__(self, n: int) -> None:
-        super().__init__(discord.ui.Button(label=f"Count {n}", custom_id=f"demo:count:{n}",
-                                           style=discord.ButtonStyle.primary))
+        super().__init__(
+            discord.ui.Button(
+                label=f"Count {n}", custom_id=f"demo:count:{n}", style=discord.ButtonStyle.primary
+            )
+        )
         self.n = n
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str], /) -> CounterButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> CounterButton:
         return cls(int(match["n"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         interaction.client.clicks.append((interaction.user.id, self.n))  # type: ignore[attr-defined]
-        await interaction.response.edit_message(content=f"count={self.n + 1}",
-                                                view=_counter_view(self.n + 1))
+        await interaction.response.edit_message(
+            content=f"count={self.n + 1}", view=_counter_view(self.n + 1)
+        )
 
 
 class SixRows(discord.ui.View):
     """A view that renders six action rows (discord.py itself would refuse to build it)."""
 
     def to_components(self) -> list[dict[str, Any]]:
-        return [{"type": 1, "components": [{"type": 2, "style": 1, "label": f"b{i}",
-                                            "custom_id": f"row-{i}"}]} for i in range(6)]
+        return [
+            {
+                "type": 1,
+                "components": [{"type": 2, "style": 1, "label": f"b{i}", "custom_id": f"row-{i}"}],
+            }
+            for i in range(6)
+        ]
 
 
 demo = app_commands.Group(name="demo", description="Demo commands")
@@ -58,8 +68,7 @@ async def echo(interaction: discord.Interaction, text: str) -> None:
 
 @demo.command(name="secret", description="Ephemeral reply")
 async def secret(interaction: discord.Interaction) -> None:
-    await interaction.response.send_message("only you", ephemeral=True,
-                                            view=_counter_view(0))
+    await interaction.response.send_message("only you", ephemeral=True, view=_counter_view(0))
 
 
 @demo.command(name="long", description="Too long")
@@ -74,8 +83,10 @@ async def rows(interaction: discord.Interaction) -> None:
 
 @demo.command(name="options", description="Too many select options")
 async def options(interaction: discord.Interaction) -> None:
-    select = discord.ui.Select(custom_id="pick", options=[
-        discord.SelectOption(label=f"o{i}", value=str(i)) for i in range(26)])
+    select = discord.ui.Select(
+        custom_id="pick",
+        options=[discord.SelectOption(label=f"o{i}", value=str(i)) for i in range(26)],
+    )
     view = discord.ui.View()
     view.add_item(select)
     await interaction.response.send_message("pick", view=view)
@@ -91,8 +102,12 @@ async def longid(interaction: discord.Interaction) -> None:
 @demo.command(name="tworesponses", description="Respond twice")
 async def tworesponses(interaction: discord.Interaction) -> None:
     await interaction.response.send_message("first")
-    route = Route("POST", "/interactions/{webhook_id}/{webhook_token}/callback",
-                  webhook_id=interaction.id, webhook_token=interaction.token)
+    route = Route(
+        "POST",
+        "/interactions/{webhook_id}/{webhook_token}/callback",
+        webhook_id=interaction.id,
+        webhook_token=interaction.token,
+    )
     try:
         await interaction.client.http.request(route, json={"type": 4, "data": {"content": "2"}})
     except discord.HTTPException as exc:
@@ -166,21 +181,31 @@ async def early(interaction: discord.Interaction) -> None:
 @demo.command(name="rules", description="Look up a rules topic")
 async def rules(interaction: discord.Interaction, topic: str, detail: bool = False) -> None:
     await interaction.response.send_message(
-        embed=discord.Embed(title=topic, description="detailed" if detail else "short"))
+        embed=discord.Embed(title=topic, description="detailed" if detail else "short")
+    )
 
 
 @rules.autocomplete("topic")
-async def rules_topic(interaction: discord.Interaction,
-                      current: str) -> list[app_commands.Choice[str]]:
+async def rules_topic(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=t, value=t) for t in TOPICS if current in t][:25]
 
 
 class PickView(discord.ui.View):
-    @discord.ui.select(custom_id="demo:pick", min_values=1, max_values=2, options=[
-        discord.SelectOption(label=name, value=name.lower()) for name in ("Red", "Green", "Blue")])
+    @discord.ui.select(
+        custom_id="demo:pick",
+        min_values=1,
+        max_values=2,
+        options=[
+            discord.SelectOption(label=name, value=name.lower())
+            for name in ("Red", "Green", "Blue")
+        ],
+    )
     async def chosen(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
-        await interaction.response.edit_message(content="picked " + ",".join(select.values),
-                                                view=None)
+        await interaction.response.edit_message(
+            content="picked " + ",".join(select.values), view=None
+        )
 
 
 class AnswerModal(discord.ui.Modal, title="Question"):
@@ -200,8 +225,9 @@ def _counter_view(n: int) -> discord.ui.View:
 
 class DemoBot(commands.Bot):
     def __init__(self, intents: discord.Intents | None = None) -> None:
-        super().__init__(command_prefix="!", intents=intents or discord.Intents.default(),
-                         help_command=None)
+        super().__init__(
+            command_prefix="!", intents=intents or discord.Intents.default(), help_command=None
+        )
         self.clicks: list[tuple[int, int]] = []
         self.dm_errors: list[int | None] = []
         self.joined: list[str] = []
@@ -299,19 +325,30 @@ async def test_too_long_content_is_rejected(world: tuple[FakeDiscord, Any]) -> N
     result = await backend.slash(w.alice, w.channel, "demo long")
     assert not result.responded
     (violation,) = _rejected(backend, 50035)
-    assert violation.errors == {"data": {"content": {"_errors": [
-        {"code": "BASE_TYPE_MAX_LENGTH", "message": "Must be 2000 or fewer in length."}]}}}
+    assert violation.errors == {
+        "data": {
+            "content": {
+                "_errors": [
+                    {"code": "BASE_TYPE_MAX_LENGTH", "message": "Must be 2000 or fewer in length."}
+                ]
+            }
+        }
+    }
     assert [v.kind for v in backend.take_violations()] == ["rejected", "no_response"]
     assert any("Ignoring exception" in r.getMessage() for r in backend.bot_errors)
 
 
-@pytest.mark.parametrize(("command", "fragment"), [
-    ("demo rows", "data.components"),
-    ("demo options", "data.components.0.components.0.options"),
-    ("demo longid", "data.components.0.components.0.custom_id"),
-])
-async def test_component_limits_are_rejected(world: tuple[FakeDiscord, Any], command: str,
-                                             fragment: str) -> None:
+@pytest.mark.parametrize(
+    ("command", "fragment"),
+    [
+        ("demo rows", "data.components"),
+        ("demo options", "data.components.0.components.0.options"),
+        ("demo longid", "data.components.0.components.0.custom_id"),
+    ],
+)
+async def test_component_limits_are_rejected(
+    world: tuple[FakeDiscord, Any], command: str, fragment: str
+) -> None:
     backend, w = world
     result = await backend.slash(w.alice, w.channel, command)
     assert not result.responded
@@ -355,12 +392,15 @@ async def test_defer_then_followups(world: tuple[FakeDiscord, Any]) -> None:
     assert not result.message.loading
     assert [m.content for m in result.followups] == ["and one more"]
     assert [m.content for m in backend.channel_messages(w.channel)] == [
-        "thought about it", "and one more"]
+        "thought about it",
+        "and one more",
+    ]
     assert backend.violations == []
 
 
 async def test_dm_to_closed_user_is_forbidden_but_not_a_violation(
-        world: tuple[FakeDiscord, Any]) -> None:
+    world: tuple[FakeDiscord, Any],
+) -> None:
     backend, w = world
     result = await backend.slash(w.bob, w.channel, "demo dm")
     assert result.content == "DMs closed" and result.ephemeral
@@ -446,14 +486,14 @@ async def test_ephemeral_response_is_private(world: tuple[FakeDiscord, Any]) -> 
 
 async def test_autocomplete_returns_choices(world: tuple[FakeDiscord, Any]) -> None:
     backend, w = world
-    choices = await backend.autocomplete(w.alice, w.channel, "demo rules", focused="topic",
-                                         topic="-1")
+    choices = await backend.autocomplete(
+        w.alice, w.channel, "demo rules", focused="topic", topic="-1"
+    )
     assert [c["value"] for c in choices] == [f"topic-1{i}" for i in range(10)]
     everything = await backend.autocomplete(w.alice, w.channel, "demo rules", focused="topic")
     assert len(everything) == 25
 
-    result = await backend.slash(w.alice, w.channel, "demo rules", topic="topic-03",
-                                 detail=True)
+    result = await backend.slash(w.alice, w.channel, "demo rules", topic="topic-03", detail=True)
     assert result.embeds[0]["title"] == "topic-03"
     assert "detailed" in result.text
     assert backend.violations == []
@@ -470,8 +510,11 @@ async def test_every_rest_call_is_recorded(world: tuple[FakeDiscord, Any]) -> No
         ("POST", "/webhooks/{webhook_id}/{webhook_token}"),
     ]
     login = [(c.method, c.route) for c in backend.calls[:3]]
-    assert login == [("GET", "/users/@me"), ("GET", "/oauth2/applications/@me"),
-                     ("PUT", "/applications/{application_id}/commands")]
+    assert login == [
+        ("GET", "/users/@me"),
+        ("GET", "/oauth2/applications/@me"),
+        ("PUT", "/applications/{application_id}/commands"),
+    ]
     assert [c.seq for c in backend.calls] == list(range(1, len(backend.calls) + 1))
 
 
@@ -501,19 +544,23 @@ async def test_channel_message_edit_and_delete(world: tuple[FakeDiscord, Any]) -
 def test_limits_pure_functions() -> None:
     errors = limits.FormErrors()
     fields = [{"name": "n", "value": "v" * 1025}, {"name": "m", "value": "v" * 1000}]
-    limits.check_message({"embeds": [{"title": "t" * 257, "description": "d" * 4000,
-                                      "fields": fields}]}, errors)
+    limits.check_message(
+        {"embeds": [{"title": "t" * 257, "description": "d" * 4000, "fields": fields}]}, errors
+    )
     flat = errors.flat()
     assert "embeds.0.title: Must be 256 or fewer in length." in flat
     assert "embeds.0.fields.0.value: Must be 1024 or fewer in length." in flat
     assert "embeds: Embed size exceeds maximum size of 6000" in flat
 
     errors = limits.FormErrors()
-    row = {"type": 1, "components": [
-        {"type": 2, "style": 1, "label": "a", "custom_id": "same"},
-        {"type": 2, "style": 1, "label": "b", "custom_id": "same"},
-        {"type": 3, "custom_id": "s", "options": [{"label": "x", "value": "x"}]},
-    ]}
+    row = {
+        "type": 1,
+        "components": [
+            {"type": 2, "style": 1, "label": "a", "custom_id": "same"},
+            {"type": 2, "style": 1, "label": "b", "custom_id": "same"},
+            {"type": 3, "custom_id": "s", "options": [{"label": "x", "value": "x"}]},
+        ],
+    }
     limits.check_message({"components": [row]}, errors)
     codes = {e["code"] for line in [errors.tree] for e in _all_errors(line)}
     assert {"COMPONENT_CUSTOM_ID_DUPLICATED", "COMPONENT_LAYOUT_WIDTH_EXCEEDED"} <= codes
@@ -644,8 +691,7 @@ async def test_members_intent_bot(fake_discord: FakeDiscord) -> None:  # noqa: F
     assert backend.channel_messages(guild.channels[0])[-1].content == "hello bob"
 
 
-async def test_followup_before_response_is_unknown_webhook(
-        world: tuple[FakeDiscord, Any]) -> None:
+async def test_followup_before_response_is_unknown_webhook(world: tuple[FakeDiscord, Any]) -> None:
     backend, w = world
     result = await backend.slash(w.alice, w.channel, "demo early")
     assert result.content == "followup refused: 10015"

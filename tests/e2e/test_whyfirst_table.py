@@ -111,8 +111,11 @@ async def test_a_restart_mid_round_keeps_the_old_dm_buttons_working(table):
     match_id = await open_and_start(table, anne, ben, chris)
     await act(table, anne, table.hand(anne))
     before = await table.match_row(match_id)
+    edits = len(table.backend.calls_matching("PATCH"))
 
     await table.restart()
+
+    assert len(table.backend.calls_matching("PATCH")) == edits, "nothing was out of date"
 
     for player in (ben, chris):
         await act(table, player, table.hand(player))

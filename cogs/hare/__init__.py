@@ -1,0 +1,24 @@
+"""/hare: open a Hare and Tortoise match in this channel."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common.gamecog import GameCog
+
+
+class HareCog(GameCog, group_name="hare", group_description="Play Hare and Tortoise"):
+    game = "hare"
+
+    @app_commands.command(name="new", description="Open a Hare and Tortoise lobby in this channel")
+    @app_commands.guild_only()
+    async def new(self, interaction: discord.Interaction[Any]) -> None:
+        await self.table.open_lobby(interaction, self.game, {})
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(HareCog(bot))
