@@ -1,0 +1,42 @@
+"""Board edits are coalesced: at most one in flight per key, the latest state wins."""
+
+from __future__ import annotations
+
+import asyncio
+
+from cogs.common.coalescer import Coalescer
+
+
+async def test_a_burst_of_requests_leads_to_one_more_update_with_the_latest_state():
+    state = {"value": 0}
+    shown: list[int] = []
+    gate = asyncio.Event()
+
+    async def update(key: str) -> None:
+        shown.append(state["value"])  # what the edit in flight carries
+        await gate.wait()  # the edit is slow: Discord has not answered yet
+
+    coalescer = Coalescer(update)
+    first = coalescer.request("board")
+    await asyncio.sleep(0)
+    for value in range(1, 50):
+        state["value"] = value
+        assert coalescer.request("board") is first, "no second update starts while one runs"
+    gate.set()
+    await first
+    assert shown == [0, 49], "the first edit, then one more with the latest state"
+
+
+async def test_keys_update_independently_and_failures_do_not_stop_later_updates():
+    calls: list[str] = []
+
+    async def update(key: str) -> None:
+        calls.append(key)
+        if key == "broken" and calls.count("broken") == 1:
+            raise RuntimeError("Discord said no")
+
+    coalescer = Coalescer(update)
+    await asyncio.gather(coalescer.request("a"), coalescer.request("broken"))
+    await coalescer.request("broken")
+    await coalescer.wait_idle()
+    assert sorted(calls) == ["a", "broken", "broken"]
