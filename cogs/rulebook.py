@@ -57,6 +57,19 @@ def section_message(section: Section, page: int) -> dict[str, Any]:
     return {"embed": embed, "view": view}
 
 
+async def _section_or_refuse(
+    interaction: discord.Interaction[Any], game: str, key: str
+) -> Section | None:
+    """The section a rules button names, or a private answer that it is gone."""
+    section = find_section(game, key)
+    if section is not None and section.key == key:
+        return section
+    await interaction.response.send_message(
+        "That rule section no longer exists: try /rules search.", ephemeral=True
+    )
+    return None
+
+
 _GAME = "|".join(RULEBOOK_GAMES)
 
 
@@ -83,13 +96,9 @@ class RulePageButton(
         return cls(match["game"], match["key"], int(match["page"]), "")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        section = find_section(self.game, self.key)
-        if section is None or section.key != self.key:
-            await interaction.response.send_message(
-                "That rule section no longer exists: try /rules search.", ephemeral=True
-            )
-            return
-        await interaction.response.edit_message(**section_message(section, self.page))
+        section = await _section_or_refuse(interaction, self.game, self.key)
+        if section is not None:
+            await interaction.response.edit_message(**section_message(section, self.page))
 
 
 class RuleOpenButton(
@@ -109,13 +118,9 @@ class RuleOpenButton(
         return cls(match["game"], match["key"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        section = find_section(self.game, self.key)
-        if section is None or section.key != self.key:
-            await interaction.response.send_message(
-                "That rule section no longer exists: try /rules search.", ephemeral=True
-            )
-            return
-        await interaction.response.send_message(**section_message(section, 0), ephemeral=True)
+        section = await _section_or_refuse(interaction, self.game, self.key)
+        if section is not None:
+            await interaction.response.send_message(**section_message(section, 0), ephemeral=True)
 
 
 RULEBOOK_ITEMS = (RulePageButton, RuleOpenButton)

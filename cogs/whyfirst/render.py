@@ -44,6 +44,19 @@ def _card_style(value: int) -> discord.ButtonStyle:
     return discord.ButtonStyle.success if value > 0 else discord.ButtonStyle.danger
 
 
+def _card_button(
+    match_id: int, point: int, card: dict[str, Any], move: str, note: str
+) -> MoveButton:
+    """A button that plays ``card`` at once (no target to choose)."""
+    return MoveButton(
+        match_id,
+        point,
+        move,
+        label=f"{_signed(card['value'])} {note}",
+        style=_card_style(card["value"]),
+    )
+
+
 class WhyFirstPresenter:
     game = "whyfirst"
     title = "Why First?"
@@ -171,26 +184,14 @@ class WhyFirstPresenter:
         hand = view["hand"]
         if view["variant"] == "tactical":
             items = [
-                MoveButton(
-                    match.id,
-                    point,
-                    f"p{c['card']}",
-                    label=f"{_signed(c['value'])} (#{c['white']})",
-                    style=_card_style(c["value"]),
-                )
-                for c in hand
+                _card_button(match.id, point, card, f"p{card['card']}", f"(#{card['white']})")
+                for card in hand
             ]
             return Controls("Pick the card to play face down in front of you.", embed, items)
         if view["card_round"] == 5:
             items = [
-                MoveButton(
-                    match.id,
-                    point,
-                    f"p{c['card']}:{seat}",
-                    label=f"{_signed(c['value'])} on yourself",
-                    style=_card_style(c["value"]),
-                )
-                for c in hand
+                _card_button(match.id, point, card, f"p{card['card']}:{seat}", "on yourself")
+                for card in hand
             ]
             return Controls("Fifth card round: your last card goes on yourself.", embed, items)
         picked = next((c for c in hand if choice == f"c{c['card']}"), None)
