@@ -13,6 +13,7 @@ import logging
 import os
 import signal
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -58,7 +59,8 @@ class Settings:
 class TableBot(commands.Bot):
     """The board-game table: opens the store, loads the cogs, restores open matches."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, *, new_seed: Callable[[], int] | None = None) -> None:
+        """``new_seed`` draws each match's seed (tests pass a fixed one; default: secrets)."""
         # The table never joins voice channels: no warnings about voice libraries.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
@@ -68,6 +70,7 @@ class TableBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
+        self._new_seed = new_seed
         self.store: Store | None = None
         self.table: Table
         self._resumed = False
@@ -75,7 +78,12 @@ class TableBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_path)
-        self.table = Table(self, MatchService(self.store, ENGINES), PRESENTERS)
+        service = (
+            MatchService(self.store, ENGINES, self._new_seed)
+            if self._new_seed
+            else MatchService(self.store, ENGINES)
+        )
+        self.table = Table(self, service, PRESENTERS)
         self.register_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)

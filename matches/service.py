@@ -279,24 +279,30 @@ class MatchService:
     async def play(self, match_id: int, user_id: int, decision_point: int, move: str) -> MoveResult:
         """Apply ``move`` for the player, if it answers the current decision point."""
         async with self._locks[match_id]:
-            match = await self.get(match_id)
-            seat = match.seat_of(user_id)
-            if seat is None:
-                raise MatchError("You are not playing in this match.")
-            if match.status == "lobby":
-                raise MatchError("This match has not started yet.")
-            if match.status != "playing":
-                raise MatchError("This match is over.")
-            current = match.decision_point()
-            if decision_point != current:
-                raise MatchError("Those controls are from an earlier turn: use the latest ones.")
-            if seat not in match.awaited():
-                raise MatchError(await self._not_awaited_reason(match, seat, current))
+            match, seat = await self.awaited_seat(match_id, user_id, decision_point)
             try:
                 events = match.engine.apply(match.state, seat, move)
             except IllegalMove as illegal:
                 raise MatchError(illegal.reason) from None
-            return await self._commit(match, seat, move, current, events)
+            return await self._commit(match, seat, move, decision_point, events)
+
+    async def awaited_seat(
+        self, match_id: int, user_id: int, decision_point: int
+    ) -> tuple[Match, int]:
+        """The match and the player's seat, if the player has this decision to make now."""
+        match = await self.get(match_id)
+        seat = match.seat_of(user_id)
+        if seat is None:
+            raise MatchError("You are not playing in this match.")
+        if match.status == "lobby":
+            raise MatchError("This match has not started yet.")
+        if match.status != "playing":
+            raise MatchError("This match is over.")
+        if decision_point != match.decision_point():
+            raise MatchError("Those controls are from an earlier turn: use the latest ones.")
+        if seat not in match.awaited():
+            raise MatchError(await self._not_awaited_reason(match, seat, decision_point))
+        return match, seat
 
     async def _not_awaited_reason(self, match: Match, seat: int, decision_point: int) -> str:
         names = ", ".join(match.name_of(s) for s in sorted(match.awaited()))

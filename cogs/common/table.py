@@ -173,7 +173,7 @@ class Table:
         self, interaction: discord.Interaction[Any], match_id: int, point: int, choice: str
     ) -> None:
         try:
-            match, seat = await self._awaited_seat(match_id, interaction.user.id, point)
+            match, seat = await self.service.awaited_seat(match_id, interaction.user.id, point)
         except MatchError as error:
             await self.refuse(interaction, error.reason)
             return
@@ -201,23 +201,6 @@ class Table:
         else:
             await interaction.response.send_message(reason, ephemeral=True)
 
-    async def _awaited_seat(self, match_id: int, user_id: int, point: int) -> tuple[Match, int]:
-        match = await self.service.get(match_id)
-        seat = match.seat_of(user_id)
-        if seat is None:
-            raise MatchError("You are not playing in this match.")
-        if match.status != "playing":
-            raise MatchError(
-                "This match is over."
-                if match.status != "lobby"
-                else "This match has not started yet."
-            )
-        if point != match.decision_point():
-            raise MatchError("Those controls are from an earlier turn: use the latest ones.")
-        if seat not in match.awaited():
-            raise MatchError("You have nothing to decide right now.")
-        return match, seat
-
     async def _send_overview(self, interaction: discord.Interaction[Any], game: str) -> None:
         section = all_rulebooks()[game].overview
         embed = discord.Embed(
@@ -225,7 +208,7 @@ class Table:
             description=section.body[:4096],
             colour=EMBED_COLOUR,
         )
-        embed.set_footer(text=f"More: /rules game:{game}")
+        embed.set_footer(text=f"More: /rules show game:{game}")
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     # -- rendering -------------------------------------------------------------------

@@ -13,6 +13,9 @@ from bot import Settings, TableBot
 from data import matches as rows
 from tests.fakediscord import Channel, FakeDiscord, Guild, Message, User
 
+SEED = 20261122
+"""Every match in these tests is dealt and rolled from this seed, so runs repeat exactly."""
+
 
 class Table:
     """One server with a game channel and players, and the bot connected to it."""
@@ -34,7 +37,7 @@ class Table:
             dev_guild_id=None,
             log_level="INFO",
         )
-        self.bot = TableBot(settings)
+        self.bot = TableBot(settings, new_seed=lambda: SEED)
         await self.backend.connect(self.bot)
         return self.bot
 

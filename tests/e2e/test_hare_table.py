@@ -93,12 +93,12 @@ async def test_only_the_player_on_turn_gets_controls(table):
     anne, ben = table.player("anne"), table.player("ben")
     match_id = await _open_and_start(table, anne, ben)
     assert not table.hand(ben).selects and not table.hand(ben).buttons
-    state = await _state(table, match_id)
-    code = ENGINE.legal_moves(state, 0)[0]
-    forged = await table.backend.click(ben, table.board(), label="Show my hand")
-    assert forged.ephemeral and not forged.message.selects
-    await make_move(table, anne, code)
+    shown = await table.backend.click(ben, table.board(), label="Show my hand")
+    assert shown.ephemeral and not shown.message.selects and not shown.message.buttons
+    await make_move(table, anne, "f2@0")  # a carrot space: no hare roll, the turn passes
+    assert ENGINE.to_move(await _state(table, match_id)) == {1}
     assert table.hand(ben).buttons, "ben's turn: his DM now offers his moves"
+    assert not table.hand(anne).buttons and not table.hand(anne).selects
 
 
 async def test_many_reachable_spaces_are_split_over_menus_within_limits(table):
@@ -126,17 +126,19 @@ async def test_many_reachable_spaces_are_split_over_menus_within_limits(table):
 async def test_a_restart_in_the_middle_of_a_turn_keeps_the_controls(table):
     anne, ben = table.player("anne"), table.player("ben")
     match_id = await _open_and_start(table, anne, ben)
-    await make_move(table, anne, "f1@0")
-    await make_move(table, ben, "f2@0")
+    await make_move(table, anne, "f2@0")  # carrot spaces: no hare rolls in this test
+    await make_move(table, ben, "f5@0")
     hand = table.hand(anne)
     assert hand.find_button(label="Move hare 2 (on Start)")
     picked = await table.backend.click(anne, hand, label="Move hare 2 (on Start)")
     await table.restart()
-    code = picked.message.selects[0].values[0]
+    code = "f4@1"  # position space 4, reached with hare 2 chosen before the restart
+    assert code in picked.message.selects[0].values
     result = await table.backend.select(
         anne, picked.message, [code], custom_id=picked.message.selects[0].custom_id
     )
     assert not result.ephemeral
     state = await _state(table, match_id)
-    assert ENGINE.to_move(state) == {1} and state.markers[1].space != 0
+    (hare_two,) = [i for i in state.markers_of(0) if state.markers[i].number == 1]
+    assert state.markers[hare_two].space == parse_move(code).target
     assert "ben's turn" in table.board().text

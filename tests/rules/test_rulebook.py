@@ -55,6 +55,35 @@ RULING_PHRASES: dict[str, list[str]] = {
     ],
 }
 
+# One phrase per ruling an engine makes beyond GAMES.md (the RULINGS docstring of
+# rules/hare/__init__.py, the module docstring of rules/whyfirst/engine.py).
+ENGINE_RULING_PHRASES: dict[str, list[str]] = {
+    "whyfirst": [
+        "next come those who held the highest total",  # places after the winners
+        "leo plays only in card rounds one to four",  # also in the tactical variant
+    ],
+    "hare": [
+        "player 1 on the board starts",  # 1: turn order, finished players skipped
+        "after paying for the move, you may have at most",  # 2: the finish limit
+        "carrots are only ever topped up",  # 3: forced restart
+        "a position space is checked once only",  # 4
+        "you may stay at any turn that begins on a carrot space",  # 5
+        "you are not asked: you take 10",  # 6: give or take 10
+        "one place back never takes you to start",  # 7
+        "nearest free carrot space",  # 8
+        "the refund is what you paid for the move itself",  # 9: free move
+        "the extra move is made by the same marker",  # 10: move again
+        "if you have no carrot to pay, your marker goes back to start",  # 11
+        "neither marker moves",  # 12: lost turns in the two-marker game
+        "your rearmost marker goes back to start",  # 13
+        "they all share the best of those places",  # 14
+        "the number of players minus their place",  # 15: score and career points
+        "has no option to turn them off",  # 16: the two_markers option
+        "every place is counted among all four markers",  # 17
+        "a space reached through a hare result works like any other",  # 18
+    ],
+}
+
 GAMES_DIGEST = Path("/work/shared/GAMES.md")
 GAMES_DIGEST_HEADINGS = {
     "whyfirst": "## Why First?",
@@ -153,6 +182,19 @@ def test_rulings_are_marked_and_summarised(game: str, books: dict[str, Rulebook]
     assert "Table ruling:" in full_text(book)
     summary = normalised(book.section("rulings").body)
     assert summary.count("- ") >= len(RULING_PHRASES[game])
+
+
+@pytest.mark.parametrize("game", sorted(ENGINE_RULING_PHRASES))
+def test_every_engine_ruling_is_stated_and_summarised(
+    game: str, books: dict[str, Rulebook]
+) -> None:
+    book = books[game]
+    text = normalised(full_text(book))
+    missing = [p for p in ENGINE_RULING_PHRASES[game] if normalised(p) not in text]
+    assert not missing
+    summary = normalised(book.section("rulings").body)
+    rulings = set(RULING_PHRASES[game]) | set(ENGINE_RULING_PHRASES[game])
+    assert summary.count("- ") >= len(rulings)
 
 
 def digest_part(text: str, game: str) -> str:
