@@ -76,7 +76,7 @@ ENGINE_RULING_PHRASES: dict[str, list[str]] = {
         "if you have no carrot to pay, your marker goes back to start",  # 11
         "neither marker moves",  # 12: lost turns in the two-marker game
         "your rearmost marker goes back to start",  # 13
-        "they all share the best of those places",  # 14
+        "they all take the best of those places",  # 14
         "the number of players minus their place",  # 15: score and career points
         "has no option to turn them off",  # 16: the two_markers option
         "every place is counted among all four markers",  # 17
