@@ -8,6 +8,8 @@ import random
 from rules.hare import ENGINE, parse_move, purposeful_move
 from tests.e2e.play import match_id_of
 
+NARRATION_MARKS = "🎲🥬🥕➡💰🏁"
+
 
 async def _open_and_start(table, host, *others):
     await table.backend.slash(host, table.channel, "hare new")
@@ -50,7 +52,8 @@ async def play_race(table, match_id, players, *, seed=3, limit=3000):
         )
         result = await make_move(table, players[seat], purposeful_move(state, seat, rng))
         assert not result.ephemeral, result.text
-        narrated.update(line for line in table.board().text.splitlines() if line[:1] in "🎲🥬🥕➡")
+        lines = table.board().text.splitlines()
+        narrated.update(line for line in lines if line[:1] in NARRATION_MARKS)
     raise AssertionError("the race did not end")
 
 
@@ -63,7 +66,14 @@ async def test_three_players_race_to_the_final_message(table):
 
     narrated, _ = await play_race(table, match_id, players)
 
-    assert any("moves from" in line for line in narrated)
+    for mark, what in (
+        ("➡", "moves from"),
+        ("🎲", "rolls"),
+        ("🥬", "eats a lettuce"),
+        ("💰", "position space pays"),
+        ("🏁", "crosses the finish"),
+    ):
+        assert any(line.startswith(mark) and what in line for line in narrated), what
     record = await table.match_row(match_id)
     outcome = ENGINE.outcome(ENGINE.load(record.state))
     assert record.status == "finished"
