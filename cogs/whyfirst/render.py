@@ -36,7 +36,10 @@ def _track(names: list[str], positions: list[int]) -> str:
         cells[space - LOWEST] = "●"
         mark = " ◀ 2nd" if space == second else ""
         lines.append(f"{name[:width]:<{width}} {_signed(space):>3} {''.join(cells)}{mark}")
-    scale = f"{'':<{width}}     -12        0              +16"
+    scale = [" "] * (HIGHEST - LOWEST + 1)
+    for space, label in ((LOWEST, "-12"), (0, "0"), (HIGHEST - 2, "+16")):
+        scale[space - LOWEST : space - LOWEST + len(label)] = label
+    scale = f"{'':<{width + 5}}{''.join(scale)}"
     return "```\n" + "\n".join([scale, *lines]) + "\n```"
 
 
