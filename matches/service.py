@@ -236,15 +236,7 @@ class MatchService:
             except InvalidOptions as error:
                 raise MatchError(str(error)) from None
             state = engine.setup(players, options, self._new_seed())
-            async with self._store.transaction() as db:
-                await rows.update_match(
-                    db,
-                    match_id,
-                    expected_version=match.record.version,
-                    status="playing",
-                    state=engine.dump(state),
-                )
-            return await self.get(match_id)
+            return await self._set_status(match, "playing", engine.dump(state))
 
     async def cancel(self, match_id: int, user_id: int, *, moderator: bool = False) -> Match:
         """End an open match without a result (the host, or a moderator, may)."""
@@ -254,15 +246,14 @@ class MatchService:
                 raise MatchError("This match is already over.")
             if user_id != match.host_id and not moderator:
                 raise MatchError("Only the host (or a server moderator) can cancel this match.")
-            async with self._store.transaction() as db:
-                await rows.update_match(
-                    db,
-                    match_id,
-                    expected_version=match.record.version,
-                    status="cancelled",
-                    state=match.record.state,
-                )
-            return await self.get(match_id)
+            return await self._set_status(match, "cancelled", match.record.state)
+
+    async def _set_status(self, match: Match, status: str, state: dict[str, Any] | None) -> Match:
+        async with self._store.transaction() as db:
+            await rows.update_match(
+                db, match.id, expected_version=match.record.version, status=status, state=state
+            )
+        return await self.get(match.id)
 
     async def _lobby(self, match_id: int) -> Match:
         match = await self.get(match_id)

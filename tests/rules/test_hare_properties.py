@@ -27,9 +27,7 @@ from rules.hare.state import HareState
 MOVE_CAP = 4000
 UNIFORM_MOVES = 250
 
-tables = st.sampled_from(
-    [(2, {}), (2, {"two_markers": False}), (3, {}), (4, {}), (5, {}), (6, {})]
-)
+tables = st.sampled_from([(2, {}), (2, {"two_markers": False}), (3, {}), (4, {}), (5, {}), (6, {})])
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
 
@@ -95,6 +93,21 @@ def step(state: HareState, move_of: Callable[[HareState, int], str]) -> None:
     assert ENGINE.decision_point(state) > before or not ENGINE.to_move(state)
 
 
+def play(
+    state: HareState,
+    choose: Callable[[HareState, int], str],
+    moves: int,
+    watcher: Watcher | None = None,
+) -> None:
+    """Up to ``moves`` moves chosen by ``choose``, checking invariants when watched."""
+    for _ in range(moves):
+        if not ENGINE.to_move(state):
+            return
+        step(state, choose)
+        if watcher is not None:
+            watcher.check(state)
+
+
 @settings(max_examples=40, deadline=None)
 @given(table=tables, seed=seeds, choices=seeds)
 def test_purposeful_play_ends_within_the_cap_keeping_every_invariant(
@@ -103,12 +116,7 @@ def test_purposeful_play_ends_within_the_cap_keeping_every_invariant(
     players, options = table
     state = ENGINE.setup(players, options, seed)
     rng = random.Random(choices)
-    watcher = Watcher(state)
-    for _ in range(MOVE_CAP):
-        if not ENGINE.to_move(state):
-            break
-        step(state, lambda s, seat: purposeful_move(s, seat, rng))
-        watcher.check(state)
+    play(state, lambda s, seat: purposeful_move(s, seat, rng), MOVE_CAP, Watcher(state))
     assert ENGINE.outcome(state) is not None, f"no end within {MOVE_CAP} moves"
 
 
@@ -120,16 +128,13 @@ def test_uniform_random_play_keeps_every_invariant_and_can_still_be_finished(
     players, options = table
     state = ENGINE.setup(players, options, seed)
     rng = random.Random(choices)
-    watcher = Watcher(state)
-    for _ in range(UNIFORM_MOVES):
-        if not ENGINE.to_move(state):
-            break
-        step(state, lambda s, seat: rng.choice(ENGINE.legal_moves(s, seat)))
-        watcher.check(state)
-    for _ in range(MOVE_CAP):
-        if not ENGINE.to_move(state):
-            break
-        step(state, lambda s, seat: purposeful_move(s, seat, rng, whim=0.0))
+    play(
+        state,
+        lambda s, seat: rng.choice(ENGINE.legal_moves(s, seat)),
+        UNIFORM_MOVES,
+        Watcher(state),
+    )
+    play(state, lambda s, seat: purposeful_move(s, seat, rng, whim=0.0), MOVE_CAP)
     assert ENGINE.outcome(state) is not None, "a match left by random play could not end"
     check_outcome(state)
 
