@@ -81,7 +81,6 @@ class Match:
 class MoveResult:
     match: Match
     seat: int
-    move: str
     events: list[Event]
     decision_point_before: int
 
@@ -326,7 +325,7 @@ class MatchService:
             )
             if outcome:
                 await self._record_careers(db, record, outcome)
-        return MoveResult(await self.get(record.id), seat, move, events, decision_point)
+        return MoveResult(await self.get(record.id), seat, events, decision_point)
 
     @staticmethod
     async def _record_careers(

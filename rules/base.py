@@ -115,9 +115,3 @@ def seeded_random(seed: int, draw: int) -> random.Random:
     """
     digest = hashlib.sha256(f"{seed}:{draw}".encode()).digest()
     return random.Random(int.from_bytes(digest[:8], "big"))
-
-
-def shared_places(values: list[int], higher_is_better: bool = True) -> tuple[int, ...]:
-    """Competition ranking (1, 2, 2, 4) of ``values``; ties share a place."""
-    ordered = sorted(values, reverse=higher_is_better)
-    return tuple(ordered.index(v) + 1 for v in values)
