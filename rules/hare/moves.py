@@ -235,14 +235,23 @@ def illegal_reason(state: HareState, seat: int, code: Move) -> str:
     return problem or "That move is not allowed now."
 
 
-def move_cost(state: HareState, seat: int, code: Move) -> int:
-    """Carrots ``seat`` pays for ``code`` (negative when it earns carrots)."""
+def _located(state: HareState, seat: int, code: Move) -> tuple[ParsedMove, int]:
+    """A legal-looking code taken apart, with the marker it moves."""
     parsed = parse_move(code)
     if parsed is None:
         raise ValueError(f"not a move code: {code!r}")
     marker_id = marker_of(state, seat, parsed)
     assert marker_id is not None
-    here = state.markers[marker_id].space
+    return parsed, marker_id
+
+
+def move_cost(state: HareState, seat: int, code: Move) -> int:
+    """Carrots ``seat`` pays for ``code`` (negative when it earns carrots)."""
+    parsed, marker_id = _located(state, seat, code)
+    return _cost(parsed, state.markers[marker_id].space)
+
+
+def _cost(parsed: ParsedMove, here: int) -> int:
     if parsed.action == FORWARD:
         assert parsed.target is not None
         return forward_cost(parsed.target - here)
@@ -254,14 +263,10 @@ def move_cost(state: HareState, seat: int, code: Move) -> int:
 
 def describe(state: HareState, seat: int, code: Move) -> str:
     """The move in words, e.g. "Forward 5 to 23 (lettuce space): pay 15 carrots"."""
-    parsed = parse_move(code)
-    if parsed is None:
-        raise ValueError(f"not a move code: {code!r}")
-    marker_id = marker_of(state, seat, parsed)
-    assert marker_id is not None
+    parsed, marker_id = _located(state, seat, code)
     prefix = f"Marker {parsed.number + 1}: " if parsed.number is not None else ""
     here = state.markers[marker_id].space
-    cost = move_cost(state, seat, code)
+    cost = _cost(parsed, here)
     if parsed.action == FORWARD:
         assert parsed.target is not None
         to = "the Finish" if parsed.target == FINISH else space(parsed.target).label
