@@ -252,6 +252,7 @@ def move_cost(state: HareState, seat: int, code: Move) -> int:
 
 
 def _cost(parsed: ParsedMove, here: int) -> int:
+    """Carrots paid for a move from space ``here`` (negative when earned)."""
     if parsed.action == FORWARD:
         assert parsed.target is not None
         return forward_cost(parsed.target - here)
