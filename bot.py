@@ -27,7 +27,7 @@ from cogs.common.components import DYNAMIC_ITEMS, is_answered_by
 from cogs.common.table import Table
 from cogs.games import PRESENTERS
 from data import meta
-from data.store import NewerDatabaseError, Store
+from data.store import Store, StoreError
 from matches.service import MatchService
 from rules.catalog import ENGINES
 
@@ -179,7 +179,7 @@ def main() -> int:
             "Discord refused DISCORD_TOKEN: copy a fresh token from the Developer Portal into .env."
         )
         return 2
-    except NewerDatabaseError as error:
+    except StoreError as error:
         print(f"Cannot open the database: {error}.")
         return 2
     except (aiohttp.ClientConnectionError, OSError) as error:

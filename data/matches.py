@@ -37,6 +37,9 @@ class MatchRecord:
     state: dict[str, Any] | None
     version: int
     seats: tuple[SeatRecord, ...]
+    end_reason: str | None = None
+    damaged: bool = False
+    """The stored options or state could not be read back: the match cannot go on."""
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:
@@ -55,6 +58,8 @@ class MessageRecord:
     channel_id: int
     message_id: int
     fingerprint: str
+    version: int
+    """The match version the message shows."""
 
 
 @dataclass(frozen=True)
@@ -120,6 +125,7 @@ async def _with_seats(db: aiosqlite.Connection, row: aiosqlite.Row) -> MatchReco
         SeatRecord(r["seat"], r["kind"], r["user_id"], r["display_name"], bool(r["dms_closed"]))
         for r in await cursor.fetchall()
     )
+    options, state, damaged = _decoded(row["options"], row["state"])
     return MatchRecord(
         id=row["id"],
         game=row["game"],
@@ -127,11 +133,27 @@ async def _with_seats(db: aiosqlite.Connection, row: aiosqlite.Row) -> MatchReco
         channel_id=row["channel_id"],
         host_id=row["host_id"],
         status=row["status"],
-        options=json.loads(row["options"]),
-        state=json.loads(row["state"]) if row["state"] else None,
+        options=options,
+        state=state,
         version=row["version"],
         seats=seats,
+        end_reason=row["end_reason"],
+        damaged=damaged,
     )
+
+
+def _decoded(
+    options: str, state: str | None
+) -> tuple[dict[str, Any], dict[str, Any] | None, bool]:
+    """Options and state from their JSON; a row that does not decode is marked damaged."""
+    try:
+        decoded_options = json.loads(options)
+        decoded_state = json.loads(state) if state else None
+    except ValueError:
+        return {}, None, True
+    if not isinstance(decoded_options, dict) or not isinstance(decoded_state, dict | None):
+        return {}, None, True
+    return decoded_options, decoded_state, False
 
 
 async def add_seat(db: aiosqlite.Connection, match_id: int, user_id: int, display_name: str) -> int:
@@ -148,7 +170,11 @@ async def add_seat(db: aiosqlite.Connection, match_id: int, user_id: int, displa
 
 
 async def remove_seat(db: aiosqlite.Connection, match_id: int, user_id: int) -> None:
-    """Remove a lobby seat and close the gap, so seats stay 0..n-1 in joining order."""
+    """Remove a lobby seat and close the gap, so seats stay 0..n-1 in joining order.
+
+    Seat numbers change here: nothing may be keyed by a lobby seat (hand messages
+    belong to user ids).
+    """
     cursor = await db.execute(
         "SELECT seat FROM seats WHERE match_id = ? AND user_id = ?", (match_id, user_id)
     )
@@ -165,9 +191,9 @@ async def remove_seat(db: aiosqlite.Connection, match_id: int, user_id: int) -> 
         )
 
 
-async def mark_dms_closed(db: aiosqlite.Connection, match_id: int, seat: int) -> None:
+async def mark_dms_closed(db: aiosqlite.Connection, match_id: int, user_id: int) -> None:
     await db.execute(
-        "UPDATE seats SET dms_closed = 1 WHERE match_id = ? AND seat = ?", (match_id, seat)
+        "UPDATE seats SET dms_closed = 1 WHERE match_id = ? AND user_id = ?", (match_id, user_id)
     )
 
 
@@ -190,6 +216,29 @@ async def update_match(
             match_id,
             expected_version,
         ),
+    )
+    if cursor.rowcount != 1:
+        raise RuntimeError(f"match {match_id} was changed concurrently")
+    return expected_version + 1
+
+
+async def set_status(
+    db: aiosqlite.Connection,
+    match_id: int,
+    *,
+    expected_version: int,
+    status: str,
+    end_reason: str | None = None,
+) -> int:
+    """Change the status (and bump the version) leaving the stored state as it is.
+
+    Also used with the same status to mark a change of seats: every change of what a
+    match shows gets a new version.
+    """
+    cursor = await db.execute(
+        "UPDATE matches SET status = ?, end_reason = COALESCE(?, end_reason),"
+        " version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
+        (status, end_reason, now_iso(), match_id, expected_version),
     )
     if cursor.rowcount != 1:
         raise RuntimeError(f"match {match_id} was changed concurrently")
@@ -247,30 +296,39 @@ async def remember_message(
     purpose: str,
     channel_id: int,
     message_id: int,
-    fingerprint: str = "",
+    fingerprint: str,
+    version: int,
 ) -> None:
     await db.execute(
-        "INSERT INTO match_messages (match_id, purpose, channel_id, message_id, fingerprint)"
-        " VALUES (?, ?, ?, ?, ?) ON CONFLICT (match_id, purpose)"
+        "INSERT INTO match_messages"
+        " (match_id, purpose, channel_id, message_id, fingerprint, version)"
+        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, purpose)"
         " DO UPDATE SET channel_id = excluded.channel_id, message_id = excluded.message_id,"
-        " fingerprint = excluded.fingerprint",
-        (match_id, purpose, channel_id, message_id, fingerprint),
+        " fingerprint = excluded.fingerprint, version = excluded.version",
+        (match_id, purpose, channel_id, message_id, fingerprint, version),
     )
 
 
-async def note_fingerprint(
-    db: aiosqlite.Connection, match_id: int, purpose: str, fingerprint: str
+async def note_shown(
+    db: aiosqlite.Connection, match_id: int, purpose: str, fingerprint: str, version: int
 ) -> None:
-    """Record what a kept message shows now."""
+    """Record what a kept message shows now, and of which match version."""
     await db.execute(
-        "UPDATE match_messages SET fingerprint = ? WHERE match_id = ? AND purpose = ?",
-        (fingerprint, match_id, purpose),
+        "UPDATE match_messages SET fingerprint = ?, version = ?"
+        " WHERE match_id = ? AND purpose = ?",
+        (fingerprint, version, match_id, purpose),
+    )
+
+
+async def forget_message(db: aiosqlite.Connection, match_id: int, purpose: str) -> None:
+    await db.execute(
+        "DELETE FROM match_messages WHERE match_id = ? AND purpose = ?", (match_id, purpose)
     )
 
 
 async def match_messages(db: aiosqlite.Connection, match_id: int) -> dict[str, MessageRecord]:
     cursor = await db.execute(
-        "SELECT purpose, channel_id, message_id, fingerprint FROM match_messages"
+        "SELECT purpose, channel_id, message_id, fingerprint, version FROM match_messages"
         " WHERE match_id = ?",
         (match_id,),
     )

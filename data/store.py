@@ -1,14 +1,18 @@
-"""The bot's one SQLite connection: WAL, foreign keys, migrations, transactions.
+"""The bot's SQLite database: one writer connection, a few readers, migrations, transactions.
 
-Every read and write goes through ``Store.read()`` or ``Store.transaction()``,
-which take one lock: the single connection never interleaves a read of one
-task with the uncommitted writes of another.
+Writes go through ``Store.transaction()``: one at a time on the writer connection, an
+explicit ``BEGIN IMMEDIATE`` ... ``COMMIT``. Reads go through ``Store.read()``, each on a
+reader connection of its own inside one read transaction, so a read sees one committed
+snapshot and never waits behind a writer (WAL lets readers and one writer work at once).
+Commits are durable: ``synchronous = FULL`` syncs the WAL on every commit, so an
+acknowledged move survives a power loss.
 """
 
 from __future__ import annotations
 
 import asyncio
 import re
+import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -17,11 +21,26 @@ import aiosqlite
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
-BUSY_TIMEOUT_MS = 5000
+BUSY_TIMEOUT_MS = 10_000
+"""How long a write waits for another process's lock before it gives up and the player is
+told. Interactions are deferred long before (see ``cogs.common.reply``)."""
+READERS = 2
 
 
-class NewerDatabaseError(RuntimeError):
+class StoreError(RuntimeError):
+    """The database cannot be used; the message says why in a sentence."""
+
+
+class NewerDatabaseError(StoreError):
     """The database was written by a newer version of the bot."""
+
+
+class StoreUnavailable(StoreError):
+    """A read or write failed for a passing reason: locked too long, disk full, I/O error."""
+
+
+class WriteFailed(StoreUnavailable):
+    """A transaction could not be committed; nothing of it was kept."""
 
 
 def migration_files() -> list[tuple[int, Path]]:
@@ -38,41 +57,78 @@ def migration_files() -> list[tuple[int, Path]]:
     return found
 
 
+async def _connect(path: str, busy_timeout_ms: int) -> aiosqlite.Connection:
+    connection = await aiosqlite.connect(path, isolation_level=None)
+    try:
+        connection.row_factory = aiosqlite.Row
+        await connection.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+        await connection.execute("PRAGMA foreign_keys = ON")
+        await connection.execute("PRAGMA synchronous = FULL")
+    except BaseException:
+        await connection.close()
+        raise
+    return connection
+
+
 class Store:
     """An open database; create with ``await Store.open(path)``."""
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
-        self._connection = connection
-        self._lock = asyncio.Lock()
+    def __init__(
+        self, writer: aiosqlite.Connection, readers: list[aiosqlite.Connection]
+    ) -> None:
+        self._writer = writer
+        self._write_lock = asyncio.Lock()
+        self._readers: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
+        self._all_readers = readers
+        for reader in readers:
+            self._readers.put_nowait(reader)
 
     @classmethod
-    async def open(cls, path: str | Path) -> Store:
-        """Open (creating if needed) and migrate the database at ``path``."""
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        connection = await aiosqlite.connect(str(path), isolation_level=None)
+    async def open(
+        cls, path: str | Path, *, readers: int = READERS, busy_timeout_ms: int = BUSY_TIMEOUT_MS
+    ) -> Store:
+        """Open (creating if needed) and migrate the database at ``path``.
+
+        Raises ``StoreError`` with a one-sentence reason when the file cannot be used.
+        """
+        if readers < 1:
+            raise ValueError("the store needs at least one reader connection")
+        opened: list[aiosqlite.Connection] = []
         try:
-            connection.row_factory = aiosqlite.Row
-            await connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            await connection.execute("PRAGMA journal_mode = WAL")
-            await connection.execute("PRAGMA foreign_keys = ON")
-            await connection.execute("PRAGMA synchronous = NORMAL")
-            store = cls(connection)
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            writer = await _connect(str(path), busy_timeout_ms)
+            opened.append(writer)
+            await writer.execute("PRAGMA journal_mode = WAL")
+            store = cls(writer, [])
             await store._migrate()
+            for _ in range(readers):
+                reader = await _connect(str(path), busy_timeout_ms)
+                opened.append(reader)
+                store._all_readers.append(reader)
+                store._readers.put_nowait(reader)
+        except StoreError:
+            await _close_all(opened)
+            raise
+        except (sqlite3.Error, OSError) as error:
+            await _close_all(opened)
+            raise StoreError(f"cannot use the database at {path}: {error}") from error
         except BaseException:
-            await connection.close()
+            await _close_all(opened)
             raise
         return store
 
     async def close(self) -> None:
-        """Close the connection; a WAL checkpoint leaves one tidy file behind."""
-        async with self._lock:
-            await self._connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            await self._connection.close()
+        """Close every connection; a WAL checkpoint leaves one tidy file behind."""
+        async with self._write_lock:
+            await _close_all(self._all_readers)
+            try:
+                await self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            finally:
+                await self._writer.close()
 
     async def schema_version(self) -> int:
-        async with self.read() as db:
-            cursor = await db.execute("PRAGMA user_version")
+        async with self._write_lock:
+            cursor = await self._writer.execute("PRAGMA user_version")
             row = await cursor.fetchone()
             return int(row[0])
 
@@ -95,21 +151,48 @@ class Store:
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[aiosqlite.Connection]:
-        """The connection for reads, never in the middle of another task's transaction."""
-        async with self._lock:
-            yield self._connection
+        """A reader connection inside one read transaction: a consistent, committed snapshot."""
+        reader = await self._readers.get()
+        try:
+            try:
+                await reader.execute("BEGIN")
+            except sqlite3.OperationalError as error:
+                raise StoreUnavailable(str(error)) from error
+            try:
+                yield reader
+            except sqlite3.OperationalError as error:
+                raise StoreUnavailable(str(error)) from error
+            finally:
+                if reader.in_transaction:
+                    await reader.execute("COMMIT")
+        finally:
+            self._readers.put_nowait(reader)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """An explicit write transaction, committed on success, rolled back on error."""
-        async with self._lock:
-            await self._connection.execute("BEGIN IMMEDIATE")
+        """An explicit write transaction, committed on success, rolled back on error.
+
+        Locked too long by another process, a full disk or an I/O error raise
+        ``WriteFailed``; nothing of the transaction is kept then.
+        """
+        async with self._write_lock:
+            db = self._writer
             try:
-                yield self._connection
-            except BaseException:
-                await self._connection.execute("ROLLBACK")
-                raise
-            await self._connection.execute("COMMIT")
+                await db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield db
+                    await db.execute("COMMIT")
+                except BaseException:
+                    if db.in_transaction:
+                        await db.execute("ROLLBACK")
+                    raise
+            except sqlite3.OperationalError as error:
+                raise WriteFailed(str(error)) from error
+
+
+async def _close_all(connections: list[aiosqlite.Connection]) -> None:
+    for connection in connections:
+        await connection.close()
 
 
 def _statements(script: str) -> list[str]:

@@ -9,6 +9,7 @@ written then.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from collections import defaultdict
 from collections.abc import Callable, Mapping
@@ -22,6 +23,12 @@ from data import matches as rows
 from data.store import Store
 from rules.base import Engine, Event, IllegalMove, InvalidOptions, Outcome
 
+log = logging.getLogger(__name__)
+
+DAMAGED = (
+    "This match's saved state is damaged, so it cannot go on. Its host or a server "
+    "moderator can end it with the game's cancel command."
+)
 
 class MatchError(Exception):
     """A request the match cannot take; ``reason`` is shown privately to the player."""
@@ -44,6 +51,8 @@ class Match:
     record: rows.MatchRecord
     engine: Engine[Any]
     state: Any | None
+    damaged: bool = False
+    """The stored match could not be read back; it can only be cancelled."""
 
     @property
     def id(self) -> int:
@@ -60,6 +69,11 @@ class Match:
     @property
     def host_id(self) -> int:
         return self.record.host_id
+
+    @property
+    def version(self) -> int:
+        """Grows with every change the match's messages could show."""
+        return self.record.version
 
     def seat_of(self, user_id: int) -> int | None:
         return self.record.seat_of(user_id)
@@ -146,22 +160,41 @@ class MatchService:
             return await rows.match_messages(db, match_id)
 
     async def remember_message(
-        self, match_id: int, purpose: str, channel_id: int, message_id: int, fingerprint: str = ""
+        self,
+        match_id: int,
+        purpose: str,
+        channel_id: int,
+        message_id: int,
+        fingerprint: str,
+        version: int,
     ) -> None:
         async with self._store.transaction() as db:
-            await rows.remember_message(db, match_id, purpose, channel_id, message_id, fingerprint)
+            await rows.remember_message(
+                db, match_id, purpose, channel_id, message_id, fingerprint, version
+            )
 
-    async def note_fingerprint(self, match_id: int, purpose: str, fingerprint: str) -> None:
+    async def note_shown(self, match_id: int, purpose: str, fingerprint: str, version: int) -> None:
         async with self._store.transaction() as db:
-            await rows.note_fingerprint(db, match_id, purpose, fingerprint)
+            await rows.note_shown(db, match_id, purpose, fingerprint, version)
 
-    async def mark_dms_closed(self, match_id: int, seat: int) -> None:
+    async def forget_message(self, match_id: int, purpose: str) -> None:
         async with self._store.transaction() as db:
-            await rows.mark_dms_closed(db, match_id, seat)
+            await rows.forget_message(db, match_id, purpose)
+
+    async def mark_dms_closed(self, match_id: int, user_id: int) -> None:
+        async with self._store.transaction() as db:
+            await rows.mark_dms_closed(db, match_id, user_id)
 
     def _loaded(self, record: rows.MatchRecord) -> Match:
         engine = self._engines[record.game]
-        state = engine.load(record.state) if record.state is not None else None
+        if record.damaged:
+            log.error("match %s: its stored options or state are not valid JSON", record.id)
+            return Match(record, engine, None, damaged=True)
+        try:
+            state = engine.load(record.state) if record.state is not None else None
+        except Exception:
+            log.exception("match %s: its stored state does not load", record.id)
+            return Match(record, engine, None, damaged=True)
         return Match(record, engine, state)
 
     # -- lobby -----------------------------------------------------------------------
@@ -209,6 +242,7 @@ class MatchService:
                 raise MatchError(f"This match is full ({match.engine.max_players} players).")
             async with self._store.transaction() as db:
                 await rows.add_seat(db, match_id, player.user_id, player.name)
+                await rows.set_status(db, match_id, expected_version=match.version, status="lobby")
             return await self.get(match_id)
 
     async def leave(self, match_id: int, user_id: int) -> Match:
@@ -220,6 +254,7 @@ class MatchService:
                 raise MatchError("You are the host: cancel the match instead of leaving it.")
             async with self._store.transaction() as db:
                 await rows.remove_seat(db, match_id, user_id)
+                await rows.set_status(db, match_id, expected_version=match.version, status="lobby")
             return await self.get(match_id)
 
     async def start(self, match_id: int, user_id: int) -> Match:
@@ -235,7 +270,12 @@ class MatchService:
             except InvalidOptions as error:
                 raise MatchError(str(error)) from None
             state = engine.setup(players, options, self._new_seed())
-            return await self._set_status(match, "playing", engine.dump(state))
+            async with self._store.transaction() as db:
+                await rows.update_match(
+                    db, match.id, expected_version=match.version, status="playing",
+                    state=engine.dump(state),
+                )
+            return await self.get(match.id)
 
     async def cancel(self, match_id: int, user_id: int, *, moderator: bool = False) -> Match:
         """End an open match without a result (the host, or a moderator, may)."""
@@ -245,17 +285,27 @@ class MatchService:
                 raise MatchError("This match is already over.")
             if user_id != match.host_id and not moderator:
                 raise MatchError("Only the host (or a server moderator) can cancel this match.")
-            return await self._set_status(match, "cancelled", match.record.state)
+            return await self._end_without_result(match, "cancelled")
 
-    async def _set_status(self, match: Match, status: str, state: dict[str, Any] | None) -> Match:
+    async def end_unreachable(self, match_id: int) -> Match | None:
+        """End an open match whose channel is gone; None when it had already ended."""
+        async with self._locks[match_id]:
+            match = await self.get(match_id)
+            if not match.record.is_open:
+                return None
+            return await self._end_without_result(match, "channel_gone")
+
+    async def _end_without_result(self, match: Match, reason: str) -> Match:
         async with self._store.transaction() as db:
-            await rows.update_match(
-                db, match.id, expected_version=match.record.version, status=status, state=state
+            await rows.set_status(
+                db, match.id, expected_version=match.version, status="cancelled", end_reason=reason
             )
         return await self.get(match.id)
 
     async def _lobby(self, match_id: int) -> Match:
         match = await self.get(match_id)
+        if match.damaged:
+            raise MatchError(DAMAGED)
         if match.status != "lobby":
             raise MatchError(
                 "This match has already started."
@@ -288,6 +338,8 @@ class MatchService:
             raise MatchError("This match has not started yet.")
         if match.status != "playing":
             raise MatchError("This match is over.")
+        if match.damaged:
+            raise MatchError(DAMAGED)
         if decision_point != match.decision_point():
             raise MatchError("Those controls are from an earlier turn: use the latest ones.")
         if seat not in match.awaited():
@@ -342,3 +394,4 @@ class MatchService:
                 won=outcome.seat_won(seat.seat),
                 points=outcome.scores[seat.seat],
             )
+

@@ -1,37 +1,59 @@
 """The shared table: lobby, moves, private hands and the public board, for every game.
 
 Cogs stay thin: a slash command or a button hands over here; the table asks the
-match service, answers the interaction (privately when refusing) and keeps the
-match's messages up to date: one board per match in its channel, one hand
-message per player in their DMs, both edited in place and coalesced.
+match service, answers the interaction in time (privately when refusing) and keeps
+the match's messages up to date through ``KeptMessages``: one board per match in its
+channel, one hand message per player (by user id) in their DMs.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
 from typing import Any
 
 import discord
 
-from cogs.common.coalescer import Coalescer
 from cogs.common.components import LobbyButton, ShowHandButton
+from cogs.common.kept import KeptMessages
 from cogs.common.presenter import EMBED_COLOUR, Controls, Presenter, player_list
+from cogs.common.reply import Reply
+from data.store import StoreUnavailable, WriteFailed
 from matches.service import Match, MatchError, MatchService, Player
 from rules.rulebook import all_rulebooks
 
 log = logging.getLogger(__name__)
 
 BOARD = "board"
+HAND = "hand:"
 CANNOT_SEND_TO_USER = 50007
+UNKNOWN_CHANNEL = 10003
 DMS_CLOSED_NOTICE = (
     "I can't send you direct messages, so your hand stays here in the channel: "
     "press **Show my hand** on the board whenever it is your move."
 )
+MISSING_PERMISSIONS = (
+    "I can't keep the board of **{title}** match #{match} up to date in {channel}: I need "
+    "the *View Channel*, *Send Messages*, *Embed Links* and *Read Message History* "
+    "permissions there. A moderator can grant them, or end the match with `/{game} cancel`."
+)
+NOT_SAVED = "{what} could not be saved (the database is busy or full), so nothing changed. " \
+    "Please try again in a moment."
+NOT_READ = "The table could not read this match just now (its database is busy). " \
+    "Please try again in a moment."
+WHAT_IS_SAVED = {
+    "join": "Your seat",
+    "leave": "Leaving",
+    "start": "The start",
+    "cancel": "The cancellation",
+    "howto": "That",
+}
 
 
-def hand_purpose(seat: int) -> str:
-    return f"hand:{seat}"
+def hand_purpose(user_id: int) -> str:
+    """Hand messages belong to a player, never to a seat number that can change."""
+    return f"{HAND}{user_id}"
 
 
 class Table:
@@ -43,18 +65,17 @@ class Table:
         self.bot = bot
         self.service = service
         self.presenters = presenters
-        self._boards: Coalescer[int] = Coalescer(self._update_board)
-        self._hands: Coalescer[tuple[int, int]] = Coalescer(self._update_hand)
+        self.kept = KeptMessages(bot, service, self)
+        self._warned_about_permissions: set[int] = set()
 
     # -- slash commands --------------------------------------------------------------
 
     async def open_lobby(
         self, interaction: discord.Interaction[Any], game: str, options: dict[str, Any]
     ) -> None:
-        if interaction.guild_id is None or interaction.channel_id is None:
-            await self.refuse(interaction, "Matches are played in a server channel.")
-            return
-        try:
+        async with Reply(interaction) as reply, _refusals(reply, "The new match"):
+            if interaction.guild_id is None or interaction.channel_id is None:
+                raise MatchError("Matches are played in a server channel.")
             match = await self.service.create(
                 game,
                 guild_id=interaction.guild_id,
@@ -62,59 +83,34 @@ class Table:
                 host=_player(interaction.user),
                 options=options,
             )
-        except MatchError as error:
-            await self.refuse(interaction, error.reason)
-            return
-        board = await self.render_board(match)
-        await interaction.response.send_message(**board.message_kwargs())
-        message = await interaction.original_response()
-        await self.service.remember_message(
-            match.id, BOARD, message.channel.id, message.id, board.fingerprint()
-        )
-        await self._welcome(interaction, match.id, 0)
+            await self.kept.replace(match.id, BOARD, _publisher(reply))
+            await self._welcome(reply, match.id, interaction.user.id)
 
     async def cancel_in_channel(self, interaction: discord.Interaction[Any], game: str) -> None:
-        match = await self._open_here(interaction, game)
-        if match is None:
-            return
-        moderator = isinstance(interaction.user, discord.Member) and (
-            interaction.user.guild_permissions.manage_guild
-        )
-        try:
+        async with Reply(interaction) as reply, _refusals(reply, "The cancellation"):
+            match = await self._open_here(interaction, game)
+            moderator = isinstance(interaction.user, discord.Member) and (
+                interaction.user.guild_permissions.manage_guild
+            )
             match = await self.service.cancel(match.id, interaction.user.id, moderator=moderator)
-        except MatchError as error:
-            await self.refuse(interaction, error.reason)
-            return
-        await interaction.response.send_message(
-            f"The {self.presenters[game].title} match was cancelled by {interaction.user.mention}."
-        )
-        self._refresh_everything(match)
+            title = self.presenters[game].title
+            by = interaction.user.mention
+            await reply.publish(content=f"The {title} match was cancelled by {by}.")
+            self._refresh_everything(match)
 
     async def repost_board(self, interaction: discord.Interaction[Any], game: str) -> None:
         """Post the board again at the bottom of the channel; the old one is retired."""
-        match = await self._open_here(interaction, game)
-        if match is None:
-            return
-        board = await self.render_board(match)
-        await interaction.response.send_message(**board.message_kwargs())
-        message = await interaction.original_response()
-        old = (await self.service.messages(match.id)).get(BOARD)
-        await self.service.remember_message(
-            match.id, BOARD, message.channel.id, message.id, board.fingerprint()
-        )
-        if old is not None:
-            try:
-                await self._partial(old.channel_id, old.message_id).delete()
-            except discord.HTTPException:
-                log.info("old board of match %s was already gone", match.id)
+        async with Reply(interaction) as reply, _refusals(reply, "The board"):
+            match = await self._open_here(interaction, game)
+            await self.kept.replace(match.id, BOARD, _publisher(reply))
 
-    async def _open_here(self, interaction: discord.Interaction[Any], game: str) -> Match | None:
+    async def _open_here(self, interaction: discord.Interaction[Any], game: str) -> Match:
         match = None
         if interaction.channel_id is not None:
             match = await self.service.open_in_channel(game, interaction.channel_id)
         if match is None:
             title = self.presenters[game].title
-            await self.refuse(interaction, f"There is no open {title} match in this channel.")
+            raise MatchError(f"There is no open {title} match in this channel.")
         return match
 
     # -- buttons ---------------------------------------------------------------------
@@ -122,10 +118,10 @@ class Table:
     async def on_lobby_button(
         self, interaction: discord.Interaction[Any], match_id: int, action: str
     ) -> None:
-        try:
+        async with Reply(interaction) as reply, _refusals(reply, WHAT_IS_SAVED[action]):
             match = await self.service.get(match_id)
             if action == "howto":
-                await self._send_overview(interaction, match.record.game)
+                await reply.private(embed=self._overview(match.record.game))
                 return
             user = interaction.user
             if action == "join":
@@ -136,72 +132,58 @@ class Table:
                 match = await self.service.start(match_id, user.id)
             else:
                 match = await self.service.cancel(match_id, user.id)
-        except MatchError as error:
-            await self.refuse(interaction, error.reason)
-            return
-        board = await self.render_board(match)
-        await interaction.response.edit_message(**board.message_kwargs())
-        await self._note_shown(match_id, BOARD, interaction, board)
-        if action == "join":
-            seat = match.seat_of(interaction.user.id)
-            assert seat is not None
-            await self._welcome(interaction, match_id, seat)
-        elif action in ("start", "cancel"):
-            self._refresh_everything(match)
+            await self.kept.show_in_clicked(reply, match, BOARD, await self.render_board(match))
+            if action == "join":
+                await self._welcome(reply, match_id, user.id)
+            elif action == "leave":
+                self.kept.request(match_id, hand_purpose(user.id))
+            else:
+                self._refresh_everything(match)
 
     async def on_move(
         self, interaction: discord.Interaction[Any], match_id: int, point: int, move: str
     ) -> None:
-        try:
-            result = await self.service.play(match_id, interaction.user.id, point, move)
-        except MatchError as error:
-            await self.refuse(interaction, error.reason)
-            return
-        match = result.match
-        controls = self._controls(match, result.seat)
-        await interaction.response.edit_message(**controls.message_kwargs())
-        await self._note_shown(match.id, hand_purpose(result.seat), interaction, controls)
-        self._boards.request(match.id)
-        if result.new_decision or result.finished:
-            for seat in match.seats:
-                if seat.seat != result.seat:
-                    self._hands.request((match.id, seat.seat))
-        if result.finished:
-            await self._announce_result(match)
+        async with Reply(interaction) as reply, _refusals(reply, "Your move"):
+            user_id = interaction.user.id
+            result = await self.service.play(match_id, user_id, point, move)
+            match = result.match
+            mine = hand_purpose(user_id)
+            await self.kept.show_in_clicked(reply, match, mine, self._controls(match, user_id))
+            # The mover's kept hand too: the move may have come from another message.
+            self.kept.request(match.id, mine)
+            board = self.kept.request(match.id, BOARD)
+            if result.new_decision or result.finished:
+                self._refresh_hands(match)
+            if result.finished:
+                await board  # the final board first, then the result under it
+                await self._announce_result(match)
 
     async def on_choice(
         self, interaction: discord.Interaction[Any], match_id: int, point: int, choice: str
     ) -> None:
-        try:
-            match, seat = await self.service.awaited_seat(match_id, interaction.user.id, point)
-        except MatchError as error:
-            await self.refuse(interaction, error.reason)
-            return
-        controls = self.presenters[match.record.game].controls(match, seat, choice)
-        await interaction.response.edit_message(**controls.message_kwargs())
+        async with Reply(interaction) as reply, _refusals(reply, "Your choice"):
+            user_id = interaction.user.id
+            match, seat = await self.service.awaited_seat(match_id, user_id, point)
+            controls = self.presenters[match.record.game].controls(match, seat, choice)
+            await self.kept.show_in_clicked(
+                reply, match, hand_purpose(user_id), controls, step=True
+            )
 
     async def on_show_hand(self, interaction: discord.Interaction[Any], match_id: int) -> None:
-        try:
+        async with Reply(interaction, private=True) as reply, _refusals(reply, "That"):
             match = await self.service.get(match_id)
-            seat = match.seat_of(interaction.user.id)
-            if seat is None:
+            if match.seat_of(interaction.user.id) is None:
                 raise MatchError("You are not playing in this match.")
             if match.status == "lobby":
                 raise MatchError("Your hand arrives once the host starts the match.")
-        except MatchError as error:
-            await self.refuse(interaction, error.reason)
-            return
-        controls = self._controls(match, seat)
-        await interaction.response.send_message(**controls.message_kwargs(), ephemeral=True)
+            await reply.private(**self._controls(match, interaction.user.id).message_kwargs())
 
     async def refuse(self, interaction: discord.Interaction[Any], reason: str) -> None:
         """Answer privately and change nothing."""
-        if interaction.response.is_done():
-            await interaction.followup.send(reason, ephemeral=True)
-        else:
-            await interaction.response.send_message(reason, ephemeral=True)
+        async with Reply(interaction, private=True) as reply:
+            await reply.refuse(reason)
 
-    async def _send_overview(self, interaction: discord.Interaction[Any], game: str) -> None:
+    def _overview(self, game: str) -> discord.Embed:
         section = all_rulebooks()[game].overview
         embed = discord.Embed(
             title=f"How to play {self.presenters[game].title}",
@@ -209,14 +191,14 @@ class Table:
             colour=EMBED_COLOUR,
         )
         embed.set_footer(text=f"More: /rules show game:{game}")
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        return embed
 
     # -- rendering -------------------------------------------------------------------
 
     async def render_board(self, match: Match) -> Controls:
         """The public message of a match in whatever status it is."""
         presenter = self.presenters[match.record.game]
-        if match.status == "lobby":
+        if match.status == "lobby" and not match.damaged:
             buttons = [LobbyButton(match.id, action) for action in LobbyButton.STYLES]
             return Controls(embed=self._lobby_embed(match, presenter), items=list(buttons))
         if match.status == "cancelled":
@@ -224,6 +206,17 @@ class Table:
                 title=f"{presenter.title}: cancelled",
                 description="This match was cancelled; nothing was recorded.",
                 colour=discord.Colour.dark_grey(),
+            )
+            return Controls(embed=embed)
+        if match.damaged:
+            embed = discord.Embed(
+                title=f"{presenter.title}: this match cannot go on",
+                description=(
+                    f"Match #{match.id}'s saved state is damaged. Its host or a server "
+                    f"moderator can end it with `/{match.record.game} cancel`; "
+                    "the other matches are not affected."
+                ),
+                colour=discord.Colour.dark_red(),
             )
             return Controls(embed=embed)
         recent = await self.service.recent_events(match.id, presenter.narration_moves)
@@ -251,24 +244,126 @@ class Table:
         embed.set_footer(text=f"Match #{match.id}")
         return embed
 
-    def _controls(self, match: Match, seat: int) -> Controls:
+    def _controls(self, match: Match, user_id: int) -> Controls:
+        """The private message of one player (or of someone who left the lobby)."""
         presenter = self.presenters[match.record.game]
         channel = f"<#{match.record.channel_id}>"
+        seat = match.seat_of(user_id)
+        if seat is None:
+            return Controls(content=f"You left the **{presenter.title}** match in {channel}.")
         if match.status == "lobby":
             return Controls(
                 content=f"You joined **{presenter.title}** in {channel}. "
                 "Your hand will appear in this message when the host starts the match."
             )
         if match.status == "cancelled":
+            if match.record.end_reason == "channel_gone":
+                return Controls(
+                    content=f"The **{presenter.title}** match #{match.id} has ended: its channel "
+                    "was deleted or I can no longer reach it. Nothing was recorded."
+                )
             return Controls(content=f"The **{presenter.title}** match in {channel} was cancelled.")
+        if match.damaged:
+            return Controls(
+                content=f"The **{presenter.title}** match in {channel} cannot go on: "
+                "its saved state is damaged. Its host or a moderator can end it."
+            )
         return presenter.controls(match, seat)
 
-    # -- keeping messages up to date -------------------------------------------------
+    # -- keeping messages up to date (the Keeper of KeptMessages) --------------------
+
+    async def render(self, match: Match, purpose: str) -> Controls | None:
+        if purpose == BOARD:
+            if match.record.end_reason == "channel_gone":
+                return None
+            return await self.render_board(match)
+        user_id = int(purpose.removeprefix(HAND))
+        seat = match.seat_of(user_id)
+        if seat is not None and match.seats[seat].dms_closed:
+            return None
+        if seat is None and match.status != "lobby":
+            return None
+        return self._controls(match, user_id)
+
+    async def send_new(
+        self, match: Match, purpose: str, controls: Controls
+    ) -> discord.Message | None:
+        if not match.record.is_open:
+            return None
+        if purpose == BOARD:
+            return await self._channel(match).send(**controls.message_kwargs())
+        user_id = int(purpose.removeprefix(HAND))
+        user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+        return await user.send(**controls.message_kwargs())
+
+    async def refused(self, match: Match, purpose: str, error: discord.HTTPException) -> None:
+        """Every refusal has an outcome a player or moderator sees."""
+        if purpose != BOARD:
+            await self._dms_closed(match, int(purpose.removeprefix(HAND)), error)
+        elif isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL:
+            await self._channel_gone(match)
+        else:
+            await self._missing_permissions(match, error)
+
+    async def _dms_closed(self, match: Match, user_id: int, error: discord.HTTPException) -> None:
+        """The player's DMs refuse the hand: they play from the board, and are told so."""
+        log.info("match %s: DMs of %s refused (%s)", match.id, user_id, error.code)
+        await self.service.mark_dms_closed(match.id, user_id)
+        if match.status == "playing" and match.seat_of(user_id) is not None:
+            await self._post(
+                match,
+                content=f"<@{user_id}> {DMS_CLOSED_NOTICE}",
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+
+    async def _channel_gone(self, match: Match) -> None:
+        """The match's channel was deleted: the match ends, and its players are told by DM."""
+        log.info("match %s: its channel %s is gone", match.id, match.record.channel_id)
+        ended = await self.service.end_unreachable(match.id)
+        if ended is not None:
+            self._refresh_hands(ended)
+
+    async def _missing_permissions(self, match: Match, error: discord.HTTPException) -> None:
+        """Tell the channel, or else the host, once, which permissions the bot needs."""
+        log.warning("match %s: Discord refused the board (%s)", match.id, error.code)
+        if match.id in self._warned_about_permissions:
+            return
+        self._warned_about_permissions.add(match.id)
+        notice = MISSING_PERMISSIONS.format(
+            title=self.presenters[match.record.game].title,
+            match=match.id,
+            channel=f"<#{match.record.channel_id}>",
+            game=match.record.game,
+        )
+        try:
+            await self._channel(match).send(notice)
+            return
+        except (discord.Forbidden, discord.NotFound):
+            pass
+        try:
+            host = self.bot.get_user(match.host_id) or await self.bot.fetch_user(match.host_id)
+            await host.send(notice)
+        except discord.HTTPException as refused:
+            log.warning("match %s: could not tell its host either (%s)", match.id, refused.code)
+
+    async def _post(self, match: Match, **message: Any) -> None:
+        """A new message in the match's channel; refusals get their outcome."""
+        try:
+            await self._channel(match).send(**message)
+        except discord.NotFound as error:
+            if error.code == UNKNOWN_CHANNEL:
+                await self._channel_gone(match)
+        except discord.Forbidden as error:
+            await self._missing_permissions(match, error)
+
+    def _refresh_hands(self, match: Match) -> None:
+        for seat in match.seats:
+            if seat.user_id is not None:
+                self.kept.request(match.id, hand_purpose(seat.user_id))
 
     def _refresh_everything(self, match: Match) -> None:
-        self._boards.request(match.id)
-        for seat in match.seats:
-            self._hands.request((match.id, seat.seat))
+        self.kept.request(match.id, BOARD)
+        self._refresh_hands(match)
 
     async def resume(self) -> int:
         """Bring every open match's board and hands up to date (after a restart)."""
@@ -278,103 +373,46 @@ class Table:
         return len(ongoing)
 
     async def wait_idle(self) -> None:
-        await self._boards.wait_idle()
-        await self._hands.wait_idle()
+        await self.kept.wait_idle()
 
-    async def _update_board(self, match_id: int) -> None:
-        match = await self.service.get(match_id)
-
-        async def post(board: Controls) -> discord.Message | None:
-            if match.status not in ("lobby", "playing"):
-                return None
-            return await self._partial(match.record.channel_id).send(**board.message_kwargs())
-
-        await self._keep(match_id, BOARD, await self.render_board(match), post)
-
-    async def _update_hand(self, key: tuple[int, int]) -> None:
-        match_id, seat = key
-        match = await self.service.get(match_id)
-        record = match.seats[seat] if seat < len(match.seats) else None
-        if record is None or record.user_id is None or record.dms_closed:
-            return
-        user_id = record.user_id
-
-        async def send(controls: Controls) -> discord.Message | None:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            try:
-                return await user.send(**controls.message_kwargs())
-            except discord.Forbidden as error:
-                if error.code != CANNOT_SEND_TO_USER:
-                    raise
-            await self.service.mark_dms_closed(match_id, seat)
-            if match.status == "playing":
-                await self._partial(match.record.channel_id).send(
-                    f"<@{user_id}> {DMS_CLOSED_NOTICE}",
-                    allowed_mentions=discord.AllowedMentions(users=True),
-                )
-            return None
-
-        await self._keep(match_id, hand_purpose(seat), self._controls(match, seat), send)
-
-    async def _keep(
-        self,
-        match_id: int,
-        purpose: str,
-        controls: Controls,
-        send_new: Callable[[Controls], Awaitable[discord.Message | None]],
-    ) -> None:
-        """Edit a kept message to show ``controls`` (unless it already does), else send it."""
-        fingerprint = controls.fingerprint()
-        stored = (await self.service.messages(match_id)).get(purpose)
-        if stored is not None:
-            if stored.fingerprint == fingerprint:
-                return
-            try:
-                await self._partial(stored.channel_id, stored.message_id).edit(
-                    **controls.message_kwargs()
-                )
-                await self.service.note_fingerprint(match_id, purpose, fingerprint)
-                return
-            except discord.NotFound:
-                log.info("message %s of match %s was deleted; sending it anew", purpose, match_id)
-        message = await send_new(controls)
-        if message is not None:
-            await self.service.remember_message(
-                match_id, purpose, message.channel.id, message.id, fingerprint
-            )
-
-    async def _note_shown(
-        self,
-        match_id: int,
-        purpose: str,
-        interaction: discord.Interaction[Any],
-        controls: Controls,
-    ) -> None:
-        """Remember what a kept message shows after an interaction edited it in place."""
-        stored = (await self.service.messages(match_id)).get(purpose)
-        shown = interaction.message
-        if stored is not None and shown is not None and shown.id == stored.message_id:
-            await self.service.note_fingerprint(match_id, purpose, controls.fingerprint())
-
-    async def _welcome(
-        self, interaction: discord.Interaction[Any], match_id: int, seat: int
-    ) -> None:
+    async def _welcome(self, reply: Reply, match_id: int, user_id: int) -> None:
         """Open the player's hand message at once, so closed DMs are found and told privately.
 
         Found later, in play, they are told in the channel instead (no interaction to answer).
         """
-        await self._hands.request((match_id, seat))
+        await self.kept.request(match_id, hand_purpose(user_id))
         match = await self.service.get(match_id)
-        if match.seats[seat].dms_closed:
-            await interaction.followup.send(DMS_CLOSED_NOTICE, ephemeral=True)
+        seat = match.seat_of(user_id)
+        if seat is not None and match.seats[seat].dms_closed:
+            await reply.private(content=DMS_CLOSED_NOTICE)
 
     async def _announce_result(self, match: Match) -> None:
-        embed = self.presenters[match.record.game].result(match)
-        await self._partial(match.record.channel_id).send(embed=embed)
+        await self._post(match, embed=self.presenters[match.record.game].result(match))
 
-    def _partial(self, channel_id: int, message_id: int | None = None) -> Any:
-        channel = self.bot.get_partial_messageable(channel_id)
-        return channel if message_id is None else channel.get_partial_message(message_id)
+    def _channel(self, match: Match) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(match.record.channel_id)
+
+
+@asynccontextmanager
+async def _refusals(reply: Reply, what: str) -> AsyncIterator[None]:
+    """Turn what a player could not do into a private answer: nothing changed."""
+    try:
+        yield
+    except MatchError as error:
+        await reply.refuse(error.reason)
+    except WriteFailed as error:
+        log.warning("a write failed: %s", error)
+        await reply.refuse(NOT_SAVED.format(what=what))
+    except StoreUnavailable as error:
+        log.warning("a read failed: %s", error)
+        await reply.refuse(NOT_READ)
+
+
+def _publisher(reply: Reply) -> Any:
+    async def post(controls: Controls) -> discord.Message | None:
+        return await reply.publish(**controls.message_kwargs())
+
+    return post
 
 
 def _player(user: discord.abc.User) -> Player:

@@ -122,7 +122,7 @@ async def test_deleting_a_match_removes_its_rows(store):
     async with store.transaction() as db:
         match_id = await _new_match(db)
         await matches.add_seat(db, match_id, 100, "host")
-        await matches.remember_message(db, match_id, "board", 10, 555)
+        await matches.remember_message(db, match_id, "board", 10, 555, "", 0)
         await db.execute("DELETE FROM matches WHERE id = ?", (match_id,))
         left = await (await db.execute("SELECT COUNT(*) FROM seats")).fetchone()
     assert left[0] == 0

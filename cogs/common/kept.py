@@ -1,0 +1,168 @@
+"""The messages a match keeps up to date: its board, and one hand message per player.
+
+Every write to a kept message holds that message's lock and knows the match version
+it shows. A refresh loads the newest match inside the lock; an answer to a click
+writes only if nothing newer is shown already. So whatever order edits arrive in,
+the last write is the newest state. Refreshes are coalesced per message, and a
+message already showing what it should is not edited at all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import defaultdict
+from typing import Any, Protocol
+
+import discord
+
+from cogs.common.coalescer import Coalescer
+from cogs.common.presenter import Controls
+from cogs.common.reply import Reply
+from data.store import StoreUnavailable
+from matches.service import Match, MatchError, MatchService
+
+log = logging.getLogger(__name__)
+
+UNKNOWN_MESSAGE = 10008
+
+Key = tuple[int, str]
+"""A kept message: (match id, purpose)."""
+
+
+class Keeper(Protocol):
+    """What the table tells the kept messages: what each shows, where it goes, and what
+    to do when Discord refuses it."""
+
+    async def render(self, match: Match, purpose: str) -> Controls | None:
+        """What the message should show now; None: leave it alone."""
+
+    async def send_new(
+        self, match: Match, purpose: str, controls: Controls
+    ) -> discord.Message | None:
+        """Post the message afresh (first time, or the old one was deleted)."""
+
+    async def refused(self, match: Match, purpose: str, error: discord.HTTPException) -> None:
+        """Discord refused to show the message: give the refusal its visible outcome."""
+
+
+class KeptMessages:
+    def __init__(self, bot: discord.Client, service: MatchService, keeper: Keeper) -> None:
+        self._bot = bot
+        self._service = service
+        self._keeper = keeper
+        self._locks: defaultdict[Key, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._refreshes: Coalescer[Key] = Coalescer(self._refresh)
+
+    def request(self, match_id: int, purpose: str) -> asyncio.Task[None]:
+        """Bring one kept message up to date soon; the task finishes once it is."""
+        return self._refreshes.request((match_id, purpose))
+
+    async def wait_idle(self) -> None:
+        await self._refreshes.wait_idle()
+
+    def lock(self, match_id: int, purpose: str) -> asyncio.Lock:
+        """Held around every write of that message."""
+        return self._locks[(match_id, purpose)]
+
+    async def show_in_clicked(
+        self, reply: Reply, match: Match, purpose: str, controls: Controls, *, step: bool = False
+    ) -> None:
+        """Answer a click by editing the clicked message to show ``controls`` of ``match``.
+
+        If the clicked message is the kept one and already shows a newer version, the
+        click is only acknowledged. If Discord refuses the answer, a refresh follows.
+        ``step``: the controls are a first step of a move (a card picked, its target
+        still to choose); the message keeps counting as showing the match's own
+        controls, so a refresh with nothing new (a restart) leaves the step alone.
+        """
+        async with self.lock(match.id, purpose):
+            stored = (await self._service.messages(match.id)).get(purpose)
+            clicked = reply.interaction.message
+            kept = stored is not None and clicked is not None and clicked.id == stored.message_id
+            if kept and stored is not None and stored.version > match.version:
+                await reply.ack()
+                return
+            shown = await reply.update(**controls.message_kwargs())
+            if shown and kept and not step:
+                await self._note(match, purpose, controls)
+        if not shown:
+            self.request(match.id, purpose)
+
+    async def replace(self, match_id: int, purpose: str, post: Any) -> None:
+        """Post a kept message anew with ``post(controls)`` and retire the old one."""
+        async with self.lock(match_id, purpose):
+            match = await self._service.get(match_id)
+            controls = await self._keeper.render(match, purpose)
+            if controls is None:
+                return
+            message = await post(controls)
+            if message is None:
+                return
+            old = (await self._service.messages(match_id)).get(purpose)
+            await self._service.remember_message(
+                match_id, purpose, message.channel.id, message.id,
+                controls.fingerprint(), match.version,
+            )
+            if old is not None and old.message_id != message.id:
+                try:
+                    await self._partial(old.channel_id, old.message_id).delete()
+                except discord.HTTPException:
+                    log.info("old %s of match %s was already gone", purpose, match_id)
+
+    async def _refresh(self, key: Key) -> None:
+        try:
+            await self._bring_up_to_date(key)
+        except StoreUnavailable as error:
+            log.warning("could not refresh %s of match %s: %s", key[1], key[0], error)
+
+    async def _bring_up_to_date(self, key: Key) -> None:
+        match_id, purpose = key
+        async with self.lock(match_id, purpose):
+            try:
+                match = await self._service.get(match_id)
+            except MatchError:
+                return
+            controls = await self._keeper.render(match, purpose)
+            if controls is None:
+                return
+            stored = (await self._service.messages(match_id)).get(purpose)
+            if stored is not None and (
+                stored.fingerprint == controls.fingerprint() or stored.version > match.version
+            ):
+                return
+            if stored is not None:
+                try:
+                    await self._partial(stored.channel_id, stored.message_id).edit(
+                        **controls.message_kwargs()
+                    )
+                    await self._note(match, purpose, controls)
+                    return
+                except discord.NotFound as error:
+                    if error.code != UNKNOWN_MESSAGE:
+                        await self._keeper.refused(match, purpose, error)
+                        return
+                    log.info("%s of match %s was deleted; sending it anew", purpose, match_id)
+                except discord.Forbidden as error:
+                    await self._keeper.refused(match, purpose, error)
+                    return
+            try:
+                message = await self._keeper.send_new(match, purpose, controls)
+            except (discord.NotFound, discord.Forbidden) as error:
+                await self._keeper.refused(match, purpose, error)
+                return
+            if message is not None:
+                await self._service.remember_message(
+                    match_id, purpose, message.channel.id, message.id,
+                    controls.fingerprint(), match.version,
+                )
+
+    async def _note(self, match: Match, purpose: str, controls: Controls) -> None:
+        """Remember what the message shows; failing to is only a wasted edit later."""
+        try:
+            await self._service.note_shown(match.id, purpose, controls.fingerprint(), match.version)
+        except StoreUnavailable as error:
+            log.warning("could not note what %s of match %s shows: %s", purpose, match.id, error)
+
+    def _partial(self, channel_id: int, message_id: int) -> discord.PartialMessage:
+        return self._bot.get_partial_messageable(channel_id).get_partial_message(message_id)
