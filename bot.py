@@ -59,8 +59,17 @@ class Settings:
 class TableBot(commands.Bot):
     """The board-game table: opens the store, loads the cogs, restores open matches."""
 
-    def __init__(self, settings: Settings, *, new_seed: Callable[[], int] | None = None) -> None:
-        """``new_seed`` draws each match's seed (tests pass a fixed one; default: secrets)."""
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        new_seed: Callable[[], int] | None = None,
+        store: Store | None = None,
+    ) -> None:
+        """``new_seed`` draws each match's seed (tests pass a fixed one; default: secrets).
+
+        ``store``: the database, already open; else it is opened at start-up.
+        """
         # The table never joins voice channels: no warnings about voice libraries.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
@@ -71,13 +80,14 @@ class TableBot(commands.Bot):
         )
         self.settings = settings
         self._new_seed = new_seed
-        self.store: Store | None = None
+        self.store: Store | None = store
         self.table: Table
         self._resumed = False
         self._dynamic_items: list[type[discord.ui.DynamicItem[Any]]] = []
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.settings.database_path)
+        if self.store is None:
+            self.store = await Store.open(self.settings.database_path)
         service = (
             MatchService(self.store, ENGINES, self._new_seed)
             if self._new_seed
@@ -154,7 +164,8 @@ def _custom_ids(components: list[Any]) -> set[str]:
 
 
 async def run(settings: Settings) -> None:
-    bot = TableBot(settings)
+    # The database first: a file that cannot be used is said in one line, before Discord.
+    bot = TableBot(settings, store=await Store.open(settings.database_path))
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))

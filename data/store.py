@@ -57,13 +57,13 @@ def migration_files() -> list[tuple[int, Path]]:
     return found
 
 
-async def _connect(path: str, busy_timeout_ms: int) -> aiosqlite.Connection:
+async def _connect(path: str, busy_timeout_ms: int, durable: bool) -> aiosqlite.Connection:
     connection = await aiosqlite.connect(path, isolation_level=None)
     try:
         connection.row_factory = aiosqlite.Row
         await connection.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
         await connection.execute("PRAGMA foreign_keys = ON")
-        await connection.execute("PRAGMA synchronous = FULL")
+        await connection.execute(f"PRAGMA synchronous = {'FULL' if durable else 'NORMAL'}")
     except BaseException:
         await connection.close()
         raise
@@ -85,9 +85,16 @@ class Store:
 
     @classmethod
     async def open(
-        cls, path: str | Path, *, readers: int = READERS, busy_timeout_ms: int = BUSY_TIMEOUT_MS
+        cls,
+        path: str | Path,
+        *,
+        readers: int = READERS,
+        busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+        durable: bool = True,
     ) -> Store:
         """Open (creating if needed) and migrate the database at ``path``.
+
+        ``durable=False`` (synchronous NORMAL) exists for the benchmark's floor only.
 
         Raises ``StoreError`` with a one-sentence reason when the file cannot be used.
         """
@@ -96,13 +103,16 @@ class Store:
         opened: list[aiosqlite.Connection] = []
         try:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-            writer = await _connect(str(path), busy_timeout_ms)
+            # A file that cannot be opened at all is found here, before a connection
+            # thread is started for it.
+            sqlite3.connect(path).close()
+            writer = await _connect(str(path), busy_timeout_ms, durable)
             opened.append(writer)
             await writer.execute("PRAGMA journal_mode = WAL")
             store = cls(writer, [])
             await store._migrate()
             for _ in range(readers):
-                reader = await _connect(str(path), busy_timeout_ms)
+                reader = await _connect(str(path), busy_timeout_ms, durable)
                 opened.append(reader)
                 store._all_readers.append(reader)
                 store._readers.put_nowait(reader)

@@ -96,3 +96,37 @@ async def test_a_dev_guild_gets_its_commands_at_once(tmp_path):
             "PUT", "/applications/{application_id}/guilds/{guild_id}/commands"
         )
     assert len(syncs) == 1
+
+
+def _start(tmp_path: Path, database: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "DISCORD_TOKEN": "any-token", "DATABASE_PATH": database}
+    return subprocess.run(
+        [sys.executable, str(ROOT / "bot.py")],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize("where", ["a folder", "an unwritable place"])
+def test_an_unusable_database_gives_one_line_before_discord_is_reached(tmp_path, where):
+    database = str(tmp_path) if where == "a folder" else "/proc/boardgame-table/bot.db"
+    finished = _start(tmp_path, database)
+    assert finished.returncode == 2
+    (line,) = finished.stdout.strip().splitlines()
+    assert line.startswith(f"Cannot open the database: cannot use the database at {database}")
+    assert "Traceback" not in finished.stderr
+
+
+async def test_commits_are_durable_on_power_loss(tmp_path):
+    from data.store import Store
+
+    store = await Store.open(tmp_path / "bot.db")
+    async with store.read() as db:
+        assert (await (await db.execute("PRAGMA synchronous")).fetchone())[0] == 2  # FULL
+    async with store.transaction() as db:
+        assert (await (await db.execute("PRAGMA synchronous")).fetchone())[0] == 2
+    await store.close()

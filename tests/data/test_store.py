@@ -139,3 +139,47 @@ async def test_career_totals_add_up_per_server_player_and_game(store):
         board = await career.leaderboard(db, 1, "whyfirst")
     assert [(c.played, c.wins, c.points) for c in mine] == [(2, 1, 5)]
     assert [c.user_id for c in board] == [101, 100]
+
+
+async def test_a_full_disk_fails_the_write_and_keeps_nothing_of_it(store):
+    from data.store import WriteFailed
+
+    async with store.transaction() as db:
+        pages = (await (await db.execute("PRAGMA page_count")).fetchone())[0]
+        await db.execute(f"PRAGMA max_page_count = {pages}")  # the disk has no room left
+    with pytest.raises(WriteFailed, match="full"):
+        async with store.transaction() as db:
+            await meta.set_meta(db, "small", "kept?")
+            await meta.set_meta(db, "large", "x" * 200_000)
+    async with store.read() as db:
+        assert await meta.get_meta(db, "small") is None
+
+
+async def test_reads_do_not_wait_behind_a_writer_waiting_for_a_lock(tmp_path):
+    import asyncio
+    import time
+
+    from data.store import WriteFailed
+
+    path = tmp_path / "table.db"
+    store = await Store.open(path, busy_timeout_ms=400)
+    async with store.transaction() as db:
+        await meta.set_meta(db, "greeting", "hello")
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+
+    async def write() -> None:
+        async with store.transaction() as db:
+            await meta.set_meta(db, "greeting", "changed")
+
+    writing = asyncio.create_task(write())
+    await asyncio.sleep(0.05)
+    started = time.perf_counter()
+    async with store.read() as db:
+        assert await meta.get_meta(db, "greeting") == "hello"
+    assert time.perf_counter() - started < 0.2
+    with pytest.raises(WriteFailed, match="locked"):
+        await writing
+    other.execute("ROLLBACK")
+    other.close()
+    await store.close()

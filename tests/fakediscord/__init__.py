@@ -25,12 +25,14 @@ from .model import (
     User,
     Violation,
 )
+from .server import Fault
 
 __all__ = [
     "ButtonView",
     "Call",
     "Channel",
     "FakeDiscord",
+    "Fault",
     "Guild",
     "InteractionResult",
     "Member",

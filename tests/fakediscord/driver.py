@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import socket
-from collections.abc import Iterable
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
 from types import TracebackType
 from typing import Any
 
@@ -36,7 +37,7 @@ from .model import (
     World,
     new_token,
 )
-from .server import RestServer
+from .server import Fault, RestServer
 
 
 class InteractionResult:
@@ -164,6 +165,7 @@ class FakeDiscord:
         self._feeder: Feeder | None = None
         self._clock_offset = 0.0
         self._unchecked: list[InteractionRecord] = []
+        self._simultaneous = 0
         self._local_command_ids: dict[tuple[int | None, str], int] = {}
         self._saved_bases: list[tuple[type, Any]] = []
         self._log_handler = _ErrorLogCapture(self.bot_errors)
@@ -284,6 +286,32 @@ class FakeDiscord:
     def dm_channel(self, user: User) -> Channel:
         """The DM channel between the bot and ``user`` (for running slash commands in DMs)."""
         return self.world.dm_channel(user)
+
+    def delete_channel(self, channel: Channel) -> None:
+        """A moderator deletes a channel: every later call about it gets 10003."""
+        del self.world.channels[channel.id]
+        self.world.deleted_channels.add(channel.id)
+        if channel.guild is not None and channel in channel.guild.channels:
+            channel.guild.channels.remove(channel)
+
+    # -- injected faults -----------------------------------------------------------------
+
+    def inject(self, *, method: str | None = None, route: str | None = None,
+               channel: Channel | None = None, status: int = 0, code: int = 0,
+               message: str = "", delay: float = 0.0, times: int | None = 1) -> Fault:
+        """Delay (``delay`` seconds) or refuse (``status``/``code``) matching REST calls.
+
+        Example: ``inject(method="PATCH", route=EDIT_MESSAGE, channel=games, status=403,
+        code=50013, message="Missing Permissions", times=None)``.
+        """
+        fault = Fault(method=method, route=route,
+                      channel_id=channel.id if channel is not None else None,
+                      status=status, code=code, message=message, delay=delay, times=times)
+        self.server.faults.append(fault)
+        return fault
+
+    def clear_faults(self) -> None:
+        self.server.faults.clear()
 
     # -- message views -------------------------------------------------------------------
 
@@ -407,6 +435,18 @@ class FakeDiscord:
                     message=f"deferred {_describe(rec)} still shows 'thinking...': no followup "
                             "or edit of the original response"))
         self._unchecked.clear()
+
+    @asynccontextmanager
+    async def simultaneously(self) -> AsyncIterator[None]:
+        """User actions inside the block are sent without waiting for the bot; it waits
+        once at the end. Their results fill in as the bot answers (read them after)."""
+        self._simultaneous += 1
+        try:
+            yield
+        finally:
+            self._simultaneous -= 1
+        if not self._simultaneous:
+            await self.settle()
 
     # -- acting as users -----------------------------------------------------------------
 
@@ -610,6 +650,8 @@ class FakeDiscord:
         payload = interaction_payload(self.world, rec, data, message=message)
         self._unchecked.append(rec)
         self._feed("INTERACTION_CREATE", payload)
+        if self._simultaneous:
+            return InteractionResult(rec, [], [])
         await self.settle()
         calls = self.world.calls[calls_before:]
         for call in calls:  # everything the bot did while handling it belongs to it

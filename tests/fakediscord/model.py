@@ -629,6 +629,7 @@ class World:
         self.users: dict[int, User] = {self.bot_user.id: self.bot_user, self.owner.id: self.owner}
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
+        self.deleted_channels: set[int] = set()
         self.messages: dict[int, Message] = {}
         self.dm_channels: dict[int, Channel] = {}
         self.ephemeral: dict[int, list[Message]] = {}

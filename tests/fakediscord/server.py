@@ -6,6 +6,7 @@ because the bot did something wrong is also appended to ``world.violations``.
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import datetime
 import json
@@ -93,6 +94,36 @@ Handler = Callable[[Req], Awaitable[tuple[int, Any]]]
 
 
 @dataclass
+class Fault:
+    """A delay or a refusal the backend injects into matching REST calls.
+
+    ``route`` is a route template (``/channels/{channel_id}/messages/{message_id}``);
+    ``channel_id`` narrows it to one channel. A refusal is Discord's answer to a
+    legitimate call (missing permissions, a server error), so it is not a violation.
+    ``times``: how many matching calls it affects (None: all of them).
+    """
+
+    method: str | None = None
+    route: str | None = None
+    channel_id: int | None = None
+    status: int = 0
+    code: int = 0
+    message: str = ""
+    delay: float = 0.0
+    times: int | None = 1
+    hits: int = 0
+
+    def applies_to(self, method: str, route: str, params: dict[str, str]) -> bool:
+        if self.times is not None and self.hits >= self.times:
+            return False
+        if self.method is not None and self.method != method:
+            return False
+        if self.route is not None and self.route != route:
+            return False
+        return self.channel_id is None or params.get("channel_id") == str(self.channel_id)
+
+
+@dataclass
 class RouteSpec:
     method: str
     template: str
@@ -117,6 +148,7 @@ class RestServer:
         self._clock = clock
         self._on_call = on_call
         self._seq = 0
+        self.faults: list[Fault] = []
         self._runner: web.AppRunner | None = None
         self.base_url = ""
         self.routes: list[RouteSpec] = []
@@ -210,6 +242,7 @@ class RestServer:
             expected_auth = f"Bot {self._token()}"
             if spec.needs_auth and request.headers.get("Authorization") != expected_auth:
                 raise ApiError(401, 0, "401: Unauthorized", expected=True)
+            await self._inject_faults(req)
             status, payload = await spec.handler(req)
         except ApiError as exc:
             error = exc
@@ -221,6 +254,16 @@ class RestServer:
         # which is what Discord sends (aiohttp's json_response would add "; charset=utf-8").
         return web.Response(body=json.dumps(payload).encode(), status=status,
                             headers={"Content-Type": "application/json"})
+
+    async def _inject_faults(self, req: Req) -> None:
+        for fault in self.faults:
+            if not fault.applies_to(req.method, req.route, req.params):
+                continue
+            fault.hits += 1
+            if fault.delay:
+                await asyncio.sleep(fault.delay)
+            if fault.status:
+                raise ApiError(fault.status, fault.code, fault.message, expected=True)
 
     def _match(self, method: str, path: str) -> tuple[RouteSpec | None, dict[str, str]]:
         for spec in self.routes:
@@ -262,9 +305,11 @@ class RestServer:
         return self.world.bot_user
 
     def _channel(self, req: Req) -> Channel:
-        channel = self.world.channels.get(_int(req.params["channel_id"]))
+        channel_id = _int(req.params["channel_id"])
+        channel = self.world.channels.get(channel_id)
         if channel is None:
-            raise ApiError(404, 10003, "Unknown Channel", expected=req.method == "GET")
+            deleted = channel_id in self.world.deleted_channels
+            raise ApiError(404, 10003, "Unknown Channel", expected=deleted or req.method == "GET")
         if channel.is_dm and channel.recipient is not None:
             req.user_id = channel.recipient.id
         return channel
@@ -495,6 +540,8 @@ class RestServer:
     async def edit_message(self, req: Req) -> tuple[int, Any]:
         channel = self._channel(req)
         msg = self._channel_message(req, channel)
+        if channel.is_dm and channel.recipient is not None and not channel.recipient.dms_open:
+            raise ApiError(403, 50007, "Cannot send messages to this user", expected=True)
         if msg.author is not self.bot:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         payload = self._check_payload(req.json, creating=False, files=len(req.files),

@@ -1,0 +1,264 @@
+"""The table under faults: renumbered seats, network delays, a slow or broken database,
+Discord refusing edits, simultaneous clicks. Nothing is shown to the wrong player, every
+click is answered, and every message converges to the newest state."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+import time
+
+from rules.whyfirst import ENGINE
+from tests.e2e.play import MOVE, first_button, match_id_of, open_and_start, playable
+
+EDIT = "/channels/{channel_id}/messages/{message_id}"
+POST = "/channels/{channel_id}/messages"
+CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
+
+
+async def _view(table, match_id, user):
+    record = await table.match_row(match_id)
+    seat = record.seat_of(user.id)
+    return ENGINE.view(ENGINE.load(record.state), seat)
+
+
+def _hand_field(view) -> str:
+    return " ".join(f"`{card['value']:+d}`" for card in view["hand"])
+
+
+async def _pick_card(table, user):
+    """The first step of a standard play from the DM: a card picked, the targets shown."""
+    hand = table.hand(user)
+    picked = await table.backend.click(user, hand, custom_id=first_button(hand, "ch:"))
+    return picked.message
+
+
+def _hold_write_lock(path, seconds: float) -> threading.Thread:
+    """Another process takes the database's write lock and keeps it for ``seconds``."""
+    taken = threading.Event()
+
+    def hold() -> None:
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        taken.set()
+        time.sleep(seconds)
+        other.execute("ROLLBACK")
+        other.close()
+
+    thread = threading.Thread(target=hold)
+    thread.start()
+    taken.wait()
+    return thread
+
+
+# -- 1. hands belong to players ---------------------------------------------------------------
+
+
+async def test_leaving_the_lobby_never_shows_anyone_another_players_hand(table):
+    host, anne, ben, carl = (table.player(n) for n in ("host", "anne", "ben", "carl"))
+    await table.backend.slash(host, table.channel, "whyfirst new")
+    for player in (anne, ben):
+        await table.backend.click(player, table.board(), label="Join")
+    await table.backend.click(anne, table.board(), label="Leave")
+    await table.backend.click(carl, table.board(), label="Join")
+    await table.backend.click(host, table.board(), label="Start")
+    match_id = match_id_of(table.board())
+
+    assert "You left" in table.hand(anne).text and not table.hand(anne).buttons
+    for player in (host, ben, carl):
+        view = await _view(table, match_id, player)
+        assert _hand_field(view) in table.hand(player).text, player.name
+        assert playable(table.hand(player))
+
+
+# -- 2. the newest state is the last write -----------------------------------------------------
+
+
+async def test_a_delayed_answer_never_overwrites_the_next_round_in_a_dm(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    await open_and_start(table, anne, ben)
+    anne_targets, ben_targets = await _pick_card(table, anne), await _pick_card(table, ben)
+    # anne's answer is slow on the network; ben's move ends the round meanwhile.
+    table.backend.inject(method="POST", route=CALLBACK, delay=0.5)
+
+    async with table.backend.simultaneously():
+        await table.backend.click(anne, anne_targets, custom_id=first_button(anne_targets, MOVE))
+        await asyncio.sleep(0.1)
+        await table.backend.click(ben, ben_targets, custom_id=first_button(ben_targets, MOVE))
+    for player in (anne, ben):
+        hand = table.hand(player)
+        assert "card round 2/5" in hand.text, player.name
+        assert playable(hand) and "Still waiting" not in hand.text
+
+
+# -- 3. a slow or failing database -------------------------------------------------------------
+
+
+async def test_a_move_waiting_for_a_slow_writer_is_answered_in_time_and_saved(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    match_id = await open_and_start(table, anne, ben)
+    carl = table.player("carl")
+    other_channel = table.backend.add_text_channel(table.guild, "other")
+    await table.backend.slash(carl, other_channel, "whyfirst new")
+    other_lobby = table.backend.channel_messages(other_channel)[0]
+    targets = await _pick_card(table, anne)
+    version = (await table.match_row(match_id)).version
+
+    holder = _hold_write_lock(table.database, 3.5)
+    async with table.backend.simultaneously():
+        moved = await table.backend.click(anne, targets, custom_id=first_button(targets, MOVE))
+        looked = await table.backend.click(carl, other_lobby, label="How to play")
+    holder.join()
+
+    assert moved.deferred, "the move was deferred before Discord's three seconds passed"
+    assert looked.response_type == 4 and looked.record.responded_at is not None
+    assert looked.record.responded_at - looked.record.created_at < 1.0, "reads never queue"
+    assert (await table.match_row(match_id)).version == version + 1
+    assert "You played" in table.hand(anne).text
+    assert f"<@{anne.id}>" not in table.board().text.split("Waiting for")[1]
+
+
+async def test_a_move_that_cannot_be_saved_is_refused_plainly_and_changes_nothing(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    match_id = await open_and_start(table, anne, ben)
+    targets = await _pick_card(table, anne)
+    before = await table.match_row(match_id)
+    async with table.bot.store.transaction() as db:
+        await db.execute("PRAGMA busy_timeout = 300")  # a lock held past the busy timeout
+
+    holder = _hold_write_lock(table.database, 1.0)
+    refused = await table.backend.click(anne, targets, custom_id=first_button(targets, MOVE))
+    holder.join()
+
+    assert refused.ephemeral and "could not be saved" in refused.text
+    assert "nothing changed" in refused.text
+    after = await table.match_row(match_id)
+    assert (after.version, after.state) == (before.version, before.state)
+    retried = await table.backend.click(anne, targets, custom_id=first_button(targets, MOVE))
+    assert not retried.ephemeral and "You played" in table.hand(anne).text
+
+
+# -- 4. a damaged match is isolated ------------------------------------------------------------
+
+
+async def test_a_damaged_match_can_be_cancelled_and_never_stops_the_others(table, caplog):
+    anne, ben = table.player("anne"), table.player("ben")
+    broken_id = await open_and_start(table, anne, ben)
+    broken_board = table.board()
+    opened = await table.backend.click(anne, broken_board, label="Show my hand")
+    elsewhere = table.backend.add_text_channel(table.guild, "elsewhere")
+    await table.backend.slash(table.player("carl"), elsewhere, "whyfirst new")
+    healthy_board = table.backend.channel_messages(elsewhere)[0]
+    with sqlite3.connect(table.database) as raw:
+        raw.execute("UPDATE matches SET state = '{\"seats\": 2' WHERE id = ?", (broken_id,))
+        # The healthy board is out of date: the restart must bring it back.
+        raw.execute("UPDATE match_messages SET fingerprint = '' WHERE match_id = ?",
+                    (match_id_of(healthy_board),))
+    calls = len(table.backend.calls)
+
+    await table.restart()
+
+    edits = [c for c in table.backend.calls[calls:] if c.method == "PATCH"]
+    assert any(c.path.endswith(str(healthy_board.id)) for c in edits), "healthy match restored"
+    assert "cannot go on" in table.board().text and not table.board().buttons
+    assert "cannot go on" in table.hand(anne).text and not table.hand(anne).buttons
+    clicked = await table.backend.click(anne, opened, custom_id=first_button(opened.message, "ch:"))
+    assert clicked.ephemeral and "damaged" in clicked.text
+    cancelled = await table.backend.slash(anne, table.channel, "whyfirst cancel")
+    assert "cancelled by" in cancelled.text
+    assert (await table.match_row(broken_id)).status == "cancelled"
+    reopened = await table.backend.slash(ben, table.channel, "whyfirst new")
+    assert not reopened.ephemeral
+    assert broken_board.id != table.backend.channel_messages(table.channel)[-1].id
+    assert any(f"match {broken_id}: its stored" in r.getMessage() for r in caplog.records)
+    caplog.clear()
+
+
+# -- 5. Discord refusing an edit ---------------------------------------------------------------
+
+
+async def _play_a_card(table, user):
+    targets = await _pick_card(table, user)
+    return await table.backend.click(user, targets, custom_id=first_button(targets, MOVE))
+
+
+async def test_a_missing_permission_is_told_in_the_channel_once(table):
+    anne, ben, chris = table.player("anne"), table.player("ben"), table.player("chris")
+    await open_and_start(table, anne, ben, chris)
+    table.backend.inject(method="PATCH", route=EDIT, channel=table.channel, status=403,
+                         code=50013, message="Missing Permissions", times=None)
+    await _play_a_card(table, anne)
+    await _play_a_card(table, ben)
+    notices = [m for m in table.backend.channel_messages(table.channel) if "permissions" in m.text]
+    assert len(notices) == 1 and "Embed Links" in notices[0].text
+
+
+async def test_without_access_to_the_channel_the_host_is_told_by_dm(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    await open_and_start(table, anne, ben)
+    for method, route in (("PATCH", EDIT), ("POST", POST)):
+        table.backend.inject(method=method, route=route, channel=table.channel, status=403,
+                             code=50001, message="Missing Access", times=None)
+    await _play_a_card(table, ben)
+    notices = [m for m in table.backend.dm_messages(anne) if "permissions" in m.text]
+    assert len(notices) == 1 and "/whyfirst cancel" in notices[0].text
+
+
+async def test_a_deleted_channel_ends_its_match_and_tells_the_players(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    match_id = await open_and_start(table, anne, ben)
+    table.backend.delete_channel(table.channel)
+    await _play_a_card(table, anne)
+    record = await table.match_row(match_id)
+    assert (record.status, record.end_reason) == ("cancelled", "channel_gone")
+    for player in (anne, ben):
+        assert "its channel was deleted" in table.hand(player).text
+        assert not table.hand(player).buttons
+
+
+async def test_dms_closed_during_play_move_the_player_to_the_board(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    match_id = await open_and_start(table, anne, ben)
+    await _play_a_card(table, ben)
+    ben.dms_open = False
+    await _play_a_card(table, anne)  # the round ends: ben's DM cannot be edited any more
+    record = await table.match_row(match_id)
+    assert record.seats[record.seat_of(ben.id)].dms_closed
+    (notice,) = [m for m in table.backend.channel_messages(table.channel) if "Show my hand" in
+                 m.content]
+    assert f"<@{ben.id}>" in notice.content
+    shown = await table.backend.click(ben, table.board(), label="Show my hand")
+    assert shown.ephemeral and playable(shown.message)
+
+
+# -- 6. simultaneous clicks --------------------------------------------------------------------
+
+
+async def test_simultaneous_joins_all_show_on_the_lobby(table):
+    host, *others = (table.player(n) for n in ("host", "anne", "ben", "carl", "dora"))
+    await table.backend.slash(host, table.channel, "whyfirst new")
+    lobby = table.board()
+    table.backend.inject(method="POST", route=CALLBACK, delay=0.3)  # the first answer is slow
+    async with table.backend.simultaneously():
+        for player in others:
+            await table.backend.click(player, lobby, label="Join")
+    text = table.board().text
+    assert "Players (5/6)" in text
+    assert all(f"<@{p.id}>" in text for p in (host, *others))
+
+
+async def test_simultaneous_board_reposts_leave_one_live_board(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    await open_and_start(table, anne, ben)
+    table.backend.inject(method="POST", route=CALLBACK, delay=0.3)  # the first answer is slow
+    async with table.backend.simultaneously():
+        await table.backend.slash(anne, table.channel, "whyfirst board")
+        await table.backend.slash(ben, table.channel, "whyfirst board")
+    live = [m for m in table.backend.channel_messages(table.channel) if m.buttons]
+    assert len(live) == 1
+    await _play_a_card(table, anne)
+    assert "Waiting for" in live[0].text
+    assert f"<@{anne.id}>" not in table.backend.get_message(live[0].id).text.split(
+        "Waiting for")[1]
+
