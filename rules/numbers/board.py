@@ -34,6 +34,10 @@ def space_name(space: int) -> str:
     return f"{ROW_LETTERS[row]}{col + 1}"
 
 
+SPACE_NAMES = tuple(space_name(space) for space in range(SPACES))
+"""Every space's name by index, for building move codes quickly."""
+
+
 def parse_space(name: str) -> int | None:
     """The index of a space name such as ``C4``, or None if it names no space."""
     match = _SPACE_NAME.fullmatch(name)
