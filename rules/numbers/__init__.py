@@ -1,7 +1,9 @@
 """Sequence Numbers: five chips in a row on a board of sums. ``ENGINE`` implements
 ``rules.base.Engine``.
 
-RULINGS beyond /work/shared/GAMES.md (keep the rulebook's text in step):
+RULINGS beyond /work/shared/GAMES.md (keep the rulebook's text in step). Each lives in one
+place: 1 ``NumbersEngine.options``, 2 ``sequences.complete_sequences``, 3
+``NumbersEngine.legal_moves``, 4 ``table.draw_card``, 5 ``table.places_of``.
 
 1. Six players split into 2 teams of 3 by default; the option ``{"teams": 3}`` makes 3 teams
    of 2. The option means nothing with 2-4 players.

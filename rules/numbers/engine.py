@@ -30,9 +30,18 @@ from rules.numbers.board import (
     space_name,
 )
 from rules.numbers.cards import DECK, EQUATION, MINUS, PLUS
-from rules.numbers.rules import deal, draw_card, is_dead, places_of, sides_of_options, targets
 from rules.numbers.sequences import complete_sequences
 from rules.numbers.state import NumbersState, copy_move, dump_state, load_state
+from rules.numbers.table import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    deal,
+    draw_card,
+    is_dead,
+    places_of,
+    sides_of_options,
+    targets,
+)
 
 TEAMS_OPTION = "teams"
 DEFAULT_TEAMS = 2
@@ -48,8 +57,8 @@ class NumbersEngine:
 
     key = "numbers"
     title = "Sequence Numbers"
-    min_players = 2
-    max_players = 6
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
 
     # -- protocol -------------------------------------------------------------------------
 

@@ -10,13 +10,6 @@ TEAM_GAME_PLAYERS = 4
 """From this many players the game is played in teams."""
 
 
-def sides_for(players: int, teams: int) -> int:
-    """How many sides play: each player alone with 2 or 3, else ``teams`` teams (2 with 4)."""
-    if players < TEAM_GAME_PLAYERS:
-        return players
-    return 2 if players == TEAM_GAME_PLAYERS else teams
-
-
 @dataclass
 class NumbersState:
     """One match, mutated in place by the engine.

@@ -12,7 +12,7 @@ from rules.base import IllegalMove, InvalidOptions
 from rules.numbers import DECK, ENGINE, LAYOUT, NumbersState, parse_space, space_name
 from rules.numbers.board import CORNERS, SPACES_OF, validate_layout
 from rules.numbers.cards import Card, validate_deck
-from rules.numbers.rules import RUN_OUTS_FOR_A_DRAW
+from rules.numbers.table import RUN_OUTS_FOR_A_DRAW
 
 PLUS_CARDS = [c.id for c in DECK if c.kind == "plus"]
 MINUS_CARDS = [c.id for c in DECK if c.kind == "minus"]
@@ -465,7 +465,7 @@ def test_the_third_run_out_without_a_new_sequence_ends_the_match_in_a_draw() -> 
     state.draw_pile = state.draw_pile[-1:]
     give(state, 0, [card_for("J5")])
     kinds = play(state, 0, f"p{card_for('J5')}@J5")
-    assert kinds[-2:] == ["draw_declared", "match_over"]
+    assert kinds[-2:] == ["match_stalled", "match_over"]
     assert state.over and state.winner is None
     outcome = ENGINE.outcome(state)
     assert outcome is not None

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from rules.base import Event, InvalidOptions, seeded_random
 from rules.numbers.board import FREE, SPACES, SPACES_OF
 from rules.numbers.cards import DECK, MINUS, PLUS
-from rules.numbers.state import TEAM_GAME_PLAYERS, NumbersState, sides_for
+from rules.numbers.state import TEAM_GAME_PLAYERS, NumbersState
 
 HAND_SIZE_ALONE = 5
 HAND_SIZE_TEAMS = 4
@@ -24,7 +24,8 @@ MAX_PLAYERS = 6
 
 
 def sides_of_options(players: int, teams: int) -> int:
-    """How many sides play; InvalidOptions for a table that cannot be seated evenly."""
+    """How many sides play: each player alone with 2 or 3, 2 teams with 4, ``teams`` teams
+    with 6. InvalidOptions for a table that cannot be seated evenly."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise InvalidOptions("Sequence Numbers is for 2, 3, 4 or 6 players.")
     if players == 5:
@@ -32,7 +33,9 @@ def sides_of_options(players: int, teams: int) -> int:
             "Sequence Numbers cannot start with 5 players: they cannot be split into even "
             "teams. Play with 2, 3, 4 or 6."
         )
-    return sides_for(players, teams)
+    if players < TEAM_GAME_PLAYERS:
+        return players
+    return 2 if players == TEAM_GAME_PLAYERS else teams
 
 
 def hand_size(players: int) -> int:
@@ -59,7 +62,7 @@ def draw_card(state: NumbersState, seat: int) -> list[Event]:
         return events
     if state.quiet_rebuilds + 1 >= RUN_OUTS_FOR_A_DRAW:
         state.turn = None
-        return [*events, Event("draw_declared", {"run_outs": RUN_OUTS_FOR_A_DRAW})]
+        return [*events, Event("match_stalled", {"run_outs": RUN_OUTS_FOR_A_DRAW})]
     pile = [card for discards in state.discards for card in discards]
     seeded_random(state.seed, state.draw).shuffle(pile)
     state.draw += 1
