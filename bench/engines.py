@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from rules.base import Engine, Move
+from rules.base import Engine, InvalidOptions, Move
 from rules.hare import purposeful_move
 
 Chooser = Callable[[Engine[Any], Any, int, random.Random], Move]
@@ -37,6 +37,8 @@ ENGINES: list[tuple[str, Mapping[str, Any], Chooser]] = [
     ("rules.whyfirst", {}, random_move),
     ("rules.whyfirst", {"variant": "tactical"}, random_move),
     ("rules.hare", {}, hare_move),
+    ("rules.numbers", {}, random_move),
+    ("rules.numbers", {"teams": 3}, random_move),
 ]
 
 
@@ -71,6 +73,15 @@ def bench(
     return games / elapsed, elapsed / moves * 1e6, moves / games
 
 
+def accepts(engine: Engine[Any], players: int, options: Mapping[str, Any]) -> bool:
+    """Whether the engine seats ``players`` with ``options`` (Sequence Numbers refuses 5)."""
+    try:
+        engine.options(options, players)
+    except InvalidOptions:
+        return False
+    return True
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per engine and size")
@@ -81,6 +92,8 @@ def main() -> None:
         engine = importlib.import_module(module).ENGINE
         label = engine.key + "".join(f" {k}={v}" for k, v in options.items())
         for players in range(engine.min_players, engine.max_players + 1):
+            if not accepts(engine, players, options):
+                continue
             rate, per_move, length = bench(engine, players, options, args.games, args.seed, choose)
             print(f"{label:<32} {players:>7} {rate:>10.1f} {per_move:>9.1f} {length:>11.1f}")
 

@@ -49,6 +49,7 @@ RULING_PHRASES: dict[str, list[str]] = {
         "one card is kept unplayed",  # a 6-card hand still plays 5
     ],
     "numbers": [
+        "a line of six or more is still one sequence",
         "cannot start with 5 players",
         "penalty for forgetting to draw never applies",
         "does not enforce table-talk penalties",
@@ -56,7 +57,8 @@ RULING_PHRASES: dict[str, list[str]] = {
 }
 
 # One phrase per ruling an engine makes beyond GAMES.md (the RULINGS docstring of
-# rules/hare/__init__.py, the module docstring of rules/whyfirst/engine.py).
+# rules/hare/__init__.py and rules/numbers/__init__.py, the module docstring of
+# rules/whyfirst/engine.py).
 ENGINE_RULING_PHRASES: dict[str, list[str]] = {
     "whyfirst": [
         "next come those who held the highest total",  # places after the winners
@@ -81,6 +83,13 @@ ENGINE_RULING_PHRASES: dict[str, list[str]] = {
         "has no option to turn them off",  # 16: the two_markers option
         "every place is counted among all four markers",  # 17
         "a space reached through a hare result works like any other",  # 18
+    ],
+    "numbers": [
+        "six players play as two teams of three",  # 1: the teams option
+        "the first five in reading order",  # 2: a longer line completed at once
+        "you discard one card of your choice and draw",  # 3: no card to play
+        "runs out for the third time with no new sequence",  # 4: a stalled game is a draw
+        "are the sequences your side completed in the game",  # 5: result and career points
     ],
 }
 
