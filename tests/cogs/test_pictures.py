@@ -167,7 +167,7 @@ def test_background_is_built_once_and_handed_out_as_copies() -> None:
 
 def test_picture_modules_do_not_import_discord() -> None:
     code = (
-        "import sys, cogs.common.pictures; "
+        "import sys, cogs.common.pictures, cogs.numbers.picture; "
         "sys.exit('discord' in sys.modules)"
     )
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
