@@ -10,10 +10,14 @@ Usage::
         result = await backend.slash(alice, channel, "demo echo", text="hi")
         assert result.content == "hi"
         assert backend.violations == []
+
+Uploaded files are kept: ``message.attachments[0].data`` is the bytes the bot sent,
+``message.attachment("board.png")`` finds one by name, ``backend.uploads`` lists every upload.
 """
 
 from .driver import FakeDiscord, InteractionResult
 from .model import (
+    Attachment,
     ButtonView,
     Call,
     Channel,
@@ -28,6 +32,7 @@ from .model import (
 from .server import Fault
 
 __all__ = [
+    "Attachment",
     "ButtonView",
     "Call",
     "Channel",

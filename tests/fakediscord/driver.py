@@ -25,6 +25,7 @@ from .gateway import (
     ready_payload,
 )
 from .model import (
+    Attachment,
     Call,
     Channel,
     Guild,
@@ -203,6 +204,12 @@ class FakeDiscord:
     def violations(self) -> list[Violation]:
         """Everything real Discord would have rejected (50007 DM refusals excluded)."""
         return self.world.violations
+
+    @property
+    def uploads(self) -> list[Attachment]:
+        """Every file the bot uploaded, in order (``.data`` holds its bytes): a picture that
+        was not sent again does not appear twice."""
+        return self.world.uploads
 
     def take_violations(self) -> list[Violation]:
         """Return and clear the violations (for tests that provoke them on purpose)."""

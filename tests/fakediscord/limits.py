@@ -6,7 +6,8 @@ Each ``check_*`` function adds problems to a :class:`FormErrors`, which renders 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 Path = Sequence[str | int]
@@ -21,6 +22,13 @@ MAX_ROW_WIDTH = 5
 MAX_COMPONENTS = 25
 MAX_COMPONENTS_V2 = 40
 MAX_CHOICES = 25
+MAX_ATTACHMENTS = 10
+ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+"""Per file, for a bot in a server without boosts (gateway.py announces the same value)."""
+EMBED_IMAGE_EXTENSIONS = (".jpg", ".jpeg", ".png", ".webp", ".gif")
+ATTACHMENT_SCHEME = "attachment://"
+_ATTACHMENT_NAME = re.compile(r"^[A-Za-z0-9_.-]+$")
+_FILE_FIELD = re.compile(r"^files\[(\d+)\]$")
 
 # Which initial response types Discord accepts for each interaction type.
 ALLOWED_RESPONSES: dict[int, set[int]] = {
@@ -317,6 +325,62 @@ def check_message(payload: dict[str, Any], errors: FormErrors, path: Path = (),
                 errors.add((*path, key), "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
                            f"The '{key}' field cannot be used when using "
                            "MessageFlags.IS_COMPONENTS_V2")
+
+
+# ----------------------------------------------------------------------------- attachments
+
+
+def check_attachments(payload: dict[str, Any], fields: Sequence[str], errors: FormErrors,
+                      path: Path = ()) -> None:
+    """The ``attachments`` list and the ``files[n]`` parts (by form field name) of a message
+    create/edit: at most 10 of each, parts named ``files[n]`` once each, entries with an id."""
+    wanted = payload.get("attachments")
+    if wanted is not None:
+        if not isinstance(wanted, list):
+            errors.add((*path, "attachments"), "LIST_TYPE_CONVERT",
+                       "Only iterables may be used in a ListType.")
+            wanted = []
+        if len(wanted) > MAX_ATTACHMENTS:
+            errors.add((*path, "attachments"), "BASE_TYPE_MAX_LENGTH",
+                       f"Must be {MAX_ATTACHMENTS} or fewer in length.")
+        for i, item in enumerate(wanted):
+            if not isinstance(item, dict) or item.get("id") is None:
+                errors.add((*path, "attachments", i, "id"), "BASE_TYPE_REQUIRED",
+                           "This field is required")
+    if len(fields) > MAX_ATTACHMENTS:
+        errors.add((*path, "attachments"), "BASE_TYPE_MAX_LENGTH",
+                   f"Must be {MAX_ATTACHMENTS} or fewer in length.")
+    seen: set[str] = set()
+    for name in fields:
+        if not _FILE_FIELD.match(name) or name in seen:
+            errors.add((*path, "files"), "FILE_UPLOAD_INVALID_FIELD",
+                       f"File parts must be named files[n], each once; got {name!r}")
+        seen.add(name)
+
+
+def attachment_references(embeds: Any) -> Iterator[tuple[int, str, str, str]]:
+    """Every ``attachment://name`` an embed uses: (embed index, part, key, name), e.g.
+    ``(0, "image", "url", "board.png")``."""
+    for i, embed in enumerate(embeds or []):
+        if not isinstance(embed, dict):
+            continue
+        for where, key in (("image", "url"), ("thumbnail", "url"), ("author", "icon_url"),
+                           ("footer", "icon_url")):
+            part = embed.get(where)
+            url = part.get(key) if isinstance(part, dict) else None
+            if isinstance(url, str) and url.startswith(ATTACHMENT_SCHEME):
+                yield i, where, key, url[len(ATTACHMENT_SCHEME):]
+
+
+def attachment_reference_problem(name: str, filenames: Sequence[str]) -> str | None:
+    """Why Discord would not show ``attachment://name`` in an embed, or None if it would."""
+    if not _ATTACHMENT_NAME.match(name):
+        return "the name must be ASCII letters, digits, underscores, dashes or dots"
+    if not name.lower().endswith(EMBED_IMAGE_EXTENSIONS):
+        return "only .jpg, .jpeg, .png, .webp and .gif can be shown in an embed"
+    if name not in filenames:
+        return f"the message has no attachment of that name (it has {list(filenames)})"
+    return None
 
 
 def is_empty_message(payload: dict[str, Any], *, files: int = 0) -> bool:

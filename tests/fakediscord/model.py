@@ -373,6 +373,61 @@ def embed_text(embed: dict[str, Any]) -> str:
     return "\n".join(parts)
 
 
+# ----------------------------------------------------------------------------- attachments
+
+
+@dataclass(eq=False)
+class Attachment:
+    """A file uploaded with a message; ``data`` holds the bytes the bot sent."""
+
+    id: int
+    filename: str
+    data: bytes = field(repr=False)
+    url: str
+    content_type: str | None = None
+    description: str | None = None
+    ephemeral: bool = False
+    message_id: int | None = None
+
+    @property
+    def size(self) -> int:
+        return len(self.data)
+
+    @property
+    def dimensions(self) -> tuple[int, int] | None:
+        """Width and height for PNG and GIF images (what Discord reports), else None."""
+        return image_size(self.data)
+
+    def payload(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "filename": self.filename,
+            "size": self.size,
+            "url": self.url,
+            "proxy_url": self.url,
+            "content_type": self.content_type,
+        }
+        if self.description is not None:
+            data["description"] = self.description
+        if self.dimensions is not None:
+            data["width"], data["height"] = self.dimensions
+        if self.ephemeral:
+            data["ephemeral"] = True
+        return data
+
+    def __repr__(self) -> str:
+        return f"<Attachment id={self.id} filename={self.filename!r} size={self.size}>"
+
+
+def image_size(data: bytes) -> tuple[int, int] | None:
+    """The pixel size stored in a PNG or GIF header."""
+    if data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) >= 24:
+        return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    if data[:6] in (b"GIF87a", b"GIF89a") and len(data) >= 10:
+        return int.from_bytes(data[6:8], "little"), int.from_bytes(data[8:10], "little")
+    return None
+
+
 # ----------------------------------------------------------------------------- messages
 
 
@@ -386,7 +441,7 @@ class Message:
     content: str = ""
     embeds: list[dict[str, Any]] = field(default_factory=list)
     components: list[dict[str, Any]] = field(default_factory=list)
-    attachments: list[dict[str, Any]] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
     flags: int = 0
     type: int = 0
     edited_timestamp: str | None = None
@@ -456,6 +511,14 @@ class Message:
             if c.get("type") in (3, 5, 6, 7, 8)
         ]
 
+    def attachment(self, filename: str) -> Attachment:
+        """The attachment called ``filename`` (raises if the message has none by that name)."""
+        for found in self.attachments:
+            if found.filename == filename:
+                return found
+        names = [a.filename for a in self.attachments]
+        raise AssertionError(f"message {self.id} has no attachment {filename!r}; has {names}")
+
     def find_button(
         self, *, label: str | None = None, custom_id: str | None = None
     ) -> ButtonView | None:
@@ -481,7 +544,7 @@ class Message:
             "mention_everyone": False,
             "mentions": [],
             "mention_roles": [],
-            "attachments": [dict(a) for a in self.attachments],
+            "attachments": [a.payload() for a in self.attachments],
             "embeds": [dict(e) for e in self.embeds],
             "components": self.components,
             "pinned": False,
@@ -639,6 +702,8 @@ class World:
         self.interactions_by_token: dict[str, InteractionRecord] = {}
         self.calls: list[Call] = []
         self.violations: list[Violation] = []
+        self.uploads: list[Attachment] = []
+        self.attachments: dict[int, Attachment] = {}
 
     # -- creation ------------------------------------------------------------------------
 

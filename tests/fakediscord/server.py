@@ -10,7 +10,9 @@ import asyncio
 import copy
 import datetime
 import json
+import mimetypes
 import re
+import urllib.parse
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,6 +26,7 @@ from .model import (
     LOADING,
     SUPPRESS_EMBEDS,
     SUPPRESS_NOTIFICATIONS,
+    Attachment,
     Call,
     Channel,
     Guild,
@@ -158,6 +161,8 @@ class RestServer:
 
     async def start(self) -> str:
         app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}",
+                           self._serve_attachment)
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._dispatch)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
@@ -334,19 +339,24 @@ class RestServer:
 
     def _new_message(self, channel: Channel, payload: dict[str, Any], files: list[Upload], *,
                      interaction: InteractionRecord | None = None,
-                     ephemeral: bool = False, extra_flags: int = 0) -> Message:
+                     ephemeral: bool = False, extra_flags: int = 0,
+                     path: tuple[str, ...] = ()) -> Message:
         allowed = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | COMPONENTS_V2
         flags = (int(payload.get("flags") or 0) & allowed) | extra_flags
         if ephemeral:
             flags |= EPHEMERAL
+        message_id = self.world.snowflakes.next()
         msg = Message(
-            id=self.world.snowflakes.next(), channel=channel, author=self.bot,
+            id=message_id, channel=channel, author=self.bot,
             content=payload.get("content") or "",
             embeds=_normalize_embeds(payload.get("embeds")),
             components=_normalize_components(payload.get("components")),
-            attachments=self._attachments(payload, files, []),
+            attachments=self._attachments(payload, files, [], channel=channel,
+                                          message_id=message_id, ephemeral=ephemeral,
+                                          path=path),
             flags=flags,
         )
+        self._resolve_attachment_references(msg)
         if interaction is not None:
             msg.type = 20 if interaction.type == 2 else 0
             msg.webhook_id = self.world.application_id
@@ -362,7 +372,13 @@ class RestServer:
                 msg.ephemeral_for = interaction.user
         return self.world.store_message(msg)
 
-    def _apply_edit(self, msg: Message, payload: dict[str, Any], files: list[Upload]) -> None:
+    def _apply_edit(self, msg: Message, payload: dict[str, Any], files: list[Upload], *,
+                    path: tuple[str, ...] = ()) -> None:
+        attachments = None
+        if "attachments" in payload or files:  # checked first: a refused upload edits nothing
+            attachments = self._attachments(payload, files, msg.attachments,
+                                            channel=msg.channel, message_id=msg.id,
+                                            ephemeral=msg.ephemeral, path=path)
         if "content" in payload:
             msg.content = payload["content"] or ""
         if "embeds" in payload:
@@ -373,36 +389,90 @@ class RestServer:
             wanted = int(payload["flags"])
             msg.flags = (msg.flags & ~SUPPRESS_EMBEDS) | (wanted & SUPPRESS_EMBEDS)
             msg.flags |= wanted & COMPONENTS_V2
-        if "attachments" in payload or files:
-            msg.attachments = self._attachments(payload, files, msg.attachments)
+        if attachments is not None:
+            msg.attachments = attachments
+        if "embeds" in payload or attachments is not None:
+            self._resolve_attachment_references(msg)
         msg.flags &= ~LOADING
         msg.edited_timestamp = iso(datetime.datetime.now(datetime.UTC))
 
     def _attachments(self, payload: dict[str, Any], files: list[Upload],
-                     existing: list[dict[str, Any]]) -> list[dict[str, Any]]:
+                     existing: list[Attachment], *, channel: Channel, message_id: int,
+                     ephemeral: bool, path: tuple[str, ...] = ()) -> list[Attachment]:
+        """The message's attachments after this request.
+
+        Without an ``attachments`` list every uploaded file is added to what the message
+        has. With one (discord.py always sends it with files), exactly the listed ones remain:
+        existing attachments by id, new files by their ``files[n]`` placeholder ``n``; an
+        existing attachment left out is removed, an uploaded file left out is dropped.
+        """
+        errors = limits.FormErrors()
+        limits.check_attachments(payload, [f.field for f in files], errors, path)
         wanted = payload.get("attachments")
-        by_id = {a["id"]: a for a in existing}
-        result: list[dict[str, Any]] = []
-        if wanted is None:
-            result = list(existing)
-            wanted = []
         uploads = {f.field: f for f in files}
+        by_id = {str(a.id): a for a in existing}
+        if wanted is None:
+            wanted = [{"id": a.id} for a in existing]
+            wanted += [{"id": f.field[6:-1]} for f in files if f.field.startswith("files[")]
+        for i, item in enumerate(wanted):
+            key = str(item.get("id"))
+            if key not in by_id and f"files[{key}]" not in uploads:
+                errors.add((*path, "attachments", i, "id"), "ATTACHMENT_NOT_FOUND",
+                           f"Unknown attachment {key}: neither on the message nor uploaded")
+        if errors:
+            raise invalid_form_body(errors)
+        if any(len(f.data) > limits.ATTACHMENT_SIZE_LIMIT for f in files):
+            raise ApiError(413, 40005, "Request entity too large")
+        result: list[Attachment] = []
         for item in wanted:
             key = str(item.get("id"))
             if key in by_id:
                 result.append(by_id[key])
                 continue
-            upload = uploads.get(f"files[{key}]")
-            if upload is None:
-                continue
-            aid = str(self.world.snowflakes.next())
-            url = f"{self.base_url}/attachments/{aid}/{upload.filename}"
-            result.append({
-                "id": aid, "filename": upload.filename, "size": len(upload.data),
-                "url": url, "proxy_url": url, "content_type": upload.content_type,
-                "description": item.get("description"), "ephemeral": False,
-            })
+            upload = uploads[f"files[{key}]"]
+            filename = item.get("filename") or upload.filename
+            aid = self.world.snowflakes.next()
+            cdn = self.base_url.removesuffix(API_PREFIX)
+            url = f"{cdn}/attachments/{channel.id}/{aid}/{urllib.parse.quote(filename)}"
+            content_type = mimetypes.guess_type(filename)[0] or upload.content_type
+            attachment = Attachment(id=aid, filename=filename, data=upload.data, url=url,
+                                    content_type=content_type,
+                                    description=item.get("description"),
+                                    ephemeral=ephemeral, message_id=message_id)
+            self.world.uploads.append(attachment)
+            self.world.attachments[aid] = attachment
+            result.append(attachment)
         return result
+
+    def _resolve_attachment_references(self, msg: Message) -> None:
+        """Point ``attachment://name`` embed images at the uploaded file, as Discord does; a
+        name the message does not have shows no image: the bot's mistake, so a violation."""
+        names = [a.filename for a in msg.attachments]
+        for i, where, key, name in limits.attachment_references(msg.embeds):
+            problem = limits.attachment_reference_problem(name, names)
+            if problem is not None:
+                self.world.violations.append(Violation(
+                    kind="attachment_reference",
+                    message=f"message {msg.id} embed {i} {where} uses attachment://{name}, "
+                            f"which Discord cannot show: {problem}"))
+                continue
+            attachment = msg.attachment(name)
+            part = msg.embeds[i][where]
+            part[key] = attachment.url
+            part["proxy_url" if key == "url" else "proxy_icon_url"] = attachment.url
+            if key == "url" and attachment.dimensions is not None:
+                part["width"], part["height"] = attachment.dimensions
+
+    async def _serve_attachment(self, request: web.Request) -> web.Response:
+        """The CDN: an uploaded file's bytes at its URL (``Attachment.read()`` in the bot)."""
+        try:
+            found = self.world.attachments.get(int(request.match_info["attachment_id"]))
+        except ValueError:
+            found = None
+        if found is None or found.filename != request.match_info["filename"]:
+            return web.Response(status=404)
+        return web.Response(body=found.data,
+                            content_type=found.content_type or "application/octet-stream")
 
     # -- users / application / gateway ---------------------------------------------------
 
@@ -627,7 +697,7 @@ class RestServer:
         ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
         if rtype == 4:
             rec.original = self._new_message(rec.channel, data, req.files, interaction=rec,
-                                             ephemeral=ephemeral)
+                                             ephemeral=ephemeral, path=("data",))
         elif rtype == 5:
             rec.original = self._new_message(rec.channel, {}, [], interaction=rec,
                                              ephemeral=ephemeral, extra_flags=LOADING)
@@ -638,7 +708,7 @@ class RestServer:
                 limits.check_message(data, errors, ("data",), flags=_merged_flags(msg, data))
                 if errors:
                     raise invalid_form_body(errors)
-                self._apply_edit(msg, data, req.files)
+                self._apply_edit(msg, data, req.files, path=("data",))
             rec.original = msg
         rec.response_type = rtype
         rec.response_data = copy.deepcopy(data)

@@ -1,0 +1,44 @@
+"""Board pictures: the shared seat palette, font, drawing helpers and the off-loop renderer.
+
+Nothing here imports discord: a game's ``picture.py`` is a pure function from its public view
+to PNG bytes, and the cogs send those bytes as a ``discord.File``.
+"""
+
+from .draw import (
+    MAX_PNG_BYTES,
+    draw_marker,
+    encode_png,
+    fit_size,
+    has_glyphs,
+    ring,
+    text_centered,
+    text_left,
+)
+from .fonts import font
+from .palette import INK, PAPER, RGB, SEAT_COLOURS, SeatColour, Shape, seat_colour
+from .renderer import background, cache_info, clear_caches, digest, render, render_sync
+
+__all__ = [
+    "INK",
+    "MAX_PNG_BYTES",
+    "PAPER",
+    "RGB",
+    "SEAT_COLOURS",
+    "SeatColour",
+    "Shape",
+    "background",
+    "cache_info",
+    "clear_caches",
+    "digest",
+    "draw_marker",
+    "encode_png",
+    "fit_size",
+    "font",
+    "has_glyphs",
+    "render",
+    "render_sync",
+    "ring",
+    "seat_colour",
+    "text_centered",
+    "text_left",
+]

@@ -1,0 +1,101 @@
+"""Running picture functions off the event loop, and not redrawing what has not changed.
+
+A picture function is pure: JSON-like arguments in, PNG bytes out. :func:`render` runs it in a
+worker thread, so drawing never delays an interaction's answer, and remembers the last pictures
+by a digest of their arguments, so an unchanged board costs nothing. :func:`background` keeps
+the static part of a board (grid, labels) drawn once; each picture draws on a copy.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from PIL import Image
+
+CACHE_SIZE = 64
+"""Pictures remembered: a few per open match is plenty (board plus a private picture or two)."""
+
+PictureFn = Callable[..., bytes]
+
+_draw_lock = threading.Lock()
+"""One picture is drawn at a time: Pillow's font objects are shared and FreeType faces are not
+thread-safe. The event loop never waits on this lock, only worker threads do."""
+_cache_lock = threading.Lock()
+_pictures: OrderedDict[tuple[str, str], bytes] = OrderedDict()
+_backgrounds: dict[str, Image.Image] = {}
+
+
+def digest(*parts: Any) -> str:
+    """A stable digest of JSON-like values (sets count as sorted lists), used as a picture's
+    identity: equal views give equal digests."""
+    text = json.dumps(parts, sort_keys=True, separators=(",", ":"), default=_jsonable)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, set | frozenset):
+        return sorted(value)
+    raise TypeError(f"picture arguments must be JSON-like, not {type(value).__name__}")
+
+
+def _name(fn: PictureFn) -> str:
+    return f"{fn.__module__}.{fn.__qualname__}"
+
+
+def render_sync(fn: PictureFn, *args: Any, **kwargs: Any) -> bytes:
+    """``fn(*args, **kwargs)``, or the remembered bytes of an identical earlier call."""
+    key = (_name(fn), digest(args, kwargs))
+    with _cache_lock:
+        found = _pictures.get(key)
+        if found is not None:
+            _pictures.move_to_end(key)
+            return found
+    with _draw_lock:
+        png = fn(*args, **kwargs)
+    with _cache_lock:
+        _pictures[key] = png
+        _pictures.move_to_end(key)
+        while len(_pictures) > CACHE_SIZE:
+            _pictures.popitem(last=False)
+    return png
+
+
+async def render(fn: PictureFn, *args: Any, **kwargs: Any) -> bytes:
+    """Draw a picture in a worker thread (or take it from the cache without one)."""
+    key = (_name(fn), digest(args, kwargs))
+    with _cache_lock:
+        found = _pictures.get(key)
+        if found is not None:
+            _pictures.move_to_end(key)
+            return found
+    return await asyncio.to_thread(render_sync, fn, *args, **kwargs)
+
+
+def background(name: str, build: Callable[[], Image.Image]) -> Image.Image:
+    """A copy of the static background ``name``, built by ``build`` the first time only."""
+    with _cache_lock:
+        image = _backgrounds.get(name)
+    if image is None:
+        image = build()
+        with _cache_lock:
+            image = _backgrounds.setdefault(name, image)
+    return image.copy()
+
+
+def clear_caches() -> None:
+    """Forget every remembered picture and background (tests, or after a font change)."""
+    with _cache_lock:
+        _pictures.clear()
+        _backgrounds.clear()
+
+
+def cache_info() -> dict[str, int]:
+    """How many pictures and backgrounds are remembered."""
+    with _cache_lock:
+        return {"pictures": len(_pictures), "backgrounds": len(_backgrounds)}
