@@ -83,7 +83,7 @@ class KeptMessages:
             if kept and stored is not None and stored.version > match.version:
                 await reply.ack()
                 return
-            shown = await reply.update(**controls.message_kwargs())
+            shown = await reply.update(**controls.edit_kwargs())
             if shown and kept and not step:
                 await self._note(match, purpose, controls)
         if not shown:
@@ -134,7 +134,7 @@ class KeptMessages:
             if stored is not None:
                 try:
                     await self._partial(stored.channel_id, stored.message_id).edit(
-                        **controls.message_kwargs()
+                        **controls.edit_kwargs()
                     )
                     await self._note(match, purpose, controls)
                     return

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import io
 import json
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -13,13 +15,30 @@ from matches.service import Match
 EMBED_COLOUR = discord.Colour.from_rgb(88, 122, 160)
 
 
+@dataclass(frozen=True)
+class Picture:
+    """A PNG attached to a message; an embed shows it as ``attachment://<filename>``."""
+
+    filename: str
+    data: bytes
+
+    @property
+    def url(self) -> str:
+        return f"attachment://{self.filename}"
+
+    def file(self) -> discord.File:
+        """A fresh upload of the picture (a ``discord.File`` can be sent once)."""
+        return discord.File(io.BytesIO(self.data), filename=self.filename)
+
+
 @dataclass
 class Controls:
-    """One private message: a player's hand and the buttons to play it."""
+    """One message: a board, or a player's hand and the buttons to play it."""
 
     content: str | None = None
     embed: discord.Embed | None = None
     items: list[discord.ui.Item[Any]] = field(default_factory=list)
+    pictures: list[Picture] = field(default_factory=list)
 
     def view(self) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
@@ -27,8 +46,23 @@ class Controls:
             view.add_item(item)
         return view
 
-    def message_kwargs(self) -> dict[str, Any]:
-        return {"content": self.content, "embed": self.embed, "view": self.view()}
+    def send_kwargs(self) -> dict[str, Any]:
+        """Arguments for posting the message anew."""
+        return {
+            "content": self.content,
+            "embed": self.embed,
+            "view": self.view(),
+            "files": [picture.file() for picture in self.pictures],
+        }
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        """Arguments for editing a message into this one (its pictures replace the old)."""
+        return {
+            "content": self.content,
+            "embed": self.embed,
+            "view": self.view(),
+            "attachments": [picture.file() for picture in self.pictures],
+        }
 
     def fingerprint(self) -> str:
         """A stable digest of what the message would show, to skip needless edits."""
@@ -37,6 +71,10 @@ class Controls:
                 self.content,
                 self.embed.to_dict() if self.embed else None,
                 self.view().to_components(),
+                [
+                    [p.filename, hashlib.sha256(p.data).hexdigest()]
+                    for p in self.pictures
+                ],
             ],
             sort_keys=True,
         )
@@ -55,6 +93,9 @@ class Presenter(Protocol):
 
     def board(self, match: Match, recent_events: list[dict[str, Any]]) -> discord.Embed:
         """The public board of a match in play or finished."""
+
+    async def board_pictures(self, match: Match) -> list[Picture]:
+        """Pictures the board embeds, drawn off the event loop (none for a text board)."""
 
     def controls(self, match: Match, seat: int, choice: str | None = None) -> Controls:
         """The private message of ``seat`` now (``choice``: a first step already picked)."""

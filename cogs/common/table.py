@@ -176,7 +176,7 @@ class Table:
                 raise MatchError("You are not playing in this match.")
             if match.status == "lobby":
                 raise MatchError("Your hand arrives once the host starts the match.")
-            await reply.private(**self._controls(match, interaction.user.id).message_kwargs())
+            await reply.private(**self._controls(match, interaction.user.id).send_kwargs())
 
     async def refuse(self, interaction: discord.Interaction[Any], reason: str) -> None:
         """Answer privately and change nothing."""
@@ -220,7 +220,9 @@ class Table:
             )
             return Controls(embed=embed)
         recent = await self.service.recent_events(match.id, presenter.narration_moves)
-        board = Controls(embed=presenter.board(match, recent))
+        board = Controls(
+            embed=presenter.board(match, recent), pictures=await presenter.board_pictures(match)
+        )
         if match.status == "playing":
             board.items.append(ShowHandButton(match.id))
         return board
@@ -291,10 +293,10 @@ class Table:
         if not match.record.is_open:
             return None
         if purpose == BOARD:
-            return await self._channel(match).send(**controls.message_kwargs())
+            return await self._channel(match).send(**controls.send_kwargs())
         user_id = int(purpose.removeprefix(HAND))
         user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-        return await user.send(**controls.message_kwargs())
+        return await user.send(**controls.send_kwargs())
 
     async def refused(self, match: Match, purpose: str, error: discord.HTTPException) -> None:
         """Every refusal has an outcome a player or moderator sees."""
@@ -410,7 +412,7 @@ async def _refusals(reply: Reply, what: str) -> AsyncIterator[None]:
 
 def _publisher(reply: Reply) -> Any:
     async def post(controls: Controls) -> discord.Message | None:
-        return await reply.publish(**controls.message_kwargs())
+        return await reply.publish(**controls.send_kwargs())
 
     return post
 

@@ -7,7 +7,7 @@ from typing import Any
 import discord
 
 from cogs.common.components import ChoiceButton, MoveButton, MoveSelect
-from cogs.common.presenter import EMBED_COLOUR, Controls
+from cogs.common.presenter import EMBED_COLOUR, Controls, Picture
 from matches.service import Match
 from rules.hare import HareResult, describe, parse_move
 from rules.hare.board import space
@@ -67,6 +67,9 @@ class HarePresenter:
         return name
 
     # -- the public board -------------------------------------------------------------
+
+    async def board_pictures(self, match: Match) -> list[Picture]:
+        return []
 
     def board(self, match: Match, recent_events: list[dict[str, Any]]) -> discord.Embed:
         view = match.engine.view(match.state, None)

@@ -7,7 +7,7 @@ from typing import Any
 import discord
 
 from cogs.common.components import ChoiceButton, MoveButton
-from cogs.common.presenter import EMBED_COLOUR, Controls
+from cogs.common.presenter import EMBED_COLOUR, Controls, Picture
 from matches.service import Match
 from rules.whyfirst.engine import second_place
 
@@ -69,6 +69,9 @@ class WhyFirstPresenter:
         return "Tactical variant." if options.get("variant") == "tactical" else ""
 
     # -- the public board -------------------------------------------------------------
+
+    async def board_pictures(self, match: Match) -> list[Picture]:
+        return []
 
     def board(self, match: Match, recent_events: list[dict[str, Any]]) -> discord.Embed:
         view = match.engine.view(match.state, None)
