@@ -107,6 +107,17 @@ class Engine(Protocol[StateT]):
         """The state back from ``dump``'s data."""
 
 
+def check_move_input(seats: int, seat: object, move: object) -> None:
+    """Refuse, as ``IllegalMove``, a seat that is not in the match or a move that is not text.
+
+    Engines call this first in ``apply``; whatever arrives from outside is player input.
+    """
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
+        raise IllegalMove("You have no seat in this match.")
+    if not isinstance(move, str) or not 0 < len(move) <= MAX_MOVE_CODE:
+        raise IllegalMove("That is not a move of this game.")
+
+
 def seeded_random(seed: int, draw: int) -> random.Random:
     """The generator for draw number ``draw`` of a match seeded with ``seed``.
 

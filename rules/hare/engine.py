@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from rules.base import Event, IllegalMove, InvalidOptions, Move, Outcome
+from rules.base import Event, IllegalMove, InvalidOptions, Move, Outcome, check_move_input
 from rules.hare.board import FINISH, SPACES, START, SUPPLIES, Kind, forward_cost, space
 from rules.hare.dice import HareResult, hare_result, roll_die
 from rules.hare.moves import (
@@ -424,6 +424,7 @@ class HareEngine:
         return legal_moves(state, seat)
 
     def apply(self, state: HareState, seat: int, move: Move) -> list[Event]:
+        check_move_input(len(state.players), seat, move)
         if move not in legal_moves(state, seat):
             raise IllegalMove(illegal_reason(state, seat, move))
         return _Play(state, self._die).move(seat, move)

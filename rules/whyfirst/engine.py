@@ -3,7 +3,8 @@
 The rules follow the rulebook (seeds/why-first.es.txt, .it.txt) with the rulings of GAMES.md.
 Rulings live in one place each:
 
-- the 32-card deck and its white numbers: ``deck.json`` (checked by ``_validate_deck``);
+- the 32-card deck and its white numbers: ``deck.json`` only (``_validate_deck`` checks its
+  shape, not its contents, so a corrected deck loads);
 - nobody scores when all figures share one space: ``second_place``;
 - the second-highest *distinct* total wins, all equal means all win: ``winners_of``;
 - how the rest are placed: ``places_of``;
@@ -18,7 +19,6 @@ from __future__ import annotations
 import copy
 import json
 import re
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +31,7 @@ from rules.base import (
     InvalidOptions,
     Move,
     Outcome,
+    check_move_input,
     seeded_random,
 )
 
@@ -43,8 +44,6 @@ TRACK_MIN = -12
 TRACK_MAX = 16
 START_SPACE = 0
 VARIANTS = ("standard", "tactical")
-DECK_COUNTS = {-4: 1, -3: 3, -2: 4, -1: 5, 1: 6, 2: 5, 3: 4, 4: 3, 5: 1}
-"""How many race cards of each value (ruling: the 32 of GAMES.md, not the Italian table)."""
 
 _PLAY = re.compile(r"p(?P<card>[0-9]{1,2})(?::(?P<target>[0-9]))?")
 _PICK = re.compile(r"f(?P<figure>[0-9])")
@@ -67,30 +66,15 @@ class Card:
         return {"card": self.id, "value": self.value, "white": self.white}
 
 
-def _alternating_signs(negatives: int, positives: int) -> list[int]:
-    """Signs of one absolute value in white-number order: alternating, negative first."""
-    signs: list[int] = []
-    for i in range(max(negatives, positives)):
-        signs += [-1] * (i < negatives) + [1] * (i < positives)
-    return signs
-
-
 def _validate_deck(cards: Sequence[Card]) -> None:
-    """Raise ValueError unless ``cards`` is the deck GAMES.md describes."""
+    """Raise ValueError unless ``cards`` is a usable deck: ids 0..n-1 in order, non-zero
+    values and white numbers 1..n, each once (what they are is the data file's business)."""
     if [c.id for c in cards] != list(range(len(cards))):
         raise ValueError("deck.json: card ids must be 0, 1, 2, ... in order")
-    if Counter(c.value for c in cards) != Counter(DECK_COUNTS):
-        raise ValueError(f"deck.json: value counts must be {DECK_COUNTS}")
-    by_white = sorted(cards, key=lambda c: c.white)
-    if [c.white for c in by_white] != list(range(1, len(cards) + 1)):
-        raise ValueError("deck.json: white numbers must be 1..32, each once")
-    sizes = [abs(c.value) for c in by_white]
-    if sizes != sorted(sizes):
-        raise ValueError("deck.json: a larger absolute value needs a larger white number")
-    for size in set(sizes):
-        signs = [1 if c.value > 0 else -1 for c in by_white if abs(c.value) == size]
-        if signs != _alternating_signs(signs.count(-1), signs.count(1)):
-            raise ValueError(f"deck.json: white numbers of ±{size} must alternate, negative first")
+    if any(c.value == 0 for c in cards):
+        raise ValueError("deck.json: a race card moves a figure: no value may be 0")
+    if sorted(c.white for c in cards) != list(range(1, len(cards) + 1)):
+        raise ValueError(f"deck.json: white numbers must be 1..{len(cards)}, each once")
 
 
 def _load_deck() -> tuple[Card, ...]:
@@ -285,12 +269,15 @@ class WhyFirstEngine:
         return [f"p{card}:{figure}" for card in hand for figure in range(state.figures)]
 
     def apply(self, state: WhyFirstState, seat: int, move: Move) -> list[Event]:
-        _check_seat(state, seat)
+        check_move_input(state.seats, seat, move)
         if state.over:
             raise IllegalMove("The match is over.")
         if state.turns:
-            return self._move_figure(state, _parse_pick(state, seat, move))
+            figure = _parse_pick(state, seat, move)
+            _check_listed(self.legal_moves(state, seat), move)
+            return self._move_figure(state, figure)
         card, target = _parse_play(state, seat, move)
+        _check_listed(self.legal_moves(state, seat), move)
         return self._commit(state, seat, card, target)
 
     def view(self, state: WhyFirstState, seat: int | None) -> dict[str, Any]:
@@ -486,6 +473,12 @@ class WhyFirstEngine:
                 )
             )
         return events
+
+
+def _check_listed(legal: list[Move], move: Move) -> None:
+    """Only the exact codes ``legal_moves`` lists are played (``p07:1`` is not ``p7:1``)."""
+    if move not in legal:
+        raise IllegalMove("That is not a move of this game.")
 
 
 def _check_seat(state: WhyFirstState, seat: int) -> None:

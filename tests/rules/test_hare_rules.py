@@ -556,3 +556,12 @@ def test_dump_and_load_round_trip() -> None:
     assert json.loads(json.dumps(data)) == data
     assert ENGINE.load(data) == state
     assert ENGINE.dump(ENGINE.load(data)) == data
+
+
+@pytest.mark.parametrize(("seat", "move"), [(5, "f1"), (-1, "f1"), (0, 12), (0, None)])
+def test_input_from_outside_the_rules_is_refused_as_an_illegal_move(seat, move) -> None:
+    state = ENGINE.setup(2, {}, seed=3)
+    before = ENGINE.dump(state)
+    with pytest.raises(IllegalMove):
+        ENGINE.apply(state, seat, move)
+    assert ENGINE.dump(state) == before

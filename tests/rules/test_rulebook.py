@@ -93,7 +93,7 @@ ENGINE_RULING_PHRASES: dict[str, list[str]] = {
     ],
 }
 
-GAMES_DIGEST = Path("/work/shared/GAMES.md")
+GAMES_DIGEST = Path(__file__).resolve().parents[3] / "shared" / "GAMES.md"
 GAMES_DIGEST_HEADINGS = {
     "whyfirst": "## Why First?",
     "canyon": "## Great Canyon Race",
@@ -497,3 +497,11 @@ def test_pages_of_any_text_fit_and_lose_nothing(text: str, limit: int) -> None:
     # Every non-space character survives in order (pages may only add fence markers).
     original = iter("".join(pages).replace(" ", "").replace("\n", ""))
     assert all(char in original for char in text.replace(" ", "").replace("\n", ""))
+
+
+def test_the_hare_rulebook_says_when_a_carrot_space_does_not_save_a_stuck_player(
+    books: dict[str, Rulebook],
+) -> None:
+    text = normalised(books["hare"].section("forced-restart").body)
+    assert "on a carrot space is never stuck" in text
+    assert "in the two-player game that is not so" in text

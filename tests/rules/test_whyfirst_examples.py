@@ -8,7 +8,9 @@ import pytest
 
 from rules.base import IllegalMove, InvalidOptions
 from rules.whyfirst import DECK, ENGINE, StageScore, WhyFirstState
-from rules.whyfirst.engine import DECK_COUNTS
+
+DECK_COUNTS = {-4: 1, -3: 3, -2: 4, -1: 5, 1: 6, 2: 5, 3: 4, 4: 3, 5: 1}
+"""The 32 cards of the ruling in GAMES.md (not the Italian table's 34)."""
 
 ANNE, BEN, CHRIS, DANA = 0, 1, 2, 3
 LEO = 2
@@ -491,3 +493,44 @@ def test_dump_and_load_round_trip_exactly():
     data = json.loads(json.dumps(ENGINE.dump(state)))
     assert ENGINE.load(data) == state
     assert ENGINE.dump(ENGINE.load(data)) == data
+
+
+@pytest.mark.parametrize(
+    ("seat", "move"),
+    [
+        (7, "p0:0"),  # a seat not in the match
+        (-1, "p0:0"),
+        ("0", "p0:0"),
+        (0, 7),  # a move that is not text
+        (0, None),
+        (0, ["p0:0"]),
+        (0, "p" + "0" * 60),
+    ],
+)
+def test_input_from_outside_the_rules_is_refused_as_an_illegal_move(seat, move):
+    state = ENGINE.setup(3, {}, seed=5)
+    before = ENGINE.dump(state)
+    with pytest.raises(IllegalMove):
+        ENGINE.apply(state, seat, move)
+    assert ENGINE.dump(state) == before
+
+
+def test_only_the_listed_codes_are_played_not_leading_zeros():
+    state = ENGINE.setup(3, {}, seed=5)
+    card = state.hands[ANNE][0]
+    before = ENGINE.dump(state)
+    for typed in (f"p0{card}:1", f"p{card}:01", f"p{card}:1 ", f"P{card}:1"):
+        with pytest.raises(IllegalMove):
+            ENGINE.apply(state, ANNE, typed)
+        assert ENGINE.dump(state) == before
+    ENGINE.apply(state, ANNE, f"p{card}:1")
+
+
+def test_the_deck_data_is_the_only_place_of_its_contents():
+    """A corrected deck.json loads: the engine checks its shape, not the counts or numbers."""
+    from rules.whyfirst import engine
+
+    corrected = [engine.Card(i, -c.value, 33 - c.white) for i, c in enumerate(DECK)]
+    engine._validate_deck(corrected)
+    with pytest.raises(ValueError, match="white numbers"):
+        engine._validate_deck([*corrected[:-1], engine.Card(31, 2, corrected[0].white)])
