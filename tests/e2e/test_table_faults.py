@@ -262,3 +262,17 @@ async def test_simultaneous_board_reposts_leave_one_live_board(table):
     assert f"<@{anne.id}>" not in table.backend.get_message(live[0].id).text.split(
         "Waiting for")[1]
 
+
+
+async def test_a_committed_move_refreshes_its_messages_even_if_its_answer_is_refused(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    match_id = await open_and_start(table, anne, ben)
+    targets = await _pick_card(table, anne)
+    version = (await table.match_row(match_id)).version
+    # Discord refuses the answer (the interaction expired on its side).
+    table.backend.inject(method="POST", route=CALLBACK, status=404, code=10062,
+                         message="Unknown interaction")
+    await table.backend.click(anne, targets, custom_id=first_button(targets, MOVE))
+    assert (await table.match_row(match_id)).version == version + 1
+    assert "You played" in table.hand(anne).text, "the DM was brought up to date by an edit"
+    assert f"<@{anne.id}>" not in table.board().text.split("Waiting for")[1]
