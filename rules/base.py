@@ -114,7 +114,7 @@ def check_move_input(seats: int, seat: object, move: object) -> None:
     """
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
         raise IllegalMove("You have no seat in this match.")
-    if not isinstance(move, str) or not 0 < len(move) <= MAX_MOVE_CODE:
+    if not isinstance(move, str):
         raise IllegalMove("That is not a move of this game.")
 
 
