@@ -37,6 +37,7 @@ ENGINES: list[tuple[str, Mapping[str, Any], Chooser]] = [
     ("rules.whyfirst", {}, random_move),
     ("rules.whyfirst", {"variant": "tactical"}, random_move),
     ("rules.hare", {}, hare_move),
+    ("rules.canyon", {}, random_move),
 ]
 
 
