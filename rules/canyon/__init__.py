@@ -19,7 +19,8 @@ marked there, and rulebook.md states them all):
 9. A peeked action card is shown only to its player, until it flips; the table sees which
    round's card was looked at. Peeks happen after the second hand is dealt, before round 6.
 10. A score stops on 50, the last space of the track, as it stops on 0 (``race.moved``).
-11. A double-value card's sign is asked only when it changes the result (not under Cancel).
+11. A double-value card's sign is asked only when it changes the result (not under Cancel);
+    signs are chosen in secret and shown when the round is scored.
 12. 5-6 players: when five of six tie, the sixth still gets the bonus their score clearly
     earns; the tied five get none (``race._favoured``).
 13. Places: qualifiers by score then collisions; then the others still racing by how close to
