@@ -245,7 +245,19 @@ class CanyonEngine:
 
     def view(self, state: CanyonState, seat: int | None) -> dict[str, Any]:
         """The table as ``seat`` sees it (None: the public): only its own hand, sealed card and
-        peeked action card are added to what everybody sees."""
+        peeked action card are added to what everybody sees.
+
+        Everybody: ``round``, ``hand_number``, ``phase``, ``awaiting``, ``decision``, per seat
+        ``scores``, ``collisions``, ``eliminated``, ``eliminated_in``, ``hero``, ``hand_sizes``,
+        ``peeks`` (the round looked at); ``committed`` (who has committed, not what); ``row``
+        (face-down cells carry only their round); ``action_deck`` (its size),
+        ``action_discard``, ``six_cards``, ``peekers``, ``sign_awaited``; ``current`` (this
+        round once revealed: plays, callers, victims, chooser, offer, then the chosen and
+        applied card) and ``last_round`` (the same, scored: per seat ``moves`` with the card,
+        who played it, sign, value, effect, from and to; eliminations and hero finishes).
+        Once over: ``fates``, ``winners``, ``places``, ``points``. A seat also gets ``seat``,
+        ``hand``, ``my_play`` (with its collision call) and ``peeked`` (until that card flips).
+        """
         if seat is not None and (type(seat) is not int or not 0 <= seat < state.seats):
             raise ValueError(f"no seat {seat} in a match of {state.seats}")
         view: dict[str, Any] = {
