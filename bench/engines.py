@@ -39,6 +39,7 @@ ENGINES: list[tuple[str, Mapping[str, Any], Chooser]] = [
     ("rules.hare", {}, hare_move),
     ("rules.numbers", {}, random_move),
     ("rules.numbers", {"teams": 3}, random_move),
+    ("rules.canyon", {}, random_move),
 ]
 
 

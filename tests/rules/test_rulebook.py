@@ -47,6 +47,7 @@ RULING_PHRASES: dict[str, list[str]] = {
         "the first of them in seat order chooses the action card",
         "the two drawn action cards are discarded",
         "one card is kept unplayed",  # a 6-card hand still plays 5
+        "an eliminated player plays no more cards",  # and the other "more rulings"
     ],
     "numbers": [
         "a line of six or more is still one sequence",
@@ -56,9 +57,9 @@ RULING_PHRASES: dict[str, list[str]] = {
     ],
 }
 
-# One phrase per ruling an engine makes beyond GAMES.md (the RULINGS docstring of
-# rules/hare/__init__.py and rules/numbers/__init__.py, the module docstring of
-# rules/whyfirst/engine.py).
+# One phrase per ruling an engine makes beyond GAMES.md (the RULINGS docstrings of
+# rules/hare/__init__.py, rules/canyon/__init__.py and rules/numbers/__init__.py, the
+# module docstring of rules/whyfirst/engine.py).
 ENGINE_RULING_PHRASES: dict[str, list[str]] = {
     "whyfirst": [
         "next come those who held the highest total",  # places after the winners
@@ -83,6 +84,22 @@ ENGINE_RULING_PHRASES: dict[str, list[str]] = {
         "has no option to turn them off",  # 16: the two_markers option
         "every place is counted among all four markers",  # 17
         "a space reached through a hare result works like any other",  # 18
+    ],
+    "canyon": [
+        "send rounds pass between the players still racing",  # 6
+        "a lone driver still racing keeps their own card",  # 6
+        "the bonus tables count only the players still racing",  # 6
+        "a send card drawn after a collision may be chosen",  # 7
+        "the discarded drawn cards are shuffled back in",  # 8
+        "the victim chooses among what there is",  # 8
+        "the peeked action card is shown only to that player",  # 9
+        "peeks happen after the second hand is dealt",  # 9
+        "a score that would pass 50 stops on 50",  # 10
+        "the sign is asked only when it changes the result",  # 11
+        "signs are chosen in secret and shown when the round is scored",  # 11
+        "when five of six players tie, the sixth still gets the bonus",  # 12
+        "then the others still racing, by how close to 30 they ended",  # 13
+        "each player still racing at the end scores their final score",  # 13: career points
     ],
     "numbers": [
         "six players play as two teams of three",  # 1: the teams option
