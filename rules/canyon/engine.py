@@ -316,9 +316,10 @@ class CanyonEngine:
             return None
         fates = _fates(state)
         return Outcome(
-            # Career points: the final score of every driver still racing at the end.
+            # Career points (ruling): the final score of a driver who stopped at the edge
+            # (16 to 30, a hero finish included); 0 for a fall, a chicken or an elimination.
             scores=tuple(
-                0 if fate == race.ELIMINATED else score
+                score if fate in race.QUALIFYING_FATES else 0
                 for fate, score in zip(fates, state.scores, strict=True)
             ),
             winners=race.winners(fates, state.scores, state.collisions),

@@ -636,15 +636,15 @@ def test_places_put_qualifiers_first_then_the_others_by_distance_to_30_then_the_
     assert race.places(fates, scores, collisions, eliminated_in) == (2, 3, 4, 6, 5, 1)
 
 
-def test_career_points_are_the_final_score_of_players_still_racing():
+def test_career_points_are_the_final_score_of_drivers_who_stopped_at_the_edge():
     state = rigged(
-        3, round_no=10, action="cancel", scores=[31, 12, 40], hands={s: [1] for s in range(3)}
+        4, round_no=10, action="cancel", scores=[31, 12, 40, 22], hands={s: [1] for s in range(4)}
     )
     state.eliminated_in[CHRIS] = 4
-    play(state, {ANNE: 1, BEN: 1})
+    play(state, {ANNE: 1, BEN: 1, DANA: 1})
     outcome = ENGINE.outcome(state)
-    assert outcome.scores == (31, 12, 0)
-    assert outcome.winners == frozenset()
+    assert outcome.scores == (0, 0, 0, 22)  # fell, chicken, eliminated, on the edge
+    assert outcome.winners == frozenset({DANA})
 
 
 # -- refusals ----------------------------------------------------------------------------

@@ -99,7 +99,7 @@ ENGINE_RULING_PHRASES: dict[str, list[str]] = {
         "signs are chosen in secret and shown when the round is scored",  # 11
         "when five of six players tie, the sixth still gets the bonus",  # 12
         "then the others still racing, by how close to 30 they ended",  # 13
-        "each player still racing at the end scores their final score",  # 13: career points
+        "who stopped at the edge (16 to 30, a hero finish included) scores",  # 13: career points
     ],
     "numbers": [
         "six players play as two teams of three",  # 1: the teams option
