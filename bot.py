@@ -13,6 +13,7 @@ import logging
 import os
 import signal
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,7 +35,14 @@ from rules.catalog import ENGINES
 log = logging.getLogger("bot")
 
 DEFAULT_DATABASE = Path(__file__).parent / "data" / "bot.db"
-EXTENSIONS = ("cogs.whyfirst", "cogs.hare", "cogs.career", "cogs.rulebook")
+EXTENSIONS = (
+    "cogs.whyfirst",
+    "cogs.hare",
+    "cogs.career",
+    "cogs.rulebook",
+    "cogs.players",
+    "cogs.clock",
+)
 STALE_BUTTON = "That button no longer does anything. Use the latest board or hand message."
 
 
@@ -65,10 +73,12 @@ class TableBot(commands.Bot):
         *,
         new_seed: Callable[[], int] | None = None,
         store: Store | None = None,
+        now: Callable[[], float] = time.time,
     ) -> None:
         """``new_seed`` draws each match's seed (tests pass a fixed one; default: secrets).
 
         ``store``: the database, already open; else it is opened at start-up.
+        ``now``: the clock of deadlines, seconds since the epoch (tests control it).
         """
         # The table never joins voice channels: no warnings about voice libraries.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
@@ -80,6 +90,7 @@ class TableBot(commands.Bot):
         )
         self.settings = settings
         self._new_seed = new_seed
+        self._now = now
         self.store: Store | None = store
         self.table: Table
         self._resumed = False
@@ -89,11 +100,15 @@ class TableBot(commands.Bot):
         if self.store is None:
             self.store = await Store.open(self.settings.database_path)
         service = (
-            MatchService(self.store, ENGINES, self._new_seed)
+            MatchService(self.store, ENGINES, self._new_seed, now=self._now)
             if self._new_seed
-            else MatchService(self.store, ENGINES)
+            else MatchService(self.store, ENGINES, now=self._now)
         )
         self.table = Table(self, service, PRESENTERS)
+        # Before anything can fall due: the time the bot was away is given back.
+        downtime = await self.table.timekeeper.give_back_downtime()
+        if downtime:
+            log.info("away %.0f s: every deadline moves that much later", downtime)
         self.register_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -146,6 +161,9 @@ class TableBot(commands.Bot):
         await interaction.response.send_message(STALE_BUTTON, ephemeral=True)
 
     async def close(self) -> None:
+        clock = self.get_cog("Clock")
+        if clock is not None:
+            await clock.stop()  # type: ignore[attr-defined]
         await super().close()
         if self.store is not None:
             await self.table.wait_idle()

@@ -23,6 +23,10 @@ class SeatRecord:
     user_id: int | None
     display_name: str
     dms_closed: bool
+    timeouts: int = 0
+    """Time-outs in a row."""
+    autopilot: str | None = None
+    """None, 'absent' (until the player comes back) or 'resigned'."""
 
 
 @dataclass(frozen=True)
@@ -38,6 +42,7 @@ class MatchRecord:
     version: int
     seats: tuple[SeatRecord, ...]
     end_reason: str | None = None
+    pace: str = "daily"
     damaged: bool = False
     """The stored options or state could not be read back: the match cannot go on."""
 
@@ -69,6 +74,7 @@ class LoggedMove:
     move: str
     decision_point: int
     events: list[dict[str, Any]]
+    how: str = "player"
 
 
 async def insert_match(
@@ -79,12 +85,13 @@ async def insert_match(
     channel_id: int,
     host_id: int,
     options: dict[str, Any],
+    pace: str = "daily",
 ) -> int:
     stamp = now_iso()
     cursor = await db.execute(
-        "INSERT INTO matches (game, guild_id, channel_id, host_id, status, options,"
-        " created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?)",
-        (game, guild_id, channel_id, host_id, json.dumps(options), stamp, stamp),
+        "INSERT INTO matches (game, guild_id, channel_id, host_id, status, options, pace,"
+        " created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+        (game, guild_id, channel_id, host_id, json.dumps(options), pace, stamp, stamp),
     )
     assert cursor.lastrowid is not None
     return cursor.lastrowid
@@ -115,14 +122,27 @@ async def matches_with_status(db: aiosqlite.Connection, *statuses: str) -> list[
     return [await _with_seats(db, row) for row in await cursor.fetchall()]
 
 
+async def open_matches_of(db: aiosqlite.Connection, user_id: int) -> list[MatchRecord]:
+    """Every lobby and running match the player sits in, on any server, newest first."""
+    cursor = await db.execute(
+        "SELECT matches.* FROM matches JOIN seats ON seats.match_id = matches.id"
+        " WHERE seats.user_id = ? AND matches.status IN (?, ?) ORDER BY matches.id DESC",
+        (user_id, *OPEN_STATUSES),
+    )
+    return [await _with_seats(db, row) for row in await cursor.fetchall()]
+
+
 async def _with_seats(db: aiosqlite.Connection, row: aiosqlite.Row) -> MatchRecord:
     cursor = await db.execute(
-        "SELECT seat, kind, user_id, display_name, dms_closed FROM seats"
+        "SELECT seat, kind, user_id, display_name, dms_closed, timeouts, autopilot FROM seats"
         " WHERE match_id = ? ORDER BY seat",
         (row["id"],),
     )
     seats = tuple(
-        SeatRecord(r["seat"], r["kind"], r["user_id"], r["display_name"], bool(r["dms_closed"]))
+        SeatRecord(
+            r["seat"], r["kind"], r["user_id"], r["display_name"], bool(r["dms_closed"]),
+            r["timeouts"], r["autopilot"],
+        )
         for r in await cursor.fetchall()
     )
     options, state, damaged = _decoded(row["options"], row["state"])
@@ -138,6 +158,7 @@ async def _with_seats(db: aiosqlite.Connection, row: aiosqlite.Row) -> MatchReco
         version=row["version"],
         seats=seats,
         end_reason=row["end_reason"],
+        pace=row["pace"],
         damaged=damaged,
     )
 
@@ -253,17 +274,28 @@ async def append_move(
     move: str,
     decision_point: int,
     events: list[dict[str, Any]],
+    how: str = "player",
 ) -> int:
+    """Log a move; ``how``: 'player', 'timeout' (played by the clock) or 'autopilot'."""
     cursor = await db.execute(
         "SELECT COALESCE(MAX(seq) + 1, 1) FROM moves WHERE match_id = ?", (match_id,)
     )
     (seq,) = await cursor.fetchone()
     await db.execute(
-        "INSERT INTO moves (match_id, seq, seat, move, decision_point, events, played_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (match_id, seq, seat, move, decision_point, json.dumps(events), now_iso()),
+        "INSERT INTO moves (match_id, seq, seat, move, decision_point, events, played_at, how)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (match_id, seq, seat, move, decision_point, json.dumps(events), now_iso(), how),
     )
     return seq
+
+
+async def set_seat_clock(
+    db: aiosqlite.Connection, match_id: int, seat: int, *, timeouts: int, autopilot: str | None
+) -> None:
+    await db.execute(
+        "UPDATE seats SET timeouts = ?, autopilot = ? WHERE match_id = ? AND seat = ?",
+        (timeouts, autopilot, match_id, seat),
+    )
 
 
 async def has_moved(
@@ -280,12 +312,14 @@ async def move_log(
     db: aiosqlite.Connection, match_id: int, *, last: int | None = None
 ) -> list[LoggedMove]:
     """The match's moves in order (only the ``last`` ones when given)."""
-    query = "SELECT seq, seat, move, decision_point, events FROM moves WHERE match_id = ?"
+    query = "SELECT seq, seat, move, decision_point, events, how FROM moves WHERE match_id = ?"
     if last is not None:
         query = f"SELECT * FROM ({query} ORDER BY seq DESC LIMIT {int(last)})"
     cursor = await db.execute(f"{query} ORDER BY seq", (match_id,))
     return [
-        LoggedMove(r["seq"], r["seat"], r["move"], r["decision_point"], json.loads(r["events"]))
+        LoggedMove(
+            r["seq"], r["seat"], r["move"], r["decision_point"], json.loads(r["events"]), r["how"]
+        )
         for r in await cursor.fetchall()
     ]
 

@@ -130,6 +130,8 @@ class Store:
     async def close(self) -> None:
         """Close every connection; a WAL checkpoint leaves one tidy file behind."""
         async with self._write_lock:
+            for _ in self._all_readers:  # every read in progress finishes first
+                await self._readers.get()
             await _close_all(self._all_readers)
             try:
                 await self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")

@@ -1,9 +1,10 @@
 """The game-agnostic match lifecycle: lobby, start, moves under a per-match lock, results.
 
 Every change runs under the match's lock: load, check, apply, then write the state,
-the move log and (when the match ends) the career totals in one transaction.
-Player mistakes raise ``MatchError`` with a message for that player; nothing is
-written then.
+the move log, the match's deadlines and (when the match ends) the career totals in one
+transaction. Player mistakes raise ``MatchError`` with a message for that player;
+nothing is written then. Seats on autopilot (see ``matches.clock``) are played as soon
+as their decision opens, through the same commit as a player's move.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections import defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -18,9 +20,10 @@ from typing import Any
 
 import aiosqlite
 
-from data import career
+from data import career, clocks
 from data import matches as rows
 from data.store import Store
+from matches import clock
 from rules.base import Engine, Event, IllegalMove, InvalidOptions, Outcome
 
 log = logging.getLogger(__name__)
@@ -81,22 +84,38 @@ class Match:
     def name_of(self, seat: int) -> str:
         return self.record.seats[seat].display_name
 
+    @property
+    def pace(self) -> clock.Pace:
+        return clock.pace_of(self.record.pace)
+
     def awaited(self) -> frozenset[int]:
         return self.engine.to_move(self.state) if self.state is not None else frozenset()
 
     def decision_point(self) -> int:
         return self.engine.decision_point(self.state) if self.state is not None else 0
 
+    def on_autopilot(self) -> frozenset[int]:
+        """Seats played by the table: absent or resigned players."""
+        return frozenset(seat.seat for seat in self.seats if seat.autopilot)
+
     def outcome(self) -> Outcome | None:
-        return self.engine.outcome(self.state) if self.state is not None else None
+        """The result, with the forfeits of resigned and absent players applied."""
+        if self.state is None:
+            return None
+        outcome = self.engine.outcome(self.state)
+        return None if outcome is None else clock.forfeit(outcome, self.on_autopilot())
 
 
 @dataclass(frozen=True)
 class MoveResult:
+    """What a move (and the autopilot moves it led to) did."""
+
     match: Match
-    seat: int
+    seat: int | None
     events: list[Event]
     decision_point_before: int
+    timed_out: tuple[int, ...] = ()
+    """Seats whose time ran out (a move was played for them)."""
 
     @property
     def finished(self) -> bool:
@@ -116,10 +135,13 @@ class MatchService:
         store: Store,
         engines: Mapping[str, Engine[Any]],
         new_seed: Callable[[], int] = lambda: secrets.randbits(62),
+        now: Callable[[], float] = time.time,
     ) -> None:
+        """``now``: the clock, seconds since the epoch (tests pass one they control)."""
         self._store = store
         self._engines = engines
         self._new_seed = new_seed
+        self.now = now
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     @property
@@ -149,11 +171,14 @@ class MatchService:
             records = await rows.matches_with_status(db, *rows.OPEN_STATUSES)
         return [self._loaded(r) for r in records if r.game in self._engines]
 
-    async def recent_events(self, match_id: int, moves: int) -> list[dict[str, Any]]:
-        """The public events of the last ``moves`` moves, oldest first."""
+    async def recent_moves(self, match_id: int, moves: int) -> list[rows.LoggedMove]:
+        """The last ``moves`` moves with their public events, oldest first."""
         async with self._store.read() as db:
-            logged = await rows.move_log(db, match_id, last=moves)
-        return [event for move in logged for event in move.events]
+            return await rows.move_log(db, match_id, last=moves)
+
+    async def deadlines(self, match_id: int) -> dict[str, clocks.Deadline]:
+        async with self._store.read() as db:
+            return await clocks.deadlines_of(db, match_id)
 
     async def messages(self, match_id: int) -> dict[str, rows.MessageRecord]:
         async with self._store.read() as db:
@@ -207,8 +232,11 @@ class MatchService:
         channel_id: int,
         host: Player,
         options: Mapping[str, Any],
+        pace: str = clock.DEFAULT_PACE,
     ) -> Match:
         engine = self._engines[game]
+        if pace not in clock.PACES:
+            raise MatchError(f"The pace must be one of {', '.join(clock.PACES)}.")
         try:
             # Checked now for the player; defaults that depend on the number of players
             # are settled at the start, so the lobby keeps what was asked for.
@@ -224,8 +252,14 @@ class MatchService:
                     channel_id=channel_id,
                     host_id=host.user_id,
                     options=dict(options),
+                    pace=pace,
                 )
                 await rows.add_seat(db, match_id, host.user_id, host.name)
+                now = self.now()
+                await clocks.set_deadline(
+                    db, match_id, "lobby", opened_at=now, due_at=now + clock.LOBBY_LIFETIME,
+                    decision_point=0,
+                )
         except aiosqlite.IntegrityError:
             raise MatchError(
                 f"There is already an open {engine.title} match in this channel: "
@@ -275,6 +309,8 @@ class MatchService:
                     db, match.id, expected_version=match.version, status="playing",
                     state=engine.dump(state),
                 )
+                await clocks.clear_deadlines(db, match.id, "lobby")
+                await self._schedule(db, Match(match.record, engine, state), opened=True)
             return await self.get(match.id)
 
     async def cancel(self, match_id: int, user_id: int, *, moderator: bool = False) -> Match:
@@ -285,7 +321,7 @@ class MatchService:
                 raise MatchError("This match is already over.")
             if user_id != match.host_id and not moderator:
                 raise MatchError("Only the host (or a server moderator) can cancel this match.")
-            return await self._end_without_result(match, "cancelled")
+            return await self.end_without_result(match, "cancelled")
 
     async def end_unreachable(self, match_id: int) -> Match | None:
         """End an open match whose channel is gone; None when it had already ended."""
@@ -293,13 +329,15 @@ class MatchService:
             match = await self.get(match_id)
             if not match.record.is_open:
                 return None
-            return await self._end_without_result(match, "channel_gone")
+            return await self.end_without_result(match, "channel_gone")
 
-    async def _end_without_result(self, match: Match, reason: str) -> Match:
+    async def end_without_result(self, match: Match, reason: str) -> Match:
+        """Cancelled, expired, abandoned or unreachable: the match ends with no result."""
         async with self._store.transaction() as db:
             await rows.set_status(
                 db, match.id, expected_version=match.version, status="cancelled", end_reason=reason
             )
+            await clocks.clear_deadlines(db, match.id)
         return await self.get(match.id)
 
     async def _lobby(self, match_id: int) -> Match:
@@ -324,7 +362,35 @@ class MatchService:
                 events = match.engine.apply(match.state, seat, move)
             except IllegalMove as illegal:
                 raise MatchError(illegal.reason) from None
-            return await self._commit(match, seat, move, decision_point, events)
+            played = await self._commit(match, seat, move, decision_point, events, "player")
+            return await self.play_autopilot(played, seat, events, decision_point)
+
+    def locked(self, match_id: int) -> asyncio.Lock:
+        """The match's lock, for the clock's changes (``matches.timekeeper``)."""
+        return self._locks[match_id]
+
+    async def play_for(self, match: Match, seat: int, how: str) -> tuple[Match, list[Event]]:
+        """Play the default move for ``seat`` (a time-out or the autopilot); lock held."""
+        point = match.decision_point()
+        move = clock.default_move(match.engine, match.state, seat)
+        events = match.engine.apply(match.state, seat, move)
+        return await self._commit(match, seat, move, point, events, how), events
+
+    async def play_autopilot(
+        self, match: Match, seat: int | None, events: list[Event], point_before: int
+    ) -> MoveResult:
+        """Play every awaited autopilot seat; a table of autopilots ends as abandoned."""
+        events = list(events)
+        while match.status == "playing":
+            waiting = sorted(match.awaited() & match.on_autopilot())
+            if not waiting:
+                break
+            if match.on_autopilot() >= {s.seat for s in match.seats}:
+                match = await self.end_without_result(match, "abandoned")
+                break
+            match, more = await self.play_for(match, waiting[0], "autopilot")
+            events += more
+        return MoveResult(match, seat, events, point_before)
 
     async def awaited_seat(
         self, match_id: int, user_id: int, decision_point: int
@@ -355,10 +421,28 @@ class MatchService:
         return f"It is not your turn: waiting for {names}."
 
     async def _commit(
-        self, match: Match, seat: int, move: str, decision_point: int, events: list[Event]
-    ) -> MoveResult:
+        self,
+        match: Match,
+        seat: int,
+        move: str,
+        decision_point: int,
+        events: list[Event],
+        how: str,
+    ) -> Match:
+        """Write an applied move: state, move log, seat clock, deadlines, careers."""
         engine, record = match.engine, match.record
-        outcome = engine.outcome(match.state)
+        sitting = record.seats[seat]
+        timeouts, autopilot = sitting.timeouts, sitting.autopilot
+        if how == "player":
+            # The player is back: the count of time-outs starts again.
+            timeouts, autopilot = 0, None if autopilot == "absent" else autopilot
+        elif how == "timeout":
+            timeouts += 1
+            if timeouts >= clock.ABSENT_AFTER_TIMEOUTS and autopilot is None:
+                autopilot = "absent"
+        forfeited = (match.on_autopilot() - {seat}) | ({seat} if autopilot else set())
+        finished = engine.outcome(match.state)
+        outcome = None if finished is None else clock.forfeit(finished, forfeited)
         async with self._store.transaction() as db:
             await rows.update_match(
                 db,
@@ -374,15 +458,46 @@ class MatchService:
                 move=move,
                 decision_point=decision_point,
                 events=[event.to_json() for event in events],
+                how=how,
+            )
+            if (timeouts, autopilot) != (sitting.timeouts, sitting.autopilot):
+                await rows.set_seat_clock(
+                    db, record.id, seat, timeouts=timeouts, autopilot=autopilot
+                )
+            await self._schedule(
+                db, match, opened=engine.decision_point(match.state) != decision_point
             )
             if outcome:
-                await self._record_careers(db, record, outcome)
-        return MoveResult(await self.get(record.id), seat, events, decision_point)
+                await self._record_careers(db, record, outcome, forfeited)
+        return await self.get(record.id)
+
+    async def _schedule(self, db: aiosqlite.Connection, match: Match, *, opened: bool) -> None:
+        """The match's deadlines after a change: a new decision gets its clock."""
+        if match.engine.outcome(match.state) is not None:
+            await clocks.clear_deadlines(db, match.id)
+            return
+        now, point = self.now(), match.decision_point()
+        await clocks.set_deadline(
+            db, match.id, "idle", opened_at=now, due_at=now + clock.IDLE_LIFETIME,
+            decision_point=point,
+        )
+        per_decision = match.pace.per_decision
+        if per_decision is None:
+            await clocks.clear_deadlines(db, match.id, "decision")
+        elif opened:
+            await clocks.set_deadline(
+                db, match.id, "decision", opened_at=now, due_at=now + per_decision,
+                decision_point=point,
+            )
 
     @staticmethod
     async def _record_careers(
-        db: aiosqlite.Connection, record: rows.MatchRecord, outcome: Outcome
+        db: aiosqlite.Connection,
+        record: rows.MatchRecord,
+        outcome: Outcome,
+        forfeited: frozenset[int] | set[int],
     ) -> None:
+        """Careers of the players; a forfeit counts as played and lost with 0 points."""
         for seat in record.seats:
             if seat.user_id is None:
                 continue
@@ -392,6 +507,6 @@ class MatchService:
                 seat.user_id,
                 record.game,
                 won=outcome.seat_won(seat.seat),
-                points=outcome.scores[seat.seat],
+                points=0 if seat.seat in forfeited else outcome.scores[seat.seat],
             )
 

@@ -202,12 +202,37 @@ class ShowHandButton(
         await table_of(interaction).on_show_hand(interaction, self.match_id)
 
 
+class BackButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"back:(?P<match>{_ID})",
+):
+    """An absent player takes their seat back from the autopilot."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.success, label="I'm back", custom_id=f"back:{match_id}"
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> BackButton:
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await table_of(interaction).on_back(interaction, self.match_id)
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     MoveButton,
     MoveSelect,
     ChoiceButton,
     ShowHandButton,
+    BackButton,
 )
 
 

@@ -9,10 +9,20 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common.table import Table
+from matches.clock import DEFAULT_PACE, PACES
+
+PACE_CHOICES = [
+    app_commands.Choice(name=pace.title, value=pace.key) for pace in PACES.values()
+]
+"""The ``pace`` option of every game's ``new`` command."""
+
+
+def pace_of(choice: app_commands.Choice[str] | None) -> str:
+    return choice.value if choice else DEFAULT_PACE
 
 
 class GameCog(commands.GroupCog):
-    """`/<game> cancel` and `/<game> board` for the game named by ``game``."""
+    """`/<game> cancel`, `/<game> board` and `/<game> resign` for the game named by ``game``."""
 
     game: ClassVar[str]
 
@@ -37,3 +47,10 @@ class GameCog(commands.GroupCog):
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction[Any]) -> None:
         await self.table.repost_board(interaction, self.game)
+
+    @app_commands.command(
+        name="resign", description="Leave this channel's running match; your seat plays on"
+    )
+    @app_commands.guild_only()
+    async def resign(self, interaction: discord.Interaction[Any]) -> None:
+        await self.table.resign_in_channel(interaction, self.game)

@@ -15,12 +15,15 @@ from typing import Any
 
 import discord
 
-from cogs.common.components import LobbyButton, ShowHandButton
+from cogs.common.components import BackButton, LobbyButton, ShowHandButton
 from cogs.common.kept import KeptMessages
+from cogs.common.notices import Notices
 from cogs.common.presenter import EMBED_COLOUR, Controls, Presenter, player_list
 from cogs.common.reply import Reply
 from data.store import StoreUnavailable, WriteFailed
-from matches.service import Match, MatchError, MatchService, Player
+from matches import clock
+from matches.service import Match, MatchError, MatchService, MoveResult, Player
+from matches.timekeeper import Timekeeper
 from rules.rulebook import all_rulebooks
 
 log = logging.getLogger(__name__)
@@ -42,6 +45,11 @@ NOT_SAVED = "{what} could not be saved (the database is busy or full), so nothin
     "Please try again in a moment."
 NOT_READ = "The table could not read this match just now (its database is busy). " \
     "Please try again in a moment."
+ENDINGS = {
+    "expired": "The lobby of **{title}** match #{match} expired: it was never started.",
+    "abandoned": "**{title}** match #{match} ended as abandoned: nobody was playing it any more. "
+    "Nothing was recorded.",
+}
 WHAT_IS_SAVED = {
     "join": "Your seat",
     "leave": "Leaving",
@@ -66,12 +74,19 @@ class Table:
         self.service = service
         self.presenters = presenters
         self.kept = KeptMessages(bot, service, self)
+        self.timekeeper = Timekeeper(service)
+        self.notices = Notices(bot, service, {key: p.title for key, p in presenters.items()})
         self._warned_about_permissions: set[int] = set()
+        self._reminded: set[tuple[int, int, str]] = set()
 
     # -- slash commands --------------------------------------------------------------
 
     async def open_lobby(
-        self, interaction: discord.Interaction[Any], game: str, options: dict[str, Any]
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        options: dict[str, Any],
+        pace: str = clock.DEFAULT_PACE,
     ) -> None:
         async with Reply(interaction) as reply, _refusals(reply, "The new match"):
             if interaction.guild_id is None or interaction.channel_id is None:
@@ -82,6 +97,7 @@ class Table:
                 channel_id=interaction.channel_id,
                 host=_player(interaction.user),
                 options=options,
+                pace=pace,
             )
             await self.kept.replace(match.id, BOARD, _publisher(reply))
             await self._welcome(reply, match.id, interaction.user.id)
@@ -103,6 +119,19 @@ class Table:
         async with Reply(interaction) as reply, _refusals(reply, "The board"):
             match = await self._open_here(interaction, game)
             await self.kept.replace(match.id, BOARD, _publisher(reply))
+
+    async def resign_in_channel(self, interaction: discord.Interaction[Any], game: str) -> None:
+        """The player leaves this channel's running match; their seat plays on autopilot."""
+        async with Reply(interaction) as reply, _refusals(reply, "Your resignation"):
+            match = await self._open_here(interaction, game)
+            result = await self.timekeeper.resign(match.id, interaction.user.id)
+            title = self.presenters[game].title
+            await reply.publish(
+                content=f"{interaction.user.mention} resigned from the {title} match: their seat "
+                "plays on autopilot to the end and is placed last."
+            )
+            self.kept.request(match.id, hand_purpose(interaction.user.id))
+            await self._after_change(result)
 
     async def _open_here(self, interaction: discord.Interaction[Any], game: str) -> Match:
         match = None
@@ -139,30 +168,30 @@ class Table:
                 self.kept.request(match_id, hand_purpose(user.id))
             else:
                 self._refresh_everything(match)
+            if action == "start":
+                self.notices.acted(match_id, user.id)
+                await self.notices.started(match)
 
     async def on_move(
         self, interaction: discord.Interaction[Any], match_id: int, point: int, move: str
     ) -> None:
         async with Reply(interaction) as reply, _refusals(reply, "Your move"):
             user_id = interaction.user.id
+            self.notices.acted(match_id, user_id)
             result = await self.service.play(match_id, user_id, point, move)
             match = result.match
             mine = hand_purpose(user_id)
             await self.kept.show_in_clicked(reply, match, mine, self._controls(match, user_id))
             # The mover's kept hand too: the move may have come from another message.
             self.kept.request(match.id, mine)
-            board = self.kept.request(match.id, BOARD)
-            if result.new_decision or result.finished:
-                self._refresh_hands(match)
-            if result.finished:
-                await board  # the final board first, then the result under it
-                await self._announce_result(match)
+            await self._after_change(result)
 
     async def on_choice(
         self, interaction: discord.Interaction[Any], match_id: int, point: int, choice: str
     ) -> None:
         async with Reply(interaction) as reply, _refusals(reply, "Your choice"):
             user_id = interaction.user.id
+            self.notices.acted(match_id, user_id)
             match, seat = await self.service.awaited_seat(match_id, user_id, point)
             controls = self.presenters[match.record.game].controls(match, seat, choice)
             await self.kept.show_in_clicked(
@@ -176,7 +205,19 @@ class Table:
                 raise MatchError("You are not playing in this match.")
             if match.status == "lobby":
                 raise MatchError("Your hand arrives once the host starts the match.")
+            self.notices.acted(match_id, interaction.user.id)
             await reply.private(**self._controls(match, interaction.user.id).send_kwargs())
+
+    async def on_back(self, interaction: discord.Interaction[Any], match_id: int) -> None:
+        """An absent player comes back: their seat is theirs again."""
+        async with Reply(interaction) as reply, _refusals(reply, "Your return"):
+            user_id = interaction.user.id
+            self.notices.acted(match_id, user_id)
+            match = await self.timekeeper.come_back(match_id, user_id)
+            await self.kept.show_in_clicked(
+                reply, match, hand_purpose(user_id), self._controls(match, user_id)
+            )
+            self.kept.request(match_id, BOARD)
 
     async def refuse(self, interaction: discord.Interaction[Any], reason: str) -> None:
         """Answer privately and change nothing."""
@@ -204,7 +245,9 @@ class Table:
         if match.status == "cancelled":
             embed = discord.Embed(
                 title=f"{presenter.title}: cancelled",
-                description="This match was cancelled; nothing was recorded.",
+                description=_ending(match, presenter)
+                if match.record.end_reason in ENDINGS
+                else "This match was cancelled; nothing was recorded.",
                 colour=discord.Colour.dark_grey(),
             )
             return Controls(embed=embed)
@@ -219,17 +262,46 @@ class Table:
                 colour=discord.Colour.dark_red(),
             )
             return Controls(embed=embed)
-        recent = await self.service.recent_events(match.id, presenter.narration_moves)
-        board = Controls(
-            embed=presenter.board(match, recent), pictures=await presenter.board_pictures(match)
-        )
+        recent = await self.service.recent_moves(match.id, max(presenter.narration_moves, 6))
+        events = [
+            event
+            for move in recent[len(recent) - presenter.narration_moves :]
+            if presenter.narration_moves
+            for event in move.events
+        ]
+        embed = presenter.board(match, events)
+        if match.status == "playing":
+            await self._add_clock(embed, match, recent)
+        board = Controls(embed=embed, pictures=await presenter.board_pictures(match))
         if match.status == "playing":
             board.items.append(ShowHandButton(match.id))
         return board
 
+    async def _add_clock(self, embed: discord.Embed, match: Match, recent: list[Any]) -> None:
+        """The pace, the next deadline, who is away and who just ran out of time."""
+        lines = [match.pace.title]
+        deadline = (await self.service.deadlines(match.id)).get("decision")
+        if deadline is not None:
+            lines[0] += f" · next deadline <t:{int(deadline.due_at)}:R>"
+        point = match.decision_point()
+        for move in recent:
+            if move.how != "player" and move.seat is not None and move.decision_point >= point - 1:
+                name = match.name_of(move.seat)
+                lines.append(
+                    f"⌛ {name} ran out of time: the table played for them."
+                    if move.how == "timeout"
+                    else f"🤖 {name}'s seat played on autopilot."
+                )
+        away = [
+            f"{seat.display_name} ({seat.autopilot})" for seat in match.seats if seat.autopilot
+        ]
+        if away:
+            lines.append("On autopilot: " + ", ".join(away))
+        embed.add_field(name="Clock", value="\n".join(dict.fromkeys(lines))[:1024], inline=False)
+
     def _lobby_embed(self, match: Match, presenter: Presenter) -> discord.Embed:
         engine = match.engine
-        lines = [f"Host: <@{match.host_id}>"]
+        lines = [f"Host: <@{match.host_id}>", f"Pace: {match.pace.title}."]
         options = presenter.describe_options(match.record.options)
         if options:
             lines.append(options)
@@ -258,6 +330,8 @@ class Table:
                 content=f"You joined **{presenter.title}** in {channel}. "
                 "Your hand will appear in this message when the host starts the match."
             )
+        if match.status == "cancelled" and match.record.end_reason in ENDINGS:
+            return Controls(content=_ending(match, presenter))
         if match.status == "cancelled":
             if match.record.end_reason == "channel_gone":
                 return Controls(
@@ -270,7 +344,18 @@ class Table:
                 content=f"The **{presenter.title}** match in {channel} cannot go on: "
                 "its saved state is damaged. Its host or a moderator can end it."
             )
-        return presenter.controls(match, seat)
+        controls = presenter.controls(match, seat)
+        autopilot = match.seats[seat].autopilot
+        if autopilot == "absent" and match.status == "playing":
+            controls.content = (
+                "You are away: your seat plays on autopilot. Press **I'm back** to play again.\n"
+                + (controls.content or "")
+            )
+            controls.items = [BackButton(match.id)]
+        elif autopilot == "resigned" and match.status == "playing":
+            controls.content = "You resigned: your seat plays on autopilot to the end."
+            controls.items = []
+        return controls
 
     # -- keeping messages up to date (the Keeper of KeptMessages) --------------------
 
@@ -367,6 +452,65 @@ class Table:
         self.kept.request(match.id, BOARD)
         self._refresh_hands(match)
 
+    async def _after_change(self, result: MoveResult) -> None:
+        """What follows any move (a player's, a time-out's, the autopilot's): the board,
+        the hands a new decision changed, notices, and the result or the ending."""
+        match = result.match
+        board = self.kept.request(match.id, BOARD)
+        if result.new_decision or result.finished or result.timed_out or not match.record.is_open:
+            self._refresh_hands(match)
+        for seat in result.timed_out:
+            sitting = match.seats[seat]
+            if sitting.autopilot == "absent" and sitting.timeouts == clock.ABSENT_AFTER_TIMEOUTS:
+                await self._post(
+                    match,
+                    content=f"🤖 {sitting.display_name} ran out of time "
+                    f"{clock.ABSENT_AFTER_TIMEOUTS} times in a row and is marked away: their "
+                    "seat plays on autopilot until they come back. The host can end the match "
+                    f"instead with `/{match.record.game} cancel`.",
+                )
+        if result.finished:
+            await board  # the final board first, then the result under it
+            await self._announce_result(match)
+            await self.notices.finished(match)
+        elif match.status == "cancelled":
+            await self._post(match, content=_ending(match, self.presenters[match.record.game]))
+        else:
+            await self.notices.decisions_opened(match)
+
+    async def run_clock(self) -> None:
+        """Carry out what is due: time-outs, reminders, expired lobbies, abandoned matches.
+
+        One match's failure is logged and never stops the others.
+        """
+        now = self.service.now()
+        for deadline in await self.timekeeper.due():
+            try:
+                await self._carry_out(deadline, now)
+            except Exception:
+                log.exception("match %s: the %s deadline failed", deadline.match_id, deadline.kind)
+        await self.timekeeper.heartbeat()
+
+    async def _carry_out(self, deadline: Any, now: float) -> None:
+        if deadline.kind != "decision":
+            ended = await self.timekeeper.end_if_due(deadline)
+            if ended is not None:
+                self._refresh_everything(ended)
+                await self._post(ended, content=_ending(ended, self.presenters[ended.record.game]))
+            return
+        if deadline.due_at <= now:
+            result = await self.timekeeper.time_out(deadline)
+            if result is not None:
+                await self._after_change(result)
+            return
+        for name in clock.reminders_due(deadline.opened_at, deadline.due_at, now):
+            key = (deadline.match_id, deadline.decision_point, name)
+            if key not in self._reminded:
+                self._reminded.add(key)
+                await self.notices.reminder(
+                    await self.service.get(deadline.match_id), deadline, name
+                )
+
     async def resume(self) -> int:
         """Bring every open match's board and hands up to date (after a restart)."""
         ongoing = await self.service.ongoing()
@@ -408,6 +552,10 @@ async def _refusals(reply: Reply, what: str) -> AsyncIterator[None]:
     except StoreUnavailable as error:
         log.warning("a read failed: %s", error)
         await reply.refuse(NOT_READ)
+
+
+def _ending(match: Match, presenter: Presenter) -> str:
+    return ENDINGS[match.record.end_reason or ""].format(title=presenter.title, match=match.id)
 
 
 def _publisher(reply: Reply) -> Any:

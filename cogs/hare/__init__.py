@@ -8,16 +8,20 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common.gamecog import GameCog
+from cogs.common.gamecog import PACE_CHOICES, GameCog, pace_of
 
 
 class HareCog(GameCog, group_name="hare", group_description="Play Hare and Tortoise"):
     game = "hare"
 
     @app_commands.command(name="new", description="Open a Hare and Tortoise lobby in this channel")
+    @app_commands.describe(pace="How long each decision may take (default: a day)")
+    @app_commands.choices(pace=PACE_CHOICES)
     @app_commands.guild_only()
-    async def new(self, interaction: discord.Interaction[Any]) -> None:
-        await self.table.open_lobby(interaction, self.game, {})
+    async def new(
+        self, interaction: discord.Interaction[Any], pace: app_commands.Choice[str] | None = None
+    ) -> None:
+        await self.table.open_lobby(interaction, self.game, {}, pace_of(pace))
 
 
 async def setup(bot: commands.Bot) -> None:

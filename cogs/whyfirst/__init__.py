@@ -8,28 +8,33 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common.gamecog import GameCog
+from cogs.common.gamecog import PACE_CHOICES, GameCog, pace_of
 
 
 class WhyFirstCog(GameCog, group_name="whyfirst", group_description="Play Why First?"):
     game = "whyfirst"
 
     @app_commands.command(name="new", description="Open a Why First? lobby in this channel")
-    @app_commands.describe(variant="Standard, or tactical: move any figure in white-number order")
+    @app_commands.describe(
+        variant="Standard, or tactical: move any figure in white-number order",
+        pace="How long each decision may take (default: a day)",
+    )
     @app_commands.choices(
         variant=[
             app_commands.Choice(name="standard", value="standard"),
             app_commands.Choice(name="tactical", value="tactical"),
-        ]
+        ],
+        pace=PACE_CHOICES,
     )
     @app_commands.guild_only()
     async def new(
         self,
         interaction: discord.Interaction[Any],
         variant: app_commands.Choice[str] | None = None,
+        pace: app_commands.Choice[str] | None = None,
     ) -> None:
         options = {"variant": variant.value if variant else "standard"}
-        await self.table.open_lobby(interaction, self.game, options)
+        await self.table.open_lobby(interaction, self.game, options, pace_of(pace))
 
 
 async def setup(bot: commands.Bot) -> None:

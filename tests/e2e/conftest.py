@@ -51,8 +51,12 @@ class Table:
         return self.backend.channel_messages(self.channel)[0]
 
     def hand(self, user: User) -> Message:
-        (message,) = self.backend.dm_messages(user)
-        return message
+        """The player's hand message: the first DM of the match (notices come after it)."""
+        return self.backend.dm_messages(user)[0]
+
+    def notices(self, user: User) -> list[Message]:
+        """The notices in the player's DMs (at most one per match is kept)."""
+        return self.backend.dm_messages(user)[1:]
 
     async def match_row(self, match_id: int) -> rows.MatchRecord:
         assert self.bot is not None and self.bot.store is not None

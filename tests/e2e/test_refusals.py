@@ -123,8 +123,9 @@ async def test_a_player_with_closed_dms_plays_through_the_fallback(table):
     assert notice and "can't send you direct messages" in notice[0].text
     await table.backend.click(anne, table.board(), label="Start")
     assert table.backend.dm_messages(ben) == []
-    public = [m for m in table.backend.channel_messages(table.channel)[1:]]
-    assert public == [], "he was told privately; the channel is not spammed"
+    (ping,) = table.backend.channel_messages(table.channel)[1:]
+    assert ping.content.startswith(f"<@{ben.id}> ⏰ Your move"), "his turn is told in the channel"
+    assert "can't send you direct messages" not in ping.content, "that he was told privately"
 
     for _ in range(2):
         await act(table, anne, table.hand(anne))
@@ -132,3 +133,5 @@ async def test_a_player_with_closed_dms_plays_through_the_fallback(table):
         assert shown.ephemeral and playable(shown.message)
         await act(table, ben, shown.message)
     assert "card round 3/5" in table.board().text
+    pings = [m for m in table.backend.channel_messages(table.channel) if "⏰" in m.content]
+    assert len(pings) <= 1, "one notice at a time, and none while he is playing"

@@ -1,0 +1,191 @@
+"""Notifications that reach players without spamming anyone.
+
+Edits of the board and of hand messages notify nobody, so when a decision opens for a
+player (and when they are slow, the match starts or ends) they get one short notice: a
+new DM message with a link, which replaces their previous notice of that match, or a
+mention in the match's channel for players whose DMs are closed or who chose it with
+``/notify``. Each notice is recorded, so it goes out once, across restarts too; players
+who just acted are not notified, they are at the table.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from data import clocks
+from data.store import StoreUnavailable
+from matches import clock
+from matches.service import Match, MatchService
+
+log = logging.getLogger(__name__)
+
+NOTICE = "notice:"
+CANNOT_SEND_TO_USER = 50007
+
+
+def notice_purpose(user_id: int) -> str:
+    return f"{NOTICE}{user_id}"
+
+
+def jump_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th') }"
+
+
+class Notices:
+    def __init__(self, bot: discord.Client, service: MatchService, titles: dict[str, str]) -> None:
+        self._bot = bot
+        self._service = service
+        self._titles = titles
+        self._last_action: dict[tuple[int, int], float] = {}
+
+    def acted(self, match_id: int, user_id: int) -> None:
+        """The player just did something at this match: they need no notice now."""
+        self._last_action[(match_id, user_id)] = self._service.now()
+
+    def _active(self, match_id: int, user_id: int) -> bool:
+        last = self._last_action.get((match_id, user_id))
+        return last is not None and self._service.now() - last < clock.ACTIVE_WINDOW
+
+    # -- what is notified ------------------------------------------------------------
+
+    async def decisions_opened(self, match: Match) -> None:
+        """Notify every player whose decision opened, once per decision."""
+        if match.status != "playing":
+            return
+        point = match.decision_point()
+        deadline = (await self._service.deadlines(match.id)).get("decision")
+        for seat in sorted(match.awaited() - match.on_autopilot()):
+            user_id = match.seats[seat].user_id
+            if user_id is None:
+                continue
+            if not match.pace.notify_when_open or self._active(match.id, user_id):
+                # Not now; the reminders still come if they are slow.
+                continue
+            due = f" You have until {_when(deadline.due_at)}." if deadline else ""
+            await self.send(match, user_id, point, "turn", f"⏰ Your move in {{match}}.{due}")
+
+    async def reminder(self, match: Match, deadline: clocks.Deadline, name: str) -> None:
+        """A reminder before a deadline, to every player still awaited."""
+        if match.status != "playing" or match.decision_point() != deadline.decision_point:
+            return
+        for seat in sorted(match.awaited() - match.on_autopilot()):
+            user_id = match.seats[seat].user_id
+            if user_id is not None:
+                text = f"⏳ Reminder: your move in {{match}} is due {_when(deadline.due_at)}."
+                await self.send(match, user_id, deadline.decision_point, name, text)
+
+    async def started(self, match: Match) -> None:
+        """One notice each: the start, and for those it awaits, their first move."""
+        awaited = match.awaited()
+        for seat in match.seats:
+            if seat.user_id is None or self._active(match.id, seat.user_id):
+                continue
+            if seat.seat in awaited and match.pace.notify_when_open:
+                text, kind = "🎲 {match} has started: your move.", "turn"
+            else:
+                text, kind = "🎲 {match} has started.", "start"
+            await self.send(match, seat.user_id, match.decision_point(), kind, text)
+
+    async def finished(self, match: Match) -> None:
+        """Each player's own result."""
+        outcome = match.outcome()
+        if outcome is None:
+            return
+        for seat in match.seats:
+            if seat.user_id is None:
+                continue
+            won = " You won!" if outcome.seat_won(seat.seat) else ""
+            place = ordinal(outcome.places[seat.seat])
+            text = f"🏁 {{match}} is over: you placed {place}.{won}"
+            await self.send(match, seat.user_id, match.decision_point(), "result", text)
+
+    # -- how a notice is sent --------------------------------------------------------
+
+    async def send(self, match: Match, user_id: int, point: int, kind: str, text: str) -> None:
+        """One notice, at most once per player, decision and kind."""
+        try:
+            async with self._service.store.transaction() as db:
+                if not await clocks.claim_notice(db, match.id, user_id, point, kind):
+                    return
+                mode = await clocks.notify_mode(db, user_id)
+        except StoreUnavailable as error:
+            log.warning("notice for match %s not sent: %s", match.id, error)
+            return
+        seat = match.seat_of(user_id)
+        dms_closed = seat is not None and match.seats[seat].dms_closed
+        mode = mode or ("channel" if dms_closed else "dm")
+        if mode == "off":
+            return
+        messages = await self._service.messages(match.id)
+        if mode == "dm" and not dms_closed and await self._by_dm(match, user_id, text, messages):
+            return
+        await self._in_channel(match, user_id, text, messages)
+
+    async def _by_dm(self, match: Match, user_id: int, text: str, messages: Any) -> bool:
+        hand = messages.get(f"hand:{user_id}")
+        link = (
+            f" [Open your hand]({jump_link(None, hand.channel_id, hand.message_id)})"
+            if hand
+            else ""
+        )
+        try:
+            user = self._bot.get_user(user_id) or await self._bot.fetch_user(user_id)
+            sent = await user.send(self._fill(match, text) + link)
+        except discord.Forbidden as error:
+            if error.code != CANNOT_SEND_TO_USER:
+                raise
+            await self._service.mark_dms_closed(match.id, user_id)
+            return False
+        await self._replace(match.id, user_id, sent, messages)
+        return True
+
+    async def _in_channel(self, match: Match, user_id: int, text: str, messages: Any) -> None:
+        board = messages.get("board")
+        link = (
+            f" [Board]({jump_link(match.record.guild_id, board.channel_id, board.message_id)})"
+            if board
+            else ""
+        )
+        channel = self._bot.get_partial_messageable(match.record.channel_id)
+        try:
+            sent = await channel.send(
+                f"<@{user_id}> {self._fill(match, text)}{link}",
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+            )
+        except (discord.Forbidden, discord.NotFound) as error:
+            log.info("match %s: channel notice refused (%s)", match.id, error.code)
+            return
+        await self._replace(match.id, user_id, sent, messages)
+
+    async def _replace(
+        self, match_id: int, user_id: int, sent: discord.Message, messages: Any
+    ) -> None:
+        """Keep one notice per player and match: the new one replaces the last."""
+        purpose = notice_purpose(user_id)
+        old = messages.get(purpose)
+        await self._service.remember_message(match_id, purpose, sent.channel.id, sent.id, "", 0)
+        if old is not None:
+            try:
+                await self._bot.get_partial_messageable(old.channel_id).get_partial_message(
+                    old.message_id
+                ).delete()
+            except discord.HTTPException:
+                log.info("old notice of match %s was already gone", match_id)
+
+    def _fill(self, match: Match, text: str) -> str:
+        title = self._titles.get(match.record.game, match.record.game)
+        return text.format(
+            match=f"**{title}** (match #{match.id} in <#{match.record.channel_id}>)"
+        )
+
+
+def _when(moment: float) -> str:
+    """A time every player's client shows in their own time zone, and how far off it is."""
+    return f"<t:{int(moment)}:f> (<t:{int(moment)}:R>)"

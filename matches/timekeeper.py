@@ -1,0 +1,120 @@
+"""What the clock does to matches: time-outs, resignations, expired lobbies, abandonment.
+
+Every change takes the match's lock and goes through the match service's commit, like a
+player's move; a deadline that is no longer current (the player moved meanwhile) does
+nothing. The policy (paces, how many time-outs make a player absent) is ``matches.clock``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from data import clocks, meta
+from data import matches as rows
+from matches import clock
+from matches.service import Match, MatchError, MatchService, MoveResult
+
+ALIVE = "clock:alive"
+"""When the scheduler last ran, so downtime can be given back to the players."""
+
+
+class Timekeeper:
+    def __init__(self, service: MatchService) -> None:
+        self.service = service
+
+    async def due(self) -> list[clocks.Deadline]:
+        """Deadlines past due and decisions due a reminder, soonest first."""
+        first_reminder = clock.REMINDERS[0][1]
+        async with self.service.store.read() as db:
+            return await clocks.deadlines_due(db, self.service.now(), first_reminder)
+
+    async def time_out(self, deadline: clocks.Deadline) -> MoveResult | None:
+        """Play the default move of every seat still awaited at the deadline's decision."""
+        service = self.service
+        async with service.locked(deadline.match_id):
+            match = await service.get(deadline.match_id)
+            point = deadline.decision_point
+            if match.status != "playing" or match.damaged or match.decision_point() != point:
+                return None
+            events = []
+            timed_out = []
+            while match.status == "playing" and match.decision_point() == point:
+                waiting = sorted(match.awaited() - match.on_autopilot())
+                if not waiting:
+                    break
+                match, more = await service.play_for(match, waiting[0], "timeout")
+                timed_out.append(waiting[0])
+                events += more
+            result = await service.play_autopilot(match, None, events, point)
+            return replace(result, timed_out=tuple(timed_out))
+
+    async def resign(self, match_id: int, user_id: int) -> MoveResult:
+        """The player leaves a running match: their seat plays on autopilot to the end."""
+        service = self.service
+        async with service.locked(match_id):
+            match = await service.get(match_id)
+            seat = match.seat_of(user_id)
+            if seat is None:
+                raise MatchError("You are not playing in this match.")
+            if match.status != "playing":
+                raise MatchError(
+                    "This match has not started: press Leave on the lobby instead."
+                    if match.status == "lobby"
+                    else "This match is over."
+                )
+            if match.seats[seat].autopilot == "resigned":
+                raise MatchError("You have already resigned from this match.")
+            async with service.store.transaction() as db:
+                await rows.set_seat_clock(db, match_id, seat, timeouts=0, autopilot="resigned")
+                await rows.set_status(
+                    db, match_id, expected_version=match.version, status="playing"
+                )
+            match = await service.get(match_id)
+            return await service.play_autopilot(match, seat, [], match.decision_point())
+
+    async def come_back(self, match_id: int, user_id: int) -> Match:
+        """An absent player is back: their seat is theirs again from the next decision."""
+        service = self.service
+        async with service.locked(match_id):
+            match = await service.get(match_id)
+            seat = match.seat_of(user_id)
+            if seat is None:
+                raise MatchError("You are not playing in this match.")
+            if match.status != "playing":
+                raise MatchError("This match is over.")
+            if match.seats[seat].autopilot == "resigned":
+                raise MatchError("You resigned from this match: your seat plays on without you.")
+            if match.seats[seat].autopilot is None:
+                return match
+            async with service.store.transaction() as db:
+                await rows.set_seat_clock(db, match_id, seat, timeouts=0, autopilot=None)
+                await rows.set_status(
+                    db, match_id, expected_version=match.version, status="playing"
+                )
+            return await service.get(match_id)
+
+    async def end_if_due(self, deadline: clocks.Deadline) -> Match | None:
+        """Expire a lobby, or end a match nobody played for too long; None if not due."""
+        service = self.service
+        async with service.locked(deadline.match_id):
+            match = await service.get(deadline.match_id)
+            status = "lobby" if deadline.kind == "lobby" else "playing"
+            if match.status != status or deadline.due_at > service.now():
+                return None
+            reason = "expired" if deadline.kind == "lobby" else "abandoned"
+            return await service.end_without_result(match, reason)
+
+    async def give_back_downtime(self) -> float:
+        """After a restart, extend every deadline by the time the bot was away."""
+        now = self.service.now()
+        async with self.service.store.transaction() as db:
+            alive = await meta.get_meta(db, ALIVE)
+            downtime = now - float(alive) if alive else 0.0
+            if downtime > 2 * clock.TICK:
+                await clocks.extend_all(db, downtime)
+            await meta.set_meta(db, ALIVE, repr(now))
+        return downtime if downtime > 2 * clock.TICK else 0.0
+
+    async def heartbeat(self) -> None:
+        async with self.service.store.transaction() as db:
+            await meta.set_meta(db, ALIVE, repr(self.service.now()))
