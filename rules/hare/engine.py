@@ -20,6 +20,7 @@ Events (every one carries ``seat``, and ``marker`` (0 or 1) when a marker is con
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -39,6 +40,7 @@ from rules.hare.moves import (
     marker_of,
     parse_move,
 )
+from rules.hare.policy import purposeful_move
 from rules.hare.state import (
     HARE_CHOICE,
     MOVE_AGAIN,
@@ -422,6 +424,11 @@ class HareEngine:
 
     def legal_moves(self, state: HareState, seat: int) -> list[Move]:
         return legal_moves(state, seat)
+
+    def default_move(self, state: HareState, seat: int) -> Move:
+        """What a time-out or the autopilot plays: a purposeful move, never a whim, drawn
+        from the state so a replay plays it again."""
+        return purposeful_move(state, seat, random.Random(state.seed * 1000 + state.decision), 0.0)
 
     def apply(self, state: HareState, seat: int, move: Move) -> list[Event]:
         check_move_input(len(state.players), seat, move)

@@ -17,6 +17,19 @@ SEED = 20261122
 """Every match in these tests is dealt and rolled from this seed, so runs repeat exactly."""
 
 
+class Clock:
+    """The bot's wall clock in these tests: it stands still until a test moves it."""
+
+    def __init__(self, now: float = 1_800_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, *, days: float = 0, hours: float = 0, minutes: float = 0) -> None:
+        self.now += days * 86400 + hours * 3600 + minutes * 60
+
+
 class Table:
     """One server with a game channel and players, and the bot connected to it."""
 
@@ -26,6 +39,7 @@ class Table:
         self.guild: Guild = backend.add_guild("Board game club")
         self.channel: Channel = backend.add_text_channel(self.guild, "games")
         self.bot: TableBot | None = None
+        self.clock = Clock()
 
     def player(self, name: str, *, dms_open: bool = True) -> User:
         return self.backend.add_user(name, guild=self.guild, dms_open=dms_open)
@@ -37,7 +51,7 @@ class Table:
             dev_guild_id=None,
             log_level="INFO",
         )
-        self.bot = TableBot(settings, new_seed=lambda: SEED)
+        self.bot = TableBot(settings, new_seed=lambda: SEED, now=self.clock)
         await self.backend.connect(self.bot)
         return self.bot
 
@@ -45,6 +59,13 @@ class Table:
         """A new bot process: new client objects, the same database file."""
         await self.backend.disconnect()
         return await self.start_bot()
+
+    async def tick(self) -> None:
+        """One turn of the scheduler's loop, and everything it sets off."""
+        assert self.bot is not None
+        self.backend.tracker.begin()  # what the tick sets off is waited for too
+        await self.bot.table.run_clock()
+        await self.backend.settle()
 
     def board(self) -> Message:
         """The match's public board: the first message the bot posted in the channel."""

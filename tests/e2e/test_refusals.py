@@ -124,7 +124,8 @@ async def test_a_player_with_closed_dms_plays_through_the_fallback(table):
     await table.backend.click(anne, table.board(), label="Start")
     assert table.backend.dm_messages(ben) == []
     (ping,) = table.backend.channel_messages(table.channel)[1:]
-    assert ping.content.startswith(f"<@{ben.id}> ⏰ Your move"), "his turn is told in the channel"
+    assert ping.content.startswith(f"<@{ben.id}> 🎲"), "his turn is told in the channel"
+    assert "has started: your move" in ping.content
     assert "can't send you direct messages" not in ping.content, "that he was told privately"
 
     for _ in range(2):
@@ -133,5 +134,5 @@ async def test_a_player_with_closed_dms_plays_through_the_fallback(table):
         assert shown.ephemeral and playable(shown.message)
         await act(table, ben, shown.message)
     assert "card round 3/5" in table.board().text
-    pings = [m for m in table.backend.channel_messages(table.channel) if "⏰" in m.content]
+    pings = [m for m in table.backend.channel_messages(table.channel) if "your move" in m.text]
     assert len(pings) <= 1, "one notice at a time, and none while he is playing"

@@ -1,0 +1,252 @@
+"""Slow community play: notices, reminders, time-outs, absent and resigning players, expiry,
+abandonment, downtime and /mygames, with the bot's clock moved by the tests (no sleeping)."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from data import career
+from matches import clock
+from rules.hare import ENGINE as HARE
+from tests.e2e.play import act, first_button, match_id_of, open_and_start, playable
+
+TURN = "⏰ Your move"
+
+
+def turn_notices(table, user) -> list:
+    return [m for m in table.notices(user) if TURN in m.content or "your move" in m.content]
+
+
+async def _round(table, players) -> None:
+    for player in players:
+        await act(table, player, table.hand(player))
+
+
+async def test_a_decision_notifies_each_awaited_player_once_and_never_the_active_one(table):
+    anne, ben, chris = (table.player(n) for n in ("anne", "ben", "chris"))
+    await open_and_start(table, anne, ben, chris)
+    assert table.notices(anne) == [], "anne just pressed Start: she is at the table"
+    for player in (ben, chris):
+        (notice,) = table.notices(player)
+        assert "has started: your move" in notice.content and "Open your hand" in notice.content
+    await _round(table, [ben, chris])
+    assert len(table.notices(ben)) == 1 and len(table.notices(chris)) == 1, "nothing new yet"
+    table.clock.advance(minutes=5)  # ben and chris step away from the table
+    sent = len(table.backend.calls_matching("POST", "/channels/{channel_id}/messages"))
+    await act(table, anne, table.hand(anne))  # the round resolves: a new decision for all
+    assert table.notices(anne) == [], "anne acted last: no notice for her"
+    for player in (ben, chris):
+        (notice,) = table.notices(player)  # the new notice replaced the old one
+        assert TURN in notice.content and "You have until <t:" in notice.content
+    posts = table.backend.calls_matching("POST", "/channels/{channel_id}/messages")
+    assert len(posts) - sent == 2, "one notice each for ben and chris, nothing else"
+
+
+async def test_reminders_come_at_half_time_and_near_the_end_once_each(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    await open_and_start(table, anne, ben)
+    await act(table, anne, table.hand(anne))
+    table.clock.advance(hours=12, minutes=1)
+    await table.tick()
+    await table.tick()
+    (reminder,) = table.notices(ben)
+    assert "Reminder" in reminder.content
+    assert table.notices(anne) == [], "anne has played: nothing to remind her of"
+    reminders = len(table.backend.calls_matching("POST", "/channels/{channel_id}/messages"))
+    table.clock.advance(hours=10)  # 22 h of 24: the last call
+    await table.tick()
+    await table.tick()
+    posts = table.backend.calls_matching("POST", "/channels/{channel_id}/messages")
+    assert len(posts) == reminders + 1 and len(table.notices(ben)) == 1
+
+
+async def test_a_time_out_plays_for_the_slow_player_in_a_simultaneous_round(table):
+    anne, ben, chris = (table.player(n) for n in ("anne", "ben", "chris"))
+    match_id = await open_and_start(table, anne, ben, chris)
+    await _round(table, [anne, ben])
+    table.clock.advance(days=1, minutes=1)
+    await table.tick()
+    board = table.board().text
+    assert "card round 2/5" in board, "chris's card was played for him and the round resolved"
+    assert "chris ran out of time" in board
+    record = await table.match_row(match_id)
+    assert record.seats[2].timeouts == 1 and record.seats[2].autopilot is None
+
+
+async def _hare_match(table, *players):
+    host, *others = players
+    await table.backend.slash(host, table.channel, "hare new")
+    for player in others:
+        await table.backend.click(player, table.board(), label="Join")
+    await table.backend.click(host, table.board(), label="Start")
+    return match_id_of(table.board())
+
+
+async def test_a_time_out_in_a_turn_based_game_passes_the_turn(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    match_id = await _hare_match(table, anne, ben)
+    assert HARE.load((await table.match_row(match_id)).state).turn == 0
+    for _ in range(3):  # a hare space may give anne another decision first
+        table.clock.advance(days=1, minutes=1)
+        await table.tick()
+        if HARE.load((await table.match_row(match_id)).state).turn == 1:
+            break
+    assert HARE.load((await table.match_row(match_id)).state).turn == 1, "the turn passed"
+    assert "anne ran out of time" in table.board().text
+    assert playable(table.hand(ben)) and TURN in table.notices(ben)[-1].content
+
+
+async def test_three_time_outs_put_a_seat_on_autopilot_until_its_player_comes_back(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    match_id = await open_and_start(table, anne, ben)
+    for _ in range(clock.ABSENT_AFTER_TIMEOUTS):
+        await act(table, anne, table.hand(anne))
+        table.clock.advance(days=1, minutes=1)
+        await table.tick()
+    record = await table.match_row(match_id)
+    assert record.seats[1].autopilot == "absent"
+    away = [m for m in table.backend.channel_messages(table.channel) if "marked away" in m.text]
+    assert len(away) == 1 and "/whyfirst cancel" in away[0].text
+    hand = table.hand(ben)
+    assert "You are away" in hand.text and hand.find_button(label="I'm back")
+    # While ben is away his seat plays at once: anne never waits for him.
+    await act(table, anne, table.hand(anne))
+    assert "card round 5/5" in table.board().text
+    await table.backend.click(ben, table.hand(ben), label="I'm back")
+    record = await table.match_row(match_id)
+    assert record.seats[1].autopilot is None and record.seats[1].timeouts == 0
+    assert "You are away" not in table.hand(ben).text
+    await act(table, anne, table.hand(anne))  # the next round is ben's own again
+    assert playable(table.hand(ben))
+
+
+async def test_a_resigned_player_is_placed_last_and_loses_with_no_points(table):
+    anne, ben, chris = (table.player(n) for n in ("anne", "ben", "chris"))
+    match_id = await open_and_start(table, anne, ben, chris)
+    resigned = await table.backend.slash(chris, table.channel, "whyfirst resign")
+    assert "resigned" in resigned.text and not resigned.ephemeral
+    assert "You resigned" in table.hand(chris).text and not table.hand(chris).buttons
+    for _ in range(40):
+        if "final board" in table.board().text:
+            break
+        for player in (anne, ben):
+            if playable(table.hand(player)):
+                await act(table, player, table.hand(player), pick=player.id)
+    record = await table.match_row(match_id)
+    assert record.status == "finished"
+    result = table.backend.channel_messages(table.channel)[-1].text
+    assert result.index("chris") > max(result.index("anne"), result.index("ben"))
+    async with table.bot.store.read() as db:
+        (line,) = await career.player_totals(db, table.guild.id, chris.id)
+    assert (line.played, line.wins, line.points) == (1, 0, 0)
+
+
+async def test_a_lobby_never_started_expires(table):
+    anne = table.player("anne")
+    await table.backend.slash(anne, table.channel, "whyfirst new")
+    match_id = match_id_of(table.board())
+    table.clock.advance(days=1)
+    await table.tick()
+    assert (await table.match_row(match_id)).status == "lobby"
+    table.clock.advance(days=1, minutes=1)
+    await table.tick()
+    record = await table.match_row(match_id)
+    assert (record.status, record.end_reason) == ("cancelled", "expired")
+    assert "expired" in table.board().text and not table.board().buttons
+    again = await table.backend.slash(anne, table.channel, "whyfirst new")
+    assert not again.ephemeral
+
+
+async def test_an_untimed_match_nobody_plays_ends_as_abandoned(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    await table.backend.slash(anne, table.channel, "whyfirst new", pace="untimed")
+    assert "Untimed" in table.board().text
+    await table.backend.click(ben, table.board(), label="Join")
+    await table.backend.click(anne, table.board(), label="Start")
+    match_id = match_id_of(table.board())
+    table.clock.advance(days=13)
+    await table.tick()
+    assert (await table.match_row(match_id)).status == "playing"
+    table.clock.advance(days=2)
+    await table.tick()
+    record = await table.match_row(match_id)
+    assert (record.status, record.end_reason) == ("cancelled", "abandoned")
+    assert "abandoned" in table.backend.channel_messages(table.channel)[-1].text
+    assert "abandoned" in table.hand(ben).text
+
+
+async def test_deadlines_survive_a_restart_and_the_downtime_is_given_back(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    match_id = await open_and_start(table, anne, ben)
+    await act(table, anne, table.hand(anne))
+    table.clock.advance(hours=1)
+    await table.tick()  # the heartbeat: the bot is alive an hour in
+    await table.backend.disconnect()
+    table.clock.advance(hours=5)  # the bot is down for five hours
+    await table.start_bot()
+    table.clock.advance(hours=19, minutes=1)  # 25 h after the decision opened
+    await table.tick()
+    assert (await table.match_row(match_id)).seats[1].timeouts == 0, "ben still has 5 hours"
+    table.clock.advance(hours=5)
+    await table.tick()
+    assert (await table.match_row(match_id)).seats[1].timeouts == 1
+
+
+async def test_mygames_lists_every_open_match_on_every_server(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    await open_and_start(table, anne, ben)
+    other_server = table.backend.add_guild("Another club")
+    elsewhere = table.backend.add_text_channel(other_server, "tables")
+    table.backend.add_member(other_server, anne)
+    await table.backend.settle()
+    await table.backend.slash(anne, elsewhere, "hare new")
+    listed = await table.backend.slash(ben, table.channel, "mygames")
+    assert listed.ephemeral and "Why First?" in listed.text and "Hare" not in listed.text
+    mine = await table.backend.slash(anne, table.channel, "mygames")
+    assert "Why First?" in mine.text and "Hare and Tortoise" in mine.text
+    assert "**your move**" in mine.text and "lobby" in mine.text
+    assert "https://discord.com/channels/" in mine.text
+
+
+async def test_notify_in_channel_pings_in_the_channel_instead_of_by_dm(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    chosen = await table.backend.slash(ben, table.channel, "notify", how="channel")
+    assert chosen.ephemeral and "mention" in chosen.text
+    await open_and_start(table, anne, ben)
+    assert table.notices(ben) == []
+    (ping,) = [m for m in table.backend.channel_messages(table.channel) if "your move" in m.text]
+    assert ping.content.startswith(f"<@{ben.id}>") and "[Board](" in ping.content
+    off = await table.backend.slash(anne, table.channel, "notify", how="off")
+    assert off.ephemeral
+    await act(table, ben, table.hand(ben))
+    table.clock.advance(hours=13)
+    await table.tick()
+    assert table.notices(anne) == [], "anne turned notices off"
+
+
+async def test_playing_through_the_fallback_refreshes_the_dm_hand(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    await open_and_start(table, anne, ben)
+    shown = await table.backend.click(anne, table.board(), label="Show my hand")
+    picked = await table.backend.click(
+        anne, shown.message, custom_id=first_button(shown.message, "ch:")
+    )
+    await table.backend.click(anne, picked.message, custom_id=first_button(picked.message, "mv:"))
+    assert "You played" in table.hand(anne).text and not playable(table.hand(anne))
+
+
+async def test_a_deadline_that_fell_due_while_nothing_changed_is_not_replayed(table):
+    """A stale deadline (the player moved just before it) does nothing."""
+    anne, ben = table.player("anne"), table.player("ben")
+    match_id = await open_and_start(table, anne, ben)
+    with sqlite3.connect(table.database) as raw:
+        (point,) = raw.execute(
+            "SELECT decision_point FROM deadlines WHERE match_id = ? AND kind = 'decision'",
+            (match_id,),
+        ).fetchone()
+    await _round(table, [anne, ben])
+    version = (await table.match_row(match_id)).version
+    table.clock.advance(hours=23)
+    await table.tick()
+    assert (await table.match_row(match_id)).version == version
+    assert point < (await table.match_row(match_id)).version
