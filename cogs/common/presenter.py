@@ -97,6 +97,10 @@ class Presenter(Protocol):
     async def board_pictures(self, match: Match) -> list[Picture]:
         """Pictures the board embeds, drawn off the event loop (none for a text board)."""
 
+    def story(self, match: Match, recent_events: list[dict[str, Any]]) -> list[tuple[str, str]]:
+        """What just happened and the standings, as (name, value) embed fields: a player's
+        private message shows them under their hand."""
+
     def controls(self, match: Match, seat: int, choice: str | None = None) -> Controls:
         """The private message of ``seat`` now (``choice``: a first step already picked)."""
 

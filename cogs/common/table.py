@@ -181,7 +181,8 @@ class Table:
             result = await self.service.play(match_id, user_id, point, move)
             match = result.match
             mine = hand_purpose(user_id)
-            await self.kept.show_in_clicked(reply, match, mine, self._controls(match, user_id))
+            controls = await self._controls(match, user_id)
+            await self.kept.show_in_clicked(reply, match, mine, controls)
             # The mover's kept hand too: the move may have come from another message.
             self.kept.request(match.id, mine)
             await self._after_change(result)
@@ -206,7 +207,8 @@ class Table:
             if match.status == "lobby":
                 raise MatchError("Your hand arrives once the host starts the match.")
             self.notices.acted(match_id, interaction.user.id)
-            await reply.private(**self._controls(match, interaction.user.id).send_kwargs())
+            controls = await self._controls(match, interaction.user.id)
+            await reply.private(**controls.send_kwargs())
 
     async def on_back(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         """An absent player comes back: their seat is theirs again."""
@@ -215,7 +217,7 @@ class Table:
             self.notices.acted(match_id, user_id)
             match = await self.timekeeper.come_back(match_id, user_id)
             await self.kept.show_in_clicked(
-                reply, match, hand_purpose(user_id), self._controls(match, user_id)
+                reply, match, hand_purpose(user_id), await self._controls(match, user_id)
             )
             self.kept.request(match_id, BOARD)
 
@@ -318,7 +320,7 @@ class Table:
         embed.set_footer(text=f"Match #{match.id}")
         return embed
 
-    def _controls(self, match: Match, user_id: int) -> Controls:
+    async def _controls(self, match: Match, user_id: int) -> Controls:
         """The private message of one player (or of someone who left the lobby)."""
         presenter = self.presenters[match.record.game]
         channel = f"<#{match.record.channel_id}>"
@@ -345,6 +347,13 @@ class Table:
                 "its saved state is damaged. Its host or a moderator can end it."
             )
         controls = presenter.controls(match, seat)
+        if controls.embed is not None:
+            # The private message tells the story too: what just happened, the standings.
+            recent = await self.service.recent_moves(match.id, presenter.narration_moves)
+            events = [event for move in recent for event in move.events]
+            for name, value in presenter.story(match, events):
+                if len(controls.embed.fields) < 20:
+                    controls.embed.add_field(name=name, value=value[:1024], inline=False)
         autopilot = match.seats[seat].autopilot
         if autopilot == "absent" and match.status == "playing":
             controls.content = (
@@ -370,7 +379,7 @@ class Table:
             return None
         if seat is None and match.status != "lobby":
             return None
-        return self._controls(match, user_id)
+        return await self._controls(match, user_id)
 
     async def send_new(
         self, match: Match, purpose: str, controls: Controls

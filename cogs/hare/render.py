@@ -88,11 +88,23 @@ class HarePresenter:
                 value=f"<@{match.seats[seat].user_id}> to move",
                 inline=False,
             )
-        lines = self.narrate(match, view, recent_events)
-        if lines:
-            embed.add_field(name="Latest", value="\n".join(lines)[-1024:], inline=False)
+        for name, value in self._latest(match, view, recent_events):
+            embed.add_field(name=name, value=value, inline=False)
         embed.set_footer(text=f"Match #{match.id} · {LEGEND}")
         return embed
+
+    def story(self, match: Match, recent_events: list[dict[str, Any]]) -> list[tuple[str, str]]:
+        view = match.engine.view(match.state, None)
+        return [
+            *self._latest(match, view, recent_events),
+            ("Runners", self._runners(match, view)),
+        ]
+
+    def _latest(
+        self, match: Match, view: dict[str, Any], events: list[dict[str, Any]]
+    ) -> list[tuple[str, str]]:
+        lines = self.narrate(match, view, events)
+        return [("Latest", "\n".join(lines)[-1024:])] if lines else []
 
     def _track(self, view: dict[str, Any]) -> str:
         """The track in two halves: space letters, and runner numbers under them."""

@@ -90,17 +90,28 @@ class WhyFirstPresenter:
         )
         if not over:
             embed.add_field(name="Waiting for", value=self._awaiting(match, view), inline=False)
-        if view["last_reveal"]:
-            embed.add_field(
-                name=f"Reveal of stage {view['last_reveal']['stage']}, "
-                f"card round {view['last_reveal']['card_round']}",
-                value=self._reveal_text(view["last_reveal"], names),
-                inline=False,
-            )
-        if view["stage_scores"]:
-            embed.add_field(name="Scores", value=self._scores_text(view, names), inline=False)
+        for name, value in self._story(view, names):
+            embed.add_field(name=name, value=value, inline=False)
         embed.set_footer(text=f"Match #{match.id} · second place scores; second-highest total wins")
         return embed
+
+    def story(self, match: Match, recent_events: list[dict[str, Any]]) -> list[tuple[str, str]]:
+        return self._story(match.engine.view(match.state, None), _names(match))
+
+    def _story(self, view: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
+        """The last reveal and the scores so far."""
+        fields = []
+        if view["last_reveal"]:
+            fields.append(
+                (
+                    f"Reveal of stage {view['last_reveal']['stage']}, "
+                    f"card round {view['last_reveal']['card_round']}",
+                    self._reveal_text(view["last_reveal"], names),
+                )
+            )
+        if view["stage_scores"]:
+            fields.append(("Scores", self._scores_text(view, names)))
+        return fields
 
     def _awaiting(self, match: Match, view: dict[str, Any]) -> str:
         awaited = ", ".join(f"<@{match.seats[s].user_id}>" for s in view["awaiting"])

@@ -250,3 +250,21 @@ async def test_a_deadline_that_fell_due_while_nothing_changed_is_not_replayed(ta
     await table.tick()
     assert (await table.match_row(match_id)).version == version
     assert point < (await table.match_row(match_id)).version
+
+
+async def test_the_private_message_tells_what_just_happened_and_the_standings(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    await open_and_start(table, anne, ben)
+    await _round(table, [anne, ben])
+    for player in (anne, ben):
+        text = table.hand(player).text
+        assert "Reveal of stage 1, card round 1" in text and "anne played" in text
+
+
+async def test_a_hare_dm_tells_the_last_moves_and_every_runner(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    await _hare_match(table, anne, ben)
+    table.clock.advance(days=1, minutes=1)
+    await table.tick()
+    text = table.hand(ben).text
+    assert "Latest" in text and "Runners" in text and "🥕" in text
