@@ -81,6 +81,20 @@ class Notices:
                 text = f"⏳ Reminder: your move in {{match}} is due {_when(deadline.due_at)}."
                 await self.send(match, user_id, deadline.decision_point, name, text)
 
+    async def eliminations(self, match: Match) -> None:
+        """A player knocked out of a game that eliminates (its public view lists who is
+        ``eliminated``) is told at once, not at the end."""
+        if match.state is None or match.status != "playing":
+            return
+        eliminated = match.engine.view(match.state, None).get("eliminated")
+        if not isinstance(eliminated, list):
+            return
+        for seat, out in enumerate(eliminated):
+            user_id = match.seats[seat].user_id if seat < len(match.seats) else None
+            if out and user_id is not None:
+                text = "💥 You are out of {match}: it goes on without you."
+                await self.send(match, user_id, 0, "eliminated", text)
+
     async def started(self, match: Match) -> None:
         """One notice each: the start, and for those it awaits, their first move."""
         awaited = match.awaited()

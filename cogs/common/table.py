@@ -485,6 +485,7 @@ class Table:
         elif match.status == "cancelled":
             await self._post(match, content=_ending(match, self.presenters[match.record.game]))
         else:
+            await self.notices.eliminations(match)
             await self.notices.decisions_opened(match)
 
     async def run_clock(self) -> None:
