@@ -167,6 +167,7 @@ class TableBot(commands.Bot):
         await super().close()
         if self.store is not None:
             await self.table.wait_idle()
+            await self.table.service.book.close()
             store, self.store = self.store, None
             await store.close()
 

@@ -354,12 +354,6 @@ async def note_shown(
     )
 
 
-async def forget_message(db: aiosqlite.Connection, match_id: int, purpose: str) -> None:
-    await db.execute(
-        "DELETE FROM match_messages WHERE match_id = ? AND purpose = ?", (match_id, purpose)
-    )
-
-
 async def match_messages(db: aiosqlite.Connection, match_id: int) -> dict[str, MessageRecord]:
     cursor = await db.execute(
         "SELECT purpose, channel_id, message_id, fingerprint, version FROM match_messages"

@@ -24,6 +24,7 @@ from data import career, clocks
 from data import matches as rows
 from data.store import Store
 from matches import clock
+from matches.message_book import MessageBook
 from rules.base import Engine, Event, IllegalMove, InvalidOptions, Outcome
 
 log = logging.getLogger(__name__)
@@ -142,6 +143,7 @@ class MatchService:
         self._engines = engines
         self._new_seed = new_seed
         self.now = now
+        self.book = MessageBook(store)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     @property
@@ -181,8 +183,8 @@ class MatchService:
             return await clocks.deadlines_of(db, match_id)
 
     async def messages(self, match_id: int) -> dict[str, rows.MessageRecord]:
-        async with self._store.read() as db:
-            return await rows.match_messages(db, match_id)
+        """The match's kept messages by purpose."""
+        return await self.book.of(match_id)
 
     async def remember_message(
         self,
@@ -193,18 +195,10 @@ class MatchService:
         fingerprint: str,
         version: int,
     ) -> None:
-        async with self._store.transaction() as db:
-            await rows.remember_message(
-                db, match_id, purpose, channel_id, message_id, fingerprint, version
-            )
+        await self.book.remember(match_id, purpose, channel_id, message_id, fingerprint, version)
 
-    async def note_shown(self, match_id: int, purpose: str, fingerprint: str, version: int) -> None:
-        async with self._store.transaction() as db:
-            await rows.note_shown(db, match_id, purpose, fingerprint, version)
-
-    async def forget_message(self, match_id: int, purpose: str) -> None:
-        async with self._store.transaction() as db:
-            await rows.forget_message(db, match_id, purpose)
+    def note_shown(self, match_id: int, purpose: str, fingerprint: str, version: int) -> None:
+        self.book.note_shown(match_id, purpose, fingerprint, version)
 
     async def mark_dms_closed(self, match_id: int, user_id: int) -> None:
         async with self._store.transaction() as db:

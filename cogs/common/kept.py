@@ -67,7 +67,7 @@ class KeptMessages:
 
     async def show_in_clicked(
         self, reply: Reply, match: Match, purpose: str, controls: Controls, *, step: bool = False
-    ) -> None:
+    ) -> bool:
         """Answer a click by editing the clicked message to show ``controls`` of ``match``.
 
         If the clicked message is the kept one and already shows a newer version, the
@@ -75,6 +75,7 @@ class KeptMessages:
         ``step``: the controls are a first step of a move (a card picked, its target
         still to choose); the message keeps counting as showing the match's own
         controls, so a refresh with nothing new (a restart) leaves the step alone.
+        Returns whether the kept message is now up to date.
         """
         async with self.lock(match.id, purpose):
             stored = (await self._service.messages(match.id)).get(purpose)
@@ -82,12 +83,13 @@ class KeptMessages:
             kept = stored is not None and clicked is not None and clicked.id == stored.message_id
             if kept and stored is not None and stored.version > match.version:
                 await reply.ack()
-                return
+                return True
             shown = await reply.update(**controls.edit_kwargs())
             if shown and kept and not step:
                 await self._note(match, purpose, controls)
         if not shown:
             self.request(match.id, purpose)
+        return shown and kept
 
     async def replace(self, match_id: int, purpose: str, post: Any) -> None:
         """Post a kept message anew with ``post(controls)`` and retire the old one."""
@@ -158,11 +160,8 @@ class KeptMessages:
                 )
 
     async def _note(self, match: Match, purpose: str, controls: Controls) -> None:
-        """Remember what the message shows; failing to is only a wasted edit later."""
-        try:
-            await self._service.note_shown(match.id, purpose, controls.fingerprint(), match.version)
-        except StoreUnavailable as error:
-            log.warning("could not note what %s of match %s shows: %s", purpose, match.id, error)
+        """Remember what the message shows (a hint: written in batches)."""
+        self._service.note_shown(match.id, purpose, controls.fingerprint(), match.version)
 
     def _partial(self, channel_id: int, message_id: int) -> discord.PartialMessage:
         return self._bot.get_partial_messageable(channel_id).get_partial_message(message_id)

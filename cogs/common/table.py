@@ -182,9 +182,9 @@ class Table:
             match = result.match
             mine = hand_purpose(user_id)
             controls = await self._controls(match, user_id)
-            await self.kept.show_in_clicked(reply, match, mine, controls)
-            # The mover's kept hand too: the move may have come from another message.
-            self.kept.request(match.id, mine)
+            if not await self.kept.show_in_clicked(reply, match, mine, controls):
+                # The move came from another message (Show my hand): the kept one follows.
+                self.kept.request(match.id, mine)
             await self._after_change(result)
 
     async def on_choice(
