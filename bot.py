@@ -38,6 +38,7 @@ DEFAULT_DATABASE = Path(__file__).parent / "data" / "bot.db"
 EXTENSIONS = (
     "cogs.whyfirst",
     "cogs.hare",
+    "cogs.canyon",
     "cogs.career",
     "cogs.rulebook",
     "cogs.players",

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from discord import app_commands
 
+from cogs.canyon.render import CanyonPresenter
 from cogs.common.presenter import Presenter
 from cogs.hare.render import HarePresenter
 from cogs.whyfirst.render import WhyFirstPresenter
 
 PRESENTERS: dict[str, Presenter] = {
-    presenter.game: presenter for presenter in (WhyFirstPresenter(), HarePresenter())
+    presenter.game: presenter
+    for presenter in (WhyFirstPresenter(), HarePresenter(), CanyonPresenter())
 }
 
 GAME_CHOICES = [

@@ -42,9 +42,11 @@ async def act(table: Table, user: User, message: Message, *, pick: int = 0) -> M
     return result.message
 
 
-async def open_and_start(table: Table, host: User, *others: User, **options: object) -> int:
+async def open_and_start(
+    table: Table, host: User, *others: User, game: str = "whyfirst", **options: object
+) -> int:
     backend = table.backend
-    await backend.slash(host, table.channel, "whyfirst new", **options)
+    await backend.slash(host, table.channel, f"{game} new", **options)
     for player in others:
         await backend.click(player, table.board(), label="Join")
     await backend.click(host, table.board(), label="Start")
