@@ -39,6 +39,7 @@ EXTENSIONS = (
     "cogs.whyfirst",
     "cogs.hare",
     "cogs.canyon",
+    "cogs.numbers",
     "cogs.career",
     "cogs.rulebook",
     "cogs.players",

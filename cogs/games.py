@@ -7,11 +7,14 @@ from discord import app_commands
 from cogs.canyon.render import CanyonPresenter
 from cogs.common.presenter import Presenter
 from cogs.hare.render import HarePresenter
+from cogs.numbers.render import NumbersPresenter
 from cogs.whyfirst.render import WhyFirstPresenter
 
 PRESENTERS: dict[str, Presenter] = {
     presenter.game: presenter
-    for presenter in (WhyFirstPresenter(), HarePresenter(), CanyonPresenter())
+    for presenter in (
+        WhyFirstPresenter(), HarePresenter(), CanyonPresenter(), NumbersPresenter()
+    )
 }
 
 GAME_CHOICES = [

@@ -99,6 +99,9 @@ class CanyonPresenter:
     async def board_pictures(self, match: Match) -> list[Picture]:
         return []
 
+    def seating(self, match: Match) -> str | None:
+        return None
+
     def board(self, match: Match, recent_events: list[dict[str, Any]]) -> discord.Embed:
         view = match.engine.view(match.state, None)
         names = [seat.display_name for seat in match.seats]

@@ -91,6 +91,9 @@ class Presenter(Protocol):
     def describe_options(self, options: dict[str, Any]) -> str:
         """A short line naming the chosen options (empty when there is nothing to say)."""
 
+    def seating(self, match: Match) -> str | None:
+        """How the seated players sit (teams), for the lobby; None when there is nothing."""
+
     def board(self, match: Match, recent_events: list[dict[str, Any]]) -> discord.Embed:
         """The public board of a match in play or finished."""
 

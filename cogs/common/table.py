@@ -317,6 +317,9 @@ class Table:
         embed.add_field(
             name=f"Players ({len(match.seats)}/{engine.max_players})", value=player_list(match)
         )
+        seating = presenter.seating(match)
+        if seating:
+            embed.add_field(name="Seating", value=seating[:1024])
         embed.set_footer(text=f"Match #{match.id}")
         return embed
 

@@ -71,6 +71,9 @@ class HarePresenter:
     async def board_pictures(self, match: Match) -> list[Picture]:
         return []
 
+    def seating(self, match: Match) -> str | None:
+        return None
+
     def board(self, match: Match, recent_events: list[dict[str, Any]]) -> discord.Embed:
         view = match.engine.view(match.state, None)
         over = view["over"]

@@ -73,6 +73,9 @@ class WhyFirstPresenter:
     async def board_pictures(self, match: Match) -> list[Picture]:
         return []
 
+    def seating(self, match: Match) -> str | None:
+        return None
+
     def board(self, match: Match, recent_events: list[dict[str, Any]]) -> discord.Embed:
         view = match.engine.view(match.state, None)
         names = _names(match)

@@ -522,3 +522,13 @@ def test_the_hare_rulebook_says_when_a_carrot_space_does_not_save_a_stuck_player
     text = normalised(books["hare"].section("forced-restart").body)
     assert "on a carrot space is never stuck" in text
     assert "in the two-player game that is not so" in text
+
+
+@pytest.mark.parametrize("game", RULEBOOK_GAMES)
+def test_every_rulebook_states_the_clocks_and_the_forfeit_ruling(
+    game: str, books: dict[str, Rulebook]
+) -> None:
+    body = normalised(books[game].section("clocks").body)
+    assert f"/{game} resign" in body and "/notify" in body and "/mygames" in body
+    assert "table ruling: a player who resigns" in body
+    assert "still being built" not in normalised(full_text(books[game]))

@@ -1,0 +1,41 @@
+"""/numbers: open a Sequence Numbers match in this channel."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common.gamecog import PACE_CHOICES, GameCog, pace_of
+
+
+class NumbersCog(GameCog, group_name="numbers", group_description="Play Sequence Numbers"):
+    game = "numbers"
+
+    @app_commands.command(name="new", description="Open a Sequence Numbers lobby in this channel")
+    @app_commands.describe(
+        teams="With six players: two teams of three (default) or three teams of two",
+        pace="How long each decision may take (default: a day)",
+    )
+    @app_commands.choices(
+        teams=[
+            app_commands.Choice(name="two teams of three", value=2),
+            app_commands.Choice(name="three teams of two", value=3),
+        ],
+        pace=PACE_CHOICES,
+    )
+    @app_commands.guild_only()
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        teams: app_commands.Choice[int] | None = None,
+        pace: app_commands.Choice[str] | None = None,
+    ) -> None:
+        options = {} if teams is None else {"teams": teams.value}
+        await self.table.open_lobby(interaction, self.game, options, pace_of(pace))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(NumbersCog(bot))
