@@ -3,6 +3,7 @@ abandonment, downtime and /mygames, with the bot's clock moved by the tests (no 
 
 from __future__ import annotations
 
+import json
 import sqlite3
 
 from data import career
@@ -268,3 +269,25 @@ async def test_a_hare_dm_tells_the_last_moves_and_every_runner(table):
     await table.tick()
     text = table.hand(ben).text
     assert "Latest" in text and "Runners" in text and "🥕" in text
+
+
+async def test_a_player_knocked_out_is_told_at_once_and_only_once(table):
+    from rules.canyon import ENGINE as CANYON
+
+    anne, ben, chris = (table.player(n) for n in ("anne", "ben", "chris"))
+    match_id = await open_and_start(table, anne, ben, chris, game="canyon")
+    await act(table, ben, table.hand(ben))  # ben commits before his car goes out
+    record = await table.match_row(match_id)
+    state = CANYON.load(record.state)
+    state.eliminated_in[1] = 1
+    with sqlite3.connect(table.database) as raw:
+        raw.execute(
+            "UPDATE matches SET state = ?, version = version + 1 WHERE id = ?",
+            (json.dumps(CANYON.dump(state)), match_id),
+        )
+    await table.restart()
+    await act(table, anne, table.hand(anne))
+    await act(table, chris, table.hand(chris))
+    out = [m for m in table.notices(ben) if "You are out" in m.content]
+    assert len(out) == 1 and "Great Canyon Race" in out[0].content
+    assert not [m for m in table.notices(anne) if "You are out" in m.content]
