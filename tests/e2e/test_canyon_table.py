@@ -16,7 +16,7 @@ async def _play_watching(table, players, *, limit: int = 300) -> list[str]:
         assert waiting, "nobody has anything to click, but the race is not over"
         for player in waiting:
             if playable(table.hand(player)):
-                await act(table, player, table.hand(player), pick=player.id + step)
+                await act(table, player, table.hand(player), pick=players.index(player) + step)
             seen.append(table.board().text)
             _check_privacy(table, players)
             seen.extend(f"{p.name}: {table.hand(p).text}" for p in players)

@@ -40,7 +40,7 @@ async def play_to_the_end(table, players, *, limit: int = 600) -> None:
         if "final board" in table.board().text:
             return
         (player,) = [p for p in players if playable(table.hand(p))]
-        await numbers_act(table, player, table.hand(player), pick=player.id + step)
+        await numbers_act(table, player, table.hand(player), pick=players.index(player) + step)
         _no_hand_in_public(table, players)
     raise AssertionError("the match did not end")
 
