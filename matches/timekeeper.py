@@ -50,48 +50,42 @@ class Timekeeper:
 
     async def resign(self, match_id: int, user_id: int) -> MoveResult:
         """The player leaves a running match: their seat plays on autopilot to the end."""
-        service = self.service
-        async with service.locked(match_id):
-            match = await service.get(match_id)
-            seat = match.seat_of(user_id)
-            if seat is None:
-                raise MatchError("You are not playing in this match.")
-            if match.status != "playing":
-                raise MatchError(
-                    "This match has not started: press Leave on the lobby instead."
-                    if match.status == "lobby"
-                    else "This match is over."
-                )
+        async with self.service.locked(match_id):
+            match, seat = await self._seated(match_id, user_id)
             if match.seats[seat].autopilot == "resigned":
                 raise MatchError("You have already resigned from this match.")
-            async with service.store.transaction() as db:
-                await rows.set_seat_clock(db, match_id, seat, timeouts=0, autopilot="resigned")
-                await rows.set_status(
-                    db, match_id, expected_version=match.version, status="playing"
-                )
-            match = await service.get(match_id)
-            return await service.play_autopilot(match, seat, [], match.decision_point())
+            match = await self._set_autopilot(match, seat, "resigned")
+            return await self.service.play_autopilot(match, seat, [], match.decision_point())
 
     async def come_back(self, match_id: int, user_id: int) -> Match:
         """An absent player is back: their seat is theirs again from the next decision."""
-        service = self.service
-        async with service.locked(match_id):
-            match = await service.get(match_id)
-            seat = match.seat_of(user_id)
-            if seat is None:
-                raise MatchError("You are not playing in this match.")
-            if match.status != "playing":
-                raise MatchError("This match is over.")
+        async with self.service.locked(match_id):
+            match, seat = await self._seated(match_id, user_id)
             if match.seats[seat].autopilot == "resigned":
                 raise MatchError("You resigned from this match: your seat plays on without you.")
             if match.seats[seat].autopilot is None:
                 return match
-            async with service.store.transaction() as db:
-                await rows.set_seat_clock(db, match_id, seat, timeouts=0, autopilot=None)
-                await rows.set_status(
-                    db, match_id, expected_version=match.version, status="playing"
-                )
-            return await service.get(match_id)
+            return await self._set_autopilot(match, seat, None)
+
+    async def _seated(self, match_id: int, user_id: int) -> tuple[Match, int]:
+        """The running match and the player's seat in it; lock held."""
+        match = await self.service.get(match_id)
+        seat = match.seat_of(user_id)
+        if seat is None:
+            raise MatchError("You are not playing in this match.")
+        if match.status != "playing":
+            raise MatchError(
+                "This match has not started: press Leave on the lobby instead."
+                if match.status == "lobby"
+                else "This match is over."
+            )
+        return match, seat
+
+    async def _set_autopilot(self, match: Match, seat: int, autopilot: str | None) -> Match:
+        async with self.service.store.transaction() as db:
+            await rows.set_seat_clock(db, match.id, seat, timeouts=0, autopilot=autopilot)
+            await rows.set_status(db, match.id, expected_version=match.version, status="playing")
+        return await self.service.get(match.id)
 
     async def end_if_due(self, deadline: clocks.Deadline) -> Match | None:
         """Expire a lobby, or end a match nobody played for too long; None if not due."""

@@ -7,7 +7,7 @@ from typing import Any
 import discord
 
 from cogs.common.components import ChoiceButton, MoveButton
-from cogs.common.presenter import EMBED_COLOUR, Controls, Picture
+from cogs.common.presenter import EMBED_COLOUR, Controls, TextBoard
 from matches.service import Match
 from rules.canyon.cards import ACTION_KINDS
 
@@ -88,19 +88,13 @@ def narrate(names: list[str], played: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-class CanyonPresenter:
+class CanyonPresenter(TextBoard):
     game = "canyon"
     title = "Great Canyon Race"
     narration_moves = 0  # the state keeps the last round
 
     def describe_options(self, options: dict[str, Any]) -> str:
         return ""
-
-    async def board_pictures(self, match: Match) -> list[Picture]:
-        return []
-
-    def seating(self, match: Match) -> str | None:
-        return None
 
     def board(self, match: Match, recent_events: list[dict[str, Any]]) -> discord.Embed:
         view = match.engine.view(match.state, None)

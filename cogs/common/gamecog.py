@@ -54,3 +54,16 @@ class GameCog(commands.GroupCog):
     @app_commands.guild_only()
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
         await self.table.resign_in_channel(interaction, self.game)
+
+
+class PlainGameCog(GameCog):
+    """A game with no options of its own: `/<game> new [pace]`."""
+
+    @app_commands.command(name="new", description="Open a lobby of this game in this channel")
+    @app_commands.describe(pace="How long each decision may take (default: a day)")
+    @app_commands.choices(pace=PACE_CHOICES)
+    @app_commands.guild_only()
+    async def new(
+        self, interaction: discord.Interaction[Any], pace: app_commands.Choice[str] | None = None
+    ) -> None:
+        await self.table.open_lobby(interaction, self.game, {}, pace_of(pace))

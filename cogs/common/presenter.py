@@ -80,6 +80,16 @@ class Controls:
         )
 
 
+class TextBoard:
+    """Defaults for a presenter whose board is text only and whose seats are not teams."""
+
+    async def board_pictures(self, match: Match) -> list[Picture]:
+        return []
+
+    def seating(self, match: Match) -> str | None:
+        return None
+
+
 class Presenter(Protocol):
     """A game's public board, private controls and narration."""
 

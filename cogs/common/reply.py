@@ -79,14 +79,15 @@ class Reply:
         self._deferring = asyncio.ensure_future(self._defer())
 
     async def _defer(self) -> None:
+        """A click is acknowledged silently; a command shows "thinking" until answered."""
         async with self._lock:
+            if self._is_component:
+                await self._acknowledge()
+                return
             if self.interaction.response.is_done():
                 return
             try:
-                if self._is_component:
-                    await self.interaction.response.defer()
-                else:
-                    await self.interaction.response.defer(ephemeral=self._private, thinking=True)
+                await self.interaction.response.defer(ephemeral=self._private, thinking=True)
             except discord.HTTPException as error:
                 log.warning("could not defer interaction %s: %s", self.interaction.id, error)
 
@@ -140,14 +141,17 @@ class Reply:
             return True
 
     async def ack(self) -> None:
-        """Acknowledge a click without changing anything it shows."""
+        """Acknowledge a click without changing anything it shows (a command: "Done.")."""
         async with self._lock:
-            if self.interaction.response.is_done():
-                return
-            try:
-                if self._is_component:
-                    await self.interaction.response.defer()
-                else:
-                    await self.interaction.response.send_message("Done.", ephemeral=True)
-            except discord.HTTPException as error:
-                log.info("could not acknowledge interaction %s: %s", self.interaction.id, error)
+            await self._acknowledge()
+
+    async def _acknowledge(self) -> None:
+        if self.interaction.response.is_done():
+            return
+        try:
+            if self._is_component:
+                await self.interaction.response.defer()
+            else:
+                await self.interaction.response.send_message("Done.", ephemeral=True)
+        except discord.HTTPException as error:
+            log.info("could not acknowledge interaction %s: %s", self.interaction.id, error)

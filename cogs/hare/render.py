@@ -7,7 +7,7 @@ from typing import Any
 import discord
 
 from cogs.common.components import ChoiceButton, MoveButton, MoveSelect
-from cogs.common.presenter import EMBED_COLOUR, Controls, Picture
+from cogs.common.presenter import EMBED_COLOUR, Controls, TextBoard
 from matches.service import Match
 from rules.hare import HareResult, describe, parse_move
 from rules.hare.board import space
@@ -50,7 +50,7 @@ def _space_letter(code: str) -> str:
     return SPACE_LETTERS[code]
 
 
-class HarePresenter:
+class HarePresenter(TextBoard):
     game = "hare"
     title = "Hare and Tortoise"
     narration_moves = 3
@@ -67,12 +67,6 @@ class HarePresenter:
         return name
 
     # -- the public board -------------------------------------------------------------
-
-    async def board_pictures(self, match: Match) -> list[Picture]:
-        return []
-
-    def seating(self, match: Match) -> str | None:
-        return None
 
     def board(self, match: Match, recent_events: list[dict[str, Any]]) -> discord.Embed:
         view = match.engine.view(match.state, None)

@@ -7,7 +7,7 @@ from typing import Any
 import discord
 
 from cogs.common.components import ChoiceButton, MoveButton
-from cogs.common.presenter import EMBED_COLOUR, Controls, Picture
+from cogs.common.presenter import EMBED_COLOUR, Controls, TextBoard
 from matches.service import Match
 from rules.whyfirst.engine import second_place
 
@@ -60,7 +60,7 @@ def _card_button(
     )
 
 
-class WhyFirstPresenter:
+class WhyFirstPresenter(TextBoard):
     game = "whyfirst"
     title = "Why First?"
     narration_moves = 0  # the state keeps the last reveal and every stage score
@@ -69,12 +69,6 @@ class WhyFirstPresenter:
         return "Tactical variant." if options.get("variant") == "tactical" else ""
 
     # -- the public board -------------------------------------------------------------
-
-    async def board_pictures(self, match: Match) -> list[Picture]:
-        return []
-
-    def seating(self, match: Match) -> str | None:
-        return None
 
     def board(self, match: Match, recent_events: list[dict[str, Any]]) -> discord.Embed:
         view = match.engine.view(match.state, None)
