@@ -15,8 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.base import MAX_MOVE_CODE, IllegalMove
+from rules.base import IllegalMove
 from rules.canyon import ACCELERATION, ACTIONS, ENGINE, CanyonState
+from tests.rules.protocol import check_moves_and_outcome, round_trip
 
 CIRCLED = {5, 10, 15, 20, 25, 35, 40, 45, 50}
 FACTOR = {
@@ -169,21 +170,8 @@ def check_views(state: CanyonState, revealed: set[int], shown: set[int]) -> None
         assert ids(view, "action") & hidden_actions == peek
 
 
-def round_trip(state: CanyonState) -> CanyonState:
-    data = json.loads(json.dumps(ENGINE.dump(state)))
-    loaded = ENGINE.load(data)
-    assert loaded == state
-    assert ENGINE.dump(loaded) == data
-    return loaded
-
-
 def check_step(state: CanyonState) -> None:
-    awaited = ENGINE.to_move(state)
-    assert (not awaited) == (ENGINE.outcome(state) is not None)
-    for seat in range(state.seats):
-        moves = ENGINE.legal_moves(state, seat)
-        assert bool(moves) == (seat in awaited)
-        assert all(len(m) <= MAX_MOVE_CODE for m in moves)
+    check_moves_and_outcome(ENGINE, state, state.seats)
     assert all(0 <= score <= 50 for score in state.scores)
     held = [c for hand in state.hands for c in hand]
     sealed = [c for c in state.sealed if c >= 0]
@@ -207,7 +195,7 @@ def test_random_legal_play_keeps_every_rule(players: int, seed: int, choices: in
     while True:
         check_step(state)
         check_views(state, revealed, shown)
-        state = round_trip(state)
+        state = round_trip(ENGINE, state)
         awaited = ENGINE.to_move(state)
         if not awaited:
             break

@@ -15,8 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.base import MAX_MOVE_CODE, Event, IllegalMove
+from rules.base import Event, IllegalMove
 from rules.whyfirst import DECK, ENGINE, WhyFirstState
+from tests.rules.protocol import check_moves_and_outcome, round_trip
 
 LOW, HIGH = -12, 16
 
@@ -136,21 +137,8 @@ def check_views(state: WhyFirstState, recount: Recount) -> None:
         assert not seen & secret
 
 
-def round_trip(state: WhyFirstState) -> WhyFirstState:
-    data = json.loads(json.dumps(ENGINE.dump(state)))
-    loaded = ENGINE.load(data)
-    assert loaded == state
-    assert ENGINE.dump(loaded) == data
-    return loaded
-
-
 def check_step(state: WhyFirstState) -> None:
-    awaited = ENGINE.to_move(state)
-    assert (not awaited) == (ENGINE.outcome(state) is not None)
-    for seat in range(state.seats):
-        moves = ENGINE.legal_moves(state, seat)
-        assert bool(moves) == (seat in awaited)
-        assert all(len(m) <= MAX_MOVE_CODE for m in moves)
+    check_moves_and_outcome(ENGINE, state, state.seats)
     assert all(LOW <= p <= HIGH for p in state.positions)
     check_cards_conserved(state)
 
@@ -170,7 +158,7 @@ def test_random_legal_play_keeps_every_rule(players: int, variant: str, seed: in
     while True:
         check_step(state)
         check_views(state, recount)
-        state = round_trip(state)
+        state = round_trip(ENGINE, state)
         awaited = ENGINE.to_move(state)
         if not awaited:
             break
