@@ -32,6 +32,7 @@ BOARD = "board"
 HAND = "hand:"
 CANNOT_SEND_TO_USER = 50007
 UNKNOWN_CHANNEL = 10003
+MISSING_ACCESS = 50001
 DMS_CLOSED_NOTICE = (
     "I can't send you direct messages, so your hand stays here in the channel: "
     "press **Show my hand** on the board whenever it is your move."
@@ -423,27 +424,33 @@ class Table:
             self._refresh_hands(ended)
 
     async def _missing_permissions(self, match: Match, error: discord.HTTPException) -> None:
-        """Tell the channel, or else the host, once, which permissions the bot needs."""
+        """Tell the channel, or else the host, once, which permissions the bot needs.
+
+        A channel the bot can no longer see or post in at all is unreachable: its match
+        ends, as when the channel is deleted, so nothing keeps trying forever.
+        """
         log.warning("match %s: Discord refused the board (%s)", match.id, error.code)
-        if match.id in self._warned_about_permissions:
-            return
-        self._warned_about_permissions.add(match.id)
         notice = MISSING_PERMISSIONS.format(
             title=self.presenters[match.record.game].title,
             match=match.id,
             channel=f"<#{match.record.channel_id}>",
             game=match.record.game,
         )
-        try:
-            await self._channel(match).send(notice)
-            return
-        except (discord.Forbidden, discord.NotFound):
-            pass
+        if error.code != MISSING_ACCESS:
+            if match.id in self._warned_about_permissions:
+                return
+            self._warned_about_permissions.add(match.id)
+            try:
+                await self._channel(match).send(notice)
+                return
+            except (discord.Forbidden, discord.NotFound):
+                pass
         try:
             host = self.bot.get_user(match.host_id) or await self.bot.fetch_user(match.host_id)
-            await host.send(notice)
+            await host.send(notice + " I can't reach the channel at all, so the match has ended.")
         except discord.HTTPException as refused:
             log.warning("match %s: could not tell its host either (%s)", match.id, refused.code)
+        await self._channel_gone(match)
 
     async def _post(self, match: Match, **message: Any) -> None:
         """A new message in the match's channel; refusals get their outcome."""

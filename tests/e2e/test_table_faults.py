@@ -194,15 +194,18 @@ async def test_a_missing_permission_is_told_in_the_channel_once(table):
     assert len(notices) == 1 and "Embed Links" in notices[0].text
 
 
-async def test_without_access_to_the_channel_the_host_is_told_by_dm(table):
+async def test_without_access_to_the_channel_the_host_is_told_and_the_match_ends(table):
     anne, ben = table.player("anne"), table.player("ben")
-    await open_and_start(table, anne, ben)
+    match_id = await open_and_start(table, anne, ben)
     for method, route in (("PATCH", EDIT), ("POST", POST)):
         table.backend.inject(method=method, route=route, channel=table.channel, status=403,
                              code=50001, message="Missing Access", times=None)
     await _play_a_card(table, ben)
     notices = [m for m in table.backend.dm_messages(anne) if "permissions" in m.text]
-    assert len(notices) == 1 and "/whyfirst cancel" in notices[0].text
+    assert len(notices) == 1 and "has ended" in notices[0].text
+    record = await table.match_row(match_id)
+    assert (record.status, record.end_reason) == ("cancelled", "channel_gone")
+    assert "can no longer reach it" in table.hand(ben).text
 
 
 async def test_a_deleted_channel_ends_its_match_and_tells_the_players(table):
