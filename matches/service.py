@@ -10,12 +10,14 @@ as their decision opens, through the same commit as a player's move.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 import time
 from collections import defaultdict
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Callable, Mapping
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, replace
 from typing import Any
 
 import aiosqlite
@@ -144,6 +146,9 @@ class MatchService:
         self._new_seed = new_seed
         self.now = now
         self.book = MessageBook(store)
+        self._cache: dict[int, tuple[rows.MatchRecord, str]] = {}
+        """Matches read recently, with their state as JSON text (parsed anew for each use)."""
+        self._generations: defaultdict[int, int] = defaultdict(int)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     @property
@@ -156,11 +161,37 @@ class MatchService:
     # -- reading -------------------------------------------------------------------
 
     async def get(self, match_id: int) -> Match:
-        async with self._store.read() as db:
-            record = await rows.fetch_match(db, match_id)
-        if record is None or record.game not in self._engines:
-            raise MatchError("That match does not exist (any more).")
-        return self._loaded(record)
+        """The match as stored now; each call gets its own state to change."""
+        cached = self._cache.get(match_id)
+        if cached is None:
+            generation = self._generations[match_id]
+            async with self._store.read() as db:
+                record = await rows.fetch_match(db, match_id)
+            if record is None or record.game not in self._engines:
+                raise MatchError("That match does not exist (any more).")
+            cached = (record, json.dumps(record.state))
+            if self._generations[match_id] == generation:  # no write began meanwhile
+                self._cache[match_id] = cached
+        record, state = cached
+        return self._loaded(replace(record, state=json.loads(state)))
+
+    @asynccontextmanager
+    async def changing(self, match_id: int) -> AsyncIterator[aiosqlite.Connection]:
+        """A write transaction that changes this match (its row or its seats).
+
+        The match's cached copy is dropped before and after, so no read ever caches what
+        the transaction replaced.
+        """
+        self._forget(match_id)
+        try:
+            async with self._store.transaction() as db:
+                yield db
+        finally:
+            self._forget(match_id)
+
+    def _forget(self, match_id: int) -> None:
+        self._cache.pop(match_id, None)
+        self._generations[match_id] += 1
 
     async def open_in_channel(self, game: str, channel_id: int) -> Match | None:
         async with self._store.read() as db:
@@ -201,7 +232,7 @@ class MatchService:
         self.book.note_shown(match_id, purpose, fingerprint, version)
 
     async def mark_dms_closed(self, match_id: int, user_id: int) -> None:
-        async with self._store.transaction() as db:
+        async with self.changing(match_id) as db:
             await rows.mark_dms_closed(db, match_id, user_id)
 
     def _loaded(self, record: rows.MatchRecord) -> Match:
@@ -268,7 +299,7 @@ class MatchService:
                 raise MatchError("You have already joined this match.")
             if len(match.seats) >= match.engine.max_players:
                 raise MatchError(f"This match is full ({match.engine.max_players} players).")
-            async with self._store.transaction() as db:
+            async with self.changing(match_id) as db:
                 await rows.add_seat(db, match_id, player.user_id, player.name)
                 await rows.set_status(db, match_id, expected_version=match.version, status="lobby")
             return await self.get(match_id)
@@ -280,7 +311,7 @@ class MatchService:
                 raise MatchError("You are not in this match.")
             if user_id == match.host_id:
                 raise MatchError("You are the host: cancel the match instead of leaving it.")
-            async with self._store.transaction() as db:
+            async with self.changing(match_id) as db:
                 await rows.remove_seat(db, match_id, user_id)
                 await rows.set_status(db, match_id, expected_version=match.version, status="lobby")
             return await self.get(match_id)
@@ -298,7 +329,7 @@ class MatchService:
             except InvalidOptions as error:
                 raise MatchError(str(error)) from None
             state = engine.setup(players, options, self._new_seed())
-            async with self._store.transaction() as db:
+            async with self.changing(match.id) as db:
                 await rows.update_match(
                     db, match.id, expected_version=match.version, status="playing",
                     state=engine.dump(state),
@@ -327,7 +358,7 @@ class MatchService:
 
     async def end_without_result(self, match: Match, reason: str) -> Match:
         """Cancelled, expired, abandoned or unreachable: the match ends with no result."""
-        async with self._store.transaction() as db:
+        async with self.changing(match.id) as db:
             await rows.set_status(
                 db, match.id, expected_version=match.version, status="cancelled", end_reason=reason
             )
@@ -437,7 +468,7 @@ class MatchService:
         forfeited = (match.on_autopilot() - {seat}) | ({seat} if autopilot else set())
         finished = engine.outcome(match.state)
         outcome = None if finished is None else clock.forfeit(finished, forfeited)
-        async with self._store.transaction() as db:
+        async with self.changing(record.id) as db:
             await rows.update_match(
                 db,
                 record.id,

@@ -82,7 +82,7 @@ class Timekeeper:
         return match, seat
 
     async def _set_autopilot(self, match: Match, seat: int, autopilot: str | None) -> Match:
-        async with self.service.store.transaction() as db:
+        async with self.service.changing(match.id) as db:
             await rows.set_seat_clock(db, match.id, seat, timeouts=0, autopilot=autopilot)
             await rows.set_status(db, match.id, expected_version=match.version, status="playing")
         return await self.service.get(match.id)

@@ -92,7 +92,7 @@ async def test_forged_custom_ids_are_refused(table):
 async def test_a_button_for_a_match_that_is_gone_is_refused(table):
     anne, ben = table.player("anne"), table.player("ben")
     match_id = await open_and_start(table, anne, ben)
-    async with table.bot.store.transaction() as db:
+    async with table.bot.table.service.changing(match_id) as db:
         await db.execute("DELETE FROM matches WHERE id = ?", (match_id,))
     gone = await table.backend.click(anne, table.board(), label="Show my hand")
     assert gone.ephemeral and "does not exist" in gone.text

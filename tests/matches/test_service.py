@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from data import career
@@ -155,3 +157,37 @@ async def test_open_matches_come_back_from_the_database(service, tmp_path):
     (again,) = await reopened.ongoing()
     assert again.id == match.id
     assert ENGINE.dump(again.state) == ENGINE.dump(match.state)
+
+
+async def test_each_read_gets_a_state_of_its_own_and_every_change_is_seen(service):
+    match = await _started(service, ANNE, BEN)
+    first = await service.get(match.id)
+    card = first.state.hands[0][0]
+    first.state.hands[0].clear()  # a caller changing its copy changes nothing stored
+    again = await service.get(match.id)
+    assert again.state.hands[0] and again.version == first.version
+    played = await service.play(match.id, ANNE.user_id, again.decision_point(), f"p{card}:0")
+    assert (await service.get(match.id)).version == played.match.version == first.version + 1
+
+
+async def test_a_read_racing_a_write_never_keeps_the_older_row(service, monkeypatch):
+    match = await _started(service, ANNE, BEN)
+    service._forget(match.id)
+    fetched, written = asyncio.Event(), asyncio.Event()
+    fetch = rows.fetch_match
+
+    async def slow_fetch(db, match_id):
+        record = await fetch(db, match_id)  # the row as it was before the write
+        fetched.set()
+        await written.wait()
+        return record
+
+    monkeypatch.setattr(rows, "fetch_match", slow_fetch)
+    reading = asyncio.create_task(service.get(match.id))
+    await fetched.wait()
+    monkeypatch.setattr(rows, "fetch_match", fetch)
+    async with service.changing(match.id) as db:
+        await db.execute("UPDATE matches SET version = version + 5 WHERE id = ?", (match.id,))
+    written.set()
+    assert (await reading).version == match.version, "the racing read saw the older row"
+    assert (await service.get(match.id)).version == match.version + 5, "and did not keep it"
