@@ -143,7 +143,7 @@ class TableBot(commands.Bot):
         if not self._resumed:
             self._resumed = True
             count = await self.table.resume()
-            log.info("ready as %s; %d open matches restored", self.user, count)
+            log.info("ready as %s; %d kept messages to bring up to date", self.user, count)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Answer component clicks that no handler will take, so none goes unanswered.

@@ -114,14 +114,6 @@ async def open_match_in_channel(
     return await _with_seats(db, row) if row else None
 
 
-async def matches_with_status(db: aiosqlite.Connection, *statuses: str) -> list[MatchRecord]:
-    marks = ", ".join("?" for _ in statuses)
-    cursor = await db.execute(
-        f"SELECT * FROM matches WHERE status IN ({marks}) ORDER BY id", statuses
-    )
-    return [await _with_seats(db, row) for row in await cursor.fetchall()]
-
-
 async def open_matches_of(db: aiosqlite.Connection, user_id: int) -> list[MatchRecord]:
     """Every lobby and running match the player sits in, on any server, newest first."""
     cursor = await db.execute(
@@ -130,6 +122,26 @@ async def open_matches_of(db: aiosqlite.Connection, user_id: int) -> list[MatchR
         (user_id, *OPEN_STATUSES),
     )
     return [await _with_seats(db, row) for row in await cursor.fetchall()]
+
+
+async def stale_messages(db: aiosqlite.Connection) -> list[tuple[int, str]]:
+    """(match id, purpose) of every kept message of an open match that may be out of date:
+    missing, showing an older version, of unknown content, or of a damaged match."""
+    cursor = await db.execute(
+        "SELECT m.id, 'board' FROM matches m LEFT JOIN match_messages mm"
+        " ON mm.match_id = m.id AND mm.purpose = 'board'"
+        " WHERE m.status IN (?, ?) AND (mm.message_id IS NULL OR mm.version < m.version"
+        " OR mm.fingerprint = '' OR NOT json_valid(COALESCE(m.state, '{}')))"
+        " UNION ALL"
+        " SELECT m.id, 'hand:' || s.user_id FROM matches m JOIN seats s ON s.match_id = m.id"
+        " LEFT JOIN match_messages mm ON mm.match_id = m.id AND mm.purpose = 'hand:' || s.user_id"
+        " WHERE m.status IN (?, ?) AND s.user_id IS NOT NULL AND NOT s.dms_closed"
+        " AND (mm.message_id IS NULL OR mm.version < m.version OR mm.fingerprint = ''"
+        " OR NOT json_valid(COALESCE(m.state, '{}')))"
+        " ORDER BY 1",
+        (*OPEN_STATUSES, *OPEN_STATUSES),
+    )
+    return [(row[0], row[1]) for row in await cursor.fetchall()]
 
 
 async def _with_seats(db: aiosqlite.Connection, row: aiosqlite.Row) -> MatchRecord:

@@ -198,11 +198,10 @@ class MatchService:
             record = await rows.open_match_in_channel(db, game, channel_id)
         return self._loaded(record) if record else None
 
-    async def ongoing(self) -> list[Match]:
-        """Matches in a lobby or in play, for bringing them back after a restart."""
+    async def stale_messages(self) -> list[tuple[int, str]]:
+        """Kept messages of open matches that may need an edit (after a restart)."""
         async with self._store.read() as db:
-            records = await rows.matches_with_status(db, *rows.OPEN_STATUSES)
-        return [self._loaded(r) for r in records if r.game in self._engines]
+            return await rows.stale_messages(db)
 
     async def recent_moves(self, match_id: int, moves: int) -> list[rows.LoggedMove]:
         """The last ``moves`` moves with their public events, oldest first."""

@@ -8,6 +8,7 @@ channel, one hand message per player (by user id) in their DMs.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
@@ -32,6 +33,11 @@ BOARD = "board"
 HAND = "hand:"
 CANNOT_SEND_TO_USER = 50007
 UNKNOWN_CHANNEL = 10003
+RESTORE_AT_ONCE = 4
+"""Kept messages refreshed at the same time after a restart."""
+RESTORE_PER_SECOND = 20.0
+"""At most this many refreshed after a restart each second: well inside Discord's global
+limit of 50 requests a second, leaving room for the players' clicks."""
 MISSING_ACCESS = 50001
 DMS_CLOSED_NOTICE = (
     "I can't send you direct messages, so your hand stays here in the channel: "
@@ -79,6 +85,7 @@ class Table:
         self.notices = Notices(bot, service, {key: p.title for key, p in presenters.items()})
         self._warned_about_permissions: set[int] = set()
         self._reminded: set[tuple[int, int, str]] = set()
+        self._restoring: asyncio.Task[None] | None = None
 
     # -- slash commands --------------------------------------------------------------
 
@@ -532,13 +539,32 @@ class Table:
                 )
 
     async def resume(self) -> int:
-        """Bring every open match's board and hands up to date (after a restart)."""
-        ongoing = await self.service.ongoing()
-        for match in ongoing:
-            self._refresh_everything(match)
-        return len(ongoing)
+        """After a restart: refresh the kept messages that may be out of date, a few at a
+        time in the background, so clicks are answered meanwhile. Up-to-date matches cost
+        nothing: their buttons work as they are. Returns how many messages are refreshed."""
+        stale = await self.service.stale_messages()
+        if stale:
+            self._restoring = asyncio.create_task(self._restore(stale), name="restore")
+        return len(stale)
+
+    async def _restore(self, stale: list[tuple[int, str]]) -> None:
+        gate = asyncio.Semaphore(RESTORE_AT_ONCE)
+        loop = asyncio.get_running_loop()
+        next_slot = loop.time()
+
+        async def refresh(match_id: int, purpose: str) -> None:
+            nonlocal next_slot
+            async with gate:
+                slot, now = max(next_slot, loop.time()), loop.time()
+                next_slot = slot + 1 / RESTORE_PER_SECOND
+                await asyncio.sleep(slot - now)
+                await self.kept.request(match_id, purpose)
+
+        await asyncio.gather(*(refresh(match_id, purpose) for match_id, purpose in stale))
 
     async def wait_idle(self) -> None:
+        if self._restoring is not None:
+            await self._restoring
         await self.kept.wait_idle()
 
     async def _welcome(self, reply: Reply, match_id: int, user_id: int) -> None:

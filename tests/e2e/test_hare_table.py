@@ -120,7 +120,10 @@ async def test_many_reachable_spaces_are_split_over_menus_within_limits(table):
         ).fetchone()
         state = json.loads(row[0])
         state["players"][0]["carrots"] = 2000
-        await db.execute("UPDATE matches SET state = ? WHERE id = ?", (json.dumps(state), match_id))
+        await db.execute(
+            "UPDATE matches SET state = ?, version = version + 1 WHERE id = ?",
+            (json.dumps(state), match_id),
+        )
     await table.restart()
     hand = table.hand(anne)
     assert len(hand.selects) == 3 and all(len(menu.values) <= 25 for menu in hand.selects)

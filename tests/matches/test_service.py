@@ -148,15 +148,17 @@ async def test_cancel_needs_the_host_or_a_moderator(service):
         await service.cancel(match.id, BEN.user_id)
     match = await service.cancel(match.id, BEN.user_id, moderator=True)
     assert match.status == "cancelled"
-    assert await service.ongoing() == []
+    assert await service.stale_messages() == [], "nothing of a cancelled match is kept fresh"
 
 
 async def test_open_matches_come_back_from_the_database(service, tmp_path):
     match = await _started(service, ANNE, BEN)
     reopened = MatchService(service.store, {"whyfirst": ENGINE})
-    (again,) = await reopened.ongoing()
-    assert again.id == match.id
+    again = await reopened.get(match.id)
     assert ENGINE.dump(again.state) == ENGINE.dump(match.state)
+    assert await reopened.stale_messages() == [
+        (match.id, "board"), (match.id, f"hand:{ANNE.user_id}"), (match.id, f"hand:{BEN.user_id}")
+    ], "no message was ever posted for it: all three are due"
 
 
 async def test_each_read_gets_a_state_of_its_own_and_every_change_is_seen(service):
