@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common.presenter import EMBED_COLOUR
+from cogs.common.presenter import EMBED_COLOUR, plural
 from cogs.games import GAME_CHOICES, PRESENTERS
 from data import career
 
@@ -31,9 +31,12 @@ class Career(commands.Cog):
         if not lines:
             embed.description = "No finished matches on this server yet."
         for line in lines:
+            presenter = PRESENTERS.get(line.game)
+            meaning = f" ({presenter.points})" if presenter else ""
             embed.add_field(
-                name=PRESENTERS[line.game].title if line.game in PRESENTERS else line.game,
-                value=f"Played {line.played} · Won {line.wins} · Points {line.points}",
+                name=presenter.title if presenter else line.game,
+                value=f"Played {line.played} · Won {line.wins} · "
+                f"{plural(line.points, 'point')}{meaning}",
                 inline=False,
             )
         await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -52,8 +55,8 @@ class Career(commands.Cog):
         async with self.bot.store.read() as db:  # type: ignore[attr-defined]
             lines = await career.leaderboard(db, interaction.guild_id, game.value)
         rows = [
-            f"**{rank}.** <@{line.user_id}>: {line.wins} wins in {line.played} played"
-            f" ({line.points} points)"
+            f"**{rank}.** <@{line.user_id}>: {plural(line.wins, 'win')} in {line.played} played"
+            f" ({plural(line.points, 'point')})"
             for rank, line in enumerate(lines, start=1)
         ]
         embed = discord.Embed(
@@ -61,6 +64,7 @@ class Career(commands.Cog):
             description="\n".join(rows) or "No finished matches on this server yet.",
             colour=EMBED_COLOUR,
         )
+        embed.set_footer(text=f"Points: {PRESENTERS[game.value].points}.")
         await interaction.response.send_message(embed=embed, ephemeral=not public)
 
 

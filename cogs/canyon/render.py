@@ -7,7 +7,7 @@ from typing import Any
 import discord
 
 from cogs.common.components import ChoiceButton, MoveButton
-from cogs.common.presenter import EMBED_COLOUR, Controls, TextBoard
+from cogs.common.presenter import EMBED_COLOUR, Controls, TextBoard, plural
 from matches.service import Match
 from rules.canyon.cards import ACTION_KINDS
 
@@ -28,10 +28,6 @@ WAITING_FOR = {
     "sign": "to choose the sign of a double-value card",
     "peek": "to look at a face-down action card",
 }
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def _track(names: list[str], view: dict[str, Any]) -> str:
@@ -91,6 +87,7 @@ def narrate(names: list[str], played: dict[str, Any]) -> str:
 class CanyonPresenter(TextBoard):
     game = "canyon"
     title = "Great Canyon Race"
+    points = "final score of a driver who stopped on the edge, else 0"
     narration_moves = 0  # the state keeps the last round
 
     def describe_options(self, options: dict[str, Any]) -> str:
@@ -143,11 +140,11 @@ class CanyonPresenter(TextBoard):
         lines = []
         for seat, name in enumerate(names):
             line = f"**{name}**: {view['scores'][seat]} · "
-            line += _plural(view["collisions"][seat], "collision")
+            line += plural(view["collisions"][seat], "collision")
             if view["eliminated"][seat]:
                 line += " · eliminated"
             elif hands:
-                line += f" · {_plural(view['hand_sizes'][seat], 'card')} in hand"
+                line += f" · {plural(view['hand_sizes'][seat], 'card')} in hand"
             lines.append(line)
         return "\n".join(lines)
 

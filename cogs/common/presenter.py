@@ -80,6 +80,11 @@ class Controls:
         )
 
 
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``1 carrot``, ``2 carrots``: the count and the word that goes with it."""
+    return f"{count} {word if count == 1 else words or word + 's'}"
+
+
 class TextBoard:
     """Defaults for a presenter whose board is text only and whose seats are not teams."""
 
@@ -95,6 +100,8 @@ class Presenter(Protocol):
 
     game: str
     title: str
+    points: str
+    """What career points are in this game, as /stats and /leaderboard say it."""
     narration_moves: int
     """How many recent moves' events the board narrates."""
 

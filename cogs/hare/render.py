@@ -7,7 +7,7 @@ from typing import Any
 import discord
 
 from cogs.common.components import ChoiceButton, MoveButton, MoveSelect
-from cogs.common.presenter import EMBED_COLOUR, Controls, TextBoard
+from cogs.common.presenter import EMBED_COLOUR, Controls, TextBoard, plural
 from matches.service import Match
 from rules.hare import HareResult, describe, parse_move
 from rules.hare.board import space
@@ -53,6 +53,7 @@ def _space_letter(code: str) -> str:
 class HarePresenter(TextBoard):
     game = "hare"
     title = "Hare and Tortoise"
+    points = "players minus finishing place"
     narration_moves = 3
 
     def describe_options(self, options: dict[str, Any]) -> str:
@@ -166,25 +167,25 @@ class HarePresenter(TextBoard):
             if event["by"] == "back":
                 return (
                     f"🐢 {who} falls back from {event['from']} to {event['to']}, "
-                    f"earning {event['earned']} carrots."
+                    f"earning {plural(event['earned'], 'carrot')}."
                 )
             return (
                 f"➡️ {who} moves from {_spot(event['from'])} to {_spot(event['to'])} "
-                f"for {event['cost']} carrots."
+                f"for {plural(event['cost'], 'carrot')}."
             )
         if kind == "carrots":
             return f"🥕 {who} {CARROT_REASONS.get(event['reason'], 'changed carrots')}."
         if kind == "position_payout":
             if event["carrots"]:
                 return (
-                    f"💰 {who}'s position space pays {event['carrots']} carrots "
+                    f"💰 {who}'s position space pays {plural(event['carrots'], 'carrot')} "
                     f"({_ordinal(event['place'])} place)."
                 )
             return f"{who}'s position space pays nothing ({_ordinal(event['place'])} place)."
         if kind == "lettuce_eaten":
             return (
                 f"🥬 {who} eats a lettuce in {_ordinal(event['place'])} place: "
-                f"+{event['carrots']} carrots, {event['lettuces']} left."
+                f"+{plural(event['carrots'], 'carrot')}, {event['lettuces']} left."
             )
         if kind == "hare_roll":
             result = HareResult(event["result"]).label
@@ -195,7 +196,8 @@ class HarePresenter(TextBoard):
         if kind == "hare_no_effect":
             return f"{who}: the hare's result has no effect."
         if kind == "restart":
-            return f"↩️ {who} is stuck and goes back to Start with {event['carrots']} carrots."
+            carrots = plural(event["carrots"], "carrot")
+            return f"↩️ {who} is stuck and goes back to Start with {carrots}."
         if kind == "finished":
             return f"🏁 {who} crosses the finish in {_ordinal(event['place'])} place!"
         if kind == "lost_turn":
@@ -211,7 +213,7 @@ class HarePresenter(TextBoard):
         embed = discord.Embed(title="Hare and Tortoise · your race", colour=EMBED_COLOUR)
         embed.description = (
             f"{', '.join(self._where(m) for m in markers)} · "
-            f"🥕 {player['carrots']} carrots · 🥬 {player['lettuces']} lettuces"
+            f"🥕 {plural(player['carrots'], 'carrot')} · 🥬 {plural(player['lettuces'], 'lettuce')}"
         )
         embed.set_footer(text=f"Match #{match.id}")
         channel = f"<#{match.record.channel_id}>"

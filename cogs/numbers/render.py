@@ -46,6 +46,7 @@ def _names(match: Match) -> list[str]:
 class NumbersPresenter:
     game = "numbers"
     title = "Sequence Numbers"
+    points = "sequences completed by the player's side"
     narration_moves = 0  # the state keeps the last move
 
     def describe_options(self, options: dict[str, Any]) -> str:

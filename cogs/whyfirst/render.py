@@ -7,7 +7,7 @@ from typing import Any
 import discord
 
 from cogs.common.components import ChoiceButton, MoveButton
-from cogs.common.presenter import EMBED_COLOUR, Controls, TextBoard
+from cogs.common.presenter import EMBED_COLOUR, Controls, TextBoard, plural
 from matches.service import Match
 from rules.whyfirst.engine import second_place
 
@@ -63,6 +63,7 @@ def _card_button(
 class WhyFirstPresenter(TextBoard):
     game = "whyfirst"
     title = "Why First?"
+    points = "final totals"
     narration_moves = 0  # the state keeps the last reveal and every stage score
 
     def describe_options(self, options: dict[str, Any]) -> str:
@@ -125,6 +126,8 @@ class WhyFirstPresenter(TextBoard):
         if reveal.get("leo"):
             lines.append(f"Leo turned up {_signed(reveal['leo']['value'])}")
         for move in reveal.get("moves", []):
+            if move["from"] == move["to"]:
+                continue  # a figure at the end of the track that did not move
             by = f" ({names[move['seat']]})" if "seat" in move else ""
             lines.append(
                 f"→ {names[move['figure']]} {_signed(move['from'])} to {_signed(move['to'])}{by}"
@@ -249,7 +252,10 @@ class WhyFirstPresenter(TextBoard):
         leo_won = any(i in outcome.phantoms for i in outcome.winners)
         headline = " and ".join(winners) + (" win" if len(winners) > 1 else " wins")
         order = sorted(range(len(names)), key=lambda i: (outcome.places[i], -outcome.scores[i]))
-        lines = [f"**{outcome.places[i]}.** {names[i]}: {outcome.scores[i]} points" for i in order]
+        lines = [
+            f"**{outcome.places[i]}.** {names[i]}: {plural(outcome.scores[i], 'point')}"
+            for i in order
+        ]
         embed = discord.Embed(
             title=f"Why First?: {headline} with the second-highest total!",
             description="\n".join(lines),

@@ -40,3 +40,4 @@ async def test_keys_update_independently_and_failures_do_not_stop_later_updates(
     await coalescer.request("broken")
     await coalescer.wait_idle()
     assert sorted(calls) == ["a", "broken", "broken"]
+

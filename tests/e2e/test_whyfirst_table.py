@@ -101,9 +101,12 @@ async def test_stats_show_the_career_after_a_match(table):
     _, outcome = await _outcome(table, match_id)
     result = await table.backend.slash(anne, table.channel, "stats")
     assert result.ephemeral
-    assert f"Played 1 · Won {int(0 in outcome.winners)} · Points {outcome.scores[0]}" in result.text
+    points = outcome.scores[0]
+    played = f"Played 1 · Won {int(0 in outcome.winners)} · {points} point"
+    assert played in result.text and "(final totals)" in result.text, "points say what they are"
     board = await table.backend.slash(ben, table.channel, "leaderboard", game="whyfirst")
     assert "anne" in board.text or str(anne.id) in board.text
+    assert "Points: final totals." in board.text
 
 
 async def test_a_restart_mid_round_keeps_the_old_dm_buttons_working(table):
