@@ -63,5 +63,5 @@ async def play_to_the_end(table: Table, players: list[User], *, limit: int = 400
         for player in waiting:
             hand = table.hand(player)
             if playable(hand):
-                await act(table, player, hand, pick=player.id)
+                await act(table, player, hand, pick=players.index(player))
     raise AssertionError("the match did not end")

@@ -132,7 +132,7 @@ async def test_a_resigned_player_is_placed_last_and_loses_with_no_points(table):
             break
         for player in (anne, ben):
             if playable(table.hand(player)):
-                await act(table, player, table.hand(player), pick=player.id)
+                await act(table, player, table.hand(player), pick=(anne, ben).index(player))
     record = await table.match_row(match_id)
     assert record.status == "finished"
     result = table.backend.channel_messages(table.channel)[-1].text

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cogs.common.presenter import plural
 from rules.whyfirst import ENGINE
 from tests.e2e.play import act, open_and_start, play_to_the_end, playable
 
@@ -28,7 +29,7 @@ async def test_three_players_play_a_whole_match_by_commands_and_buttons(table):
     for seat in outcome.winners:
         assert names[seat] in result.text.split("with the second-highest")[0]
     for seat, name in names.items():
-        assert f"{name}: {outcome.scores[seat]} points" in result.text
+        assert f"{name}: {plural(outcome.scores[seat], 'point')}" in result.text
     # One hand message per player, edited in place all match long.
     for player in (anne, ben, chris):
         assert len(table.notices(player)) <= 1, "the hand and at most one notice"
@@ -72,7 +73,7 @@ async def test_two_players_race_with_leo(table):
     _, outcome = await _outcome(table, match_id)
     assert len(outcome.scores) == 3 and outcome.phantoms == {2: "Leo"}
     result = table.backend.channel_messages(table.channel)[-1]
-    assert f"Leo: {outcome.scores[2]} points" in result.text
+    assert f"Leo: {plural(outcome.scores[2], 'point')}" in result.text
 
 
 async def test_the_tactical_variant_lets_the_player_on_turn_move_any_figure(table):
