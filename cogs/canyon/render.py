@@ -1,4 +1,8 @@
-"""Great Canyon Race on Discord: the score track and action row, a driver's controls, the result."""
+"""Great Canyon Race on Discord: the score track and action row, the private hand, the result.
+
+Everything shown is read from ``ENGINE.view``: the public view for the board, a seat's view for
+its controls, so a hand, a sealed card or a peeked action card reaches only its owner.
+"""
 
 from __future__ import annotations
 
@@ -7,263 +11,468 @@ from typing import Any
 import discord
 
 from cogs.common.components import ChoiceButton, MoveButton
-from cogs.common.presenter import EMBED_COLOUR, Controls, TextBoard, plural
+from cogs.common.presenter import EMBED_COLOUR, Controls, TextBoard
 from matches.service import Match
-from rules.canyon.cards import ACTION_KINDS
+from rules.canyon import race
+from rules.canyon.cards import ACTION_KINDS, ROUNDS
 
-TRACK_END = 50
-EDGE = 30
-CIRCLED = frozenset({5, 10, 15, 20, 25, 35, 40, 45, 50})
+TRACK_SPACES = race.TRACK_TOP + 1
+NAME_WIDTH = 8
 BACK = "back"
 FATES = {
-    "edge": "stopped on the edge",
-    "hero": "hero finish: a fourth collision on exactly 30",
-    "canyon": "fell into the canyon",
-    "chicken": "chicken: stopped short of 16",
-    "eliminated": "eliminated after four collisions",
+    race.EDGE_FATE: "stopped at the edge",
+    race.HERO: "hero finish: a fourth collision in round 10, exactly on 30",
+    race.CANYON: "fell into the canyon",
+    race.CHICKEN: "chicken (under 16)",
+    race.ELIMINATED: "eliminated",
 }
-WAITING_FOR = {
-    "commit": "to play a card",
-    "choose": "to choose the action card after the collision",
-    "sign": "to choose the sign of a double-value card",
-    "peek": "to look at a face-down action card",
-}
+SEND_WORDS = {"left": "to the player on their left", "right": "to the player on their right"}
 
 
-def _track(names: list[str], view: dict[str, Any]) -> str:
-    """One line per driver along 0..50: circled spaces as o, the edge at 30 as |."""
-    width = min(max(len(name) for name in names), 10)
-    lines = []
-    for seat, name in enumerate(names):
+# -- small words ----------------------------------------------------------------------------
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+def _card_style(card: dict[str, Any]) -> discord.ButtonStyle:
+    if card["double"]:
+        return discord.ButtonStyle.primary
+    return discord.ButtonStyle.success if card["value"] > 0 else discord.ButtonStyle.danger
+
+
+def _mention(match: Match, seat: int) -> str:
+    return f"<@{match.seats[seat].user_id}>"
+
+
+def _is_send(action: dict[str, Any]) -> bool:
+    return bool(ACTION_KINDS[action["kind"]].send)
+
+
+def _racing(view: dict[str, Any]) -> list[int]:
+    return [s for s in range(view["players"]) if not view["eliminated"][s]]
+
+
+def _scored_card(
+    view: dict[str, Any], plays: list[dict[str, Any]], action: dict[str, Any], seat: int
+) -> tuple[dict[str, Any], int]:
+    """The card ``seat`` scores under ``action`` and who played it (a neighbour when sent)."""
+    by_seat = {play["seat"]: play for play in plays}
+    send = ACTION_KINDS[action["kind"]].send
+    if not send:
+        return by_seat[seat], seat
+    racing = [play["seat"] for play in plays]
+    giver = next(s for s in racing if race.receiver(racing, s, send) == seat)
+    return by_seat[giver], giver
+
+
+def _what_it_does(
+    match: Match, view: dict[str, Any], plays: list[dict[str, Any]], action: dict[str, Any]
+) -> str:
+    """Each driver's card under ``action``, and where it takes their car."""
+    effect = ACTION_KINDS[action["kind"]]
+    parts = []
+    for play in plays:
+        seat = play["seat"]
+        card, giver = _scored_card(view, plays, action, seat)
+        name = match.name_of(seat)[:20]
+        source = f" ({match.name_of(giver)[:20]}'s)" if giver != seat else ""
         score = view["scores"][seat]
-        cells = [
-            "|" if space == EDGE else "o" if space in CIRCLED else "·"
-            for space in range(TRACK_END + 1)
-        ]
-        cells[score] = "x" if view["eliminated"][seat] else "●"
-        bumps = "*" * view["collisions"][seat]
-        lines.append(f"{name[:width]:<{width}} {score:>2} {''.join(cells)} {bumps}")
-    scale = f"{'':<{width + 3}}0{'':<9}10{'':<8}20{'':<8}30{'':<8}40{'':<8}50"
-    return "```\n" + "\n".join([scale, *lines]) + "\n```"
+        if card["double"]:
+            high = effect.apply(card["value"])
+            ends = sorted({race.moved(score, high), race.moved(score, -high)})
+            parts.append(
+                f"{name}: ±{card['value']}{source} → ±{abs(high)}, "
+                f"{score} to {' or '.join(map(str, ends))}"
+            )
+        else:
+            gain = effect.apply(card["value"])
+            parts.append(
+                f"{name}: {card['label']}{source} → {_signed(gain)}, "
+                f"{score} to {race.moved(score, gain)}"
+            )
+    return "\n".join(parts)
 
 
-def _row(view: dict[str, Any]) -> str:
-    cells = []
-    for cell in view["row"]:
-        now = "▶" if cell["round"] == view["round"] and view["phase"] != "over" else ""
-        face = cell["label"] if cell["face_up"] else "face down"
-        cells.append(f"{now}**{cell['round']}** {face}")
-    return "\n".join(cells)
+# -- the score track --------------------------------------------------------------------------
 
 
-def narrate(names: list[str], played: dict[str, Any]) -> str:
-    """A round as it was revealed and scored: plays, the collision, the action, the moves."""
+def _track(match: Match, view: dict[str, Any]) -> str:
+    """One line per driver on the 0-50 track: o circled spaces, | the edge (30), ● the car."""
     lines = []
-    action = played.get("applied") or played["round_action"]
-    if played.get("collision"):
-        callers = ", ".join(names[s] for s in played["callers"])
-        victims = ", ".join(names[s] for s in played["victims"])
-        offered = " / ".join(a["label"] for a in played["offer"])
-        chosen = played.get("chosen") or action
-        lines.append(
-            f"💥 Collision called by {callers}: {victims} took a collision. "
-            f"{names[played['chooser']]} chose **{chosen['label']}** (of {offered})."
-        )
-    if played.get("send"):
-        lines.append(f"↔ Every card went to the player on the {played['send']}.")
-    for move in played.get("moves", []):
-        who = names[move["seat"]]
-        card = move["label"] if move.get("sign") is None else f"{move['sign']}{abs(move['value'])}"
-        source = (
-            "" if move["played_by"] == move["seat"] else f" (from {names[move['played_by']]})"
-        )
-        lines.append(
-            f"{who}: {card}{source} under {action['label']} → {move['effect']:+d}, "
-            f"{move['from']} → {move['to']}"
-        )
+    scale = [" "] * TRACK_SPACES
+    for space in range(0, TRACK_SPACES, 10):
+        label = str(space)
+        scale[space : space + len(label)] = label
+    lines.append(f"{'':<{NAME_WIDTH}}     {''.join(scale).rstrip()}")
+    for seat in range(view["players"]):
+        cells = [
+            "|" if space == race.EDGE else "o" if space in race.CIRCLED else "·"
+            for space in range(TRACK_SPACES)
+        ]
+        score = view["scores"][seat]
+        cells[score] = "✖" if view["eliminated"][seat] else "●"
+        name = match.name_of(seat)[:NAME_WIDTH]
+        lines.append(f"{name:<{NAME_WIDTH}} {score:>3} {''.join(cells)}")
+    return "```\n" + "\n".join(lines) + "\n```"
+
+
+def _row(view: dict[str, Any], peeked: dict[str, Any] | None = None) -> str:
+    """The ten action cards: face up with their name, face down as such; this round marked."""
+    over = view["phase"] == "over"
+    lines = []
+    for cell in view["row"]:
+        here = not over and cell["round"] == view["round"]
+        mark = "▶" if here else "·"
+        if cell["face_up"]:
+            text = cell["label"]
+        elif peeked is not None and peeked["round"] == cell["round"]:
+            text = f"face down (you looked: {peeked['label']})"
+        else:
+            text = "face down"
+        lines.append(f"{mark} **{cell['round']}** {text}")
     return "\n".join(lines)
+
+
+# -- the round's story ------------------------------------------------------------------------
+
+
+def _collision_text(match: Match, current: dict[str, Any]) -> list[str]:
+    if not current.get("collision"):
+        return []
+    callers = ", ".join(match.name_of(s) for s in current["callers"])
+    victims = " and ".join(match.name_of(s) for s in current["victims"])
+    collisions = current.get("collisions") or []
+    tally = ", ".join(
+        f"{match.name_of(s)} {collisions[s]}/{race.COLLISIONS_SURVIVED}"
+        for s in current["victims"]
+        if s < len(collisions)
+    )
+    lines = [f"💥 Collision called by {callers}! Victim: {victims} (collisions: {tally})."]
+    offer = ", ".join(action["label"] for action in current["offer"])
+    chooser = match.name_of(current["chooser"])
+    if current.get("chosen"):
+        lines.append(f"{chooser} chose **{current['chosen']['label']}** from: {offer}.")
+    elif len(current["offer"]) > 1:
+        lines.append(f"On offer to {chooser}: {offer}.")
+    return lines
+
+
+def _plays_text(match: Match, current: dict[str, Any]) -> list[str]:
+    return [
+        f"{match.name_of(play['seat'])} played {play['label']}"
+        + (" and called a collision" if play["seat"] in current["callers"] else "")
+        for play in current["plays"]
+    ]
+
+
+def _moves_text(match: Match, record: dict[str, Any]) -> list[str]:
+    action = record["applied"]["label"]
+    lines = []
+    for move in record["moves"]:
+        who = match.name_of(move["seat"])
+        if move["played_by"] != move["seat"]:
+            card = f"{match.name_of(move['played_by'])}'s {move['label']}"
+        else:
+            card = move["label"]
+        if move["sign"] is not None:
+            card += f" as {_signed(move['value'])}"
+        lines.append(
+            f"{who}: {card}, {action} → {_signed(move['effect'])}: "
+            f"{move['from']} to **{move['to']}**"
+        )
+    return lines
+
+
+def _last_round_text(match: Match, record: dict[str, Any]) -> str:
+    lines = [f"Action card: **{record['applied']['label']}**"]
+    if record["send"]:
+        lines.append(f"Every card went {SEND_WORDS[record['send']]}.")
+    lines += _collision_text(match, record)
+    lines += _moves_text(match, record)
+    for seat in record["eliminated"]:
+        lines.append(f"🔥 {match.name_of(seat)}'s car took a fourth collision: eliminated.")
+    for seat in record["hero"]:
+        lines.append(f"🦸 {match.name_of(seat)} took a fourth collision on 30: a hero finish!")
+    return "\n".join(lines)[:1024]
+
+
+def _current_text(match: Match, current: dict[str, Any]) -> str:
+    lines = [f"Round card: **{current['round_action']['label']}**"]
+    lines += _plays_text(match, current)
+    lines += _collision_text(match, current)
+    if current.get("applied") and not current.get("chosen"):
+        lines.append(f"Applies: **{current['applied']['label']}**")
+    return "\n".join(lines)[:1024]
+
+
+# -- the presenter ----------------------------------------------------------------------------
 
 
 class CanyonPresenter(TextBoard):
     game = "canyon"
     title = "Great Canyon Race"
     points = "final score of a driver who stopped on the edge, else 0"
-    narration_moves = 0  # the state keeps the last round
+    narration_moves = 0  # the state keeps this round's reveal and the last scored round
 
     def describe_options(self, options: dict[str, Any]) -> str:
         return ""
 
+    def story(self, match: Match, recent_events: list[dict[str, Any]]) -> list[tuple[str, str]]:
+        """The last round scored: a private message changes only when a round does."""
+        last = match.engine.view(match.state, None)["last_round"]
+        if not last:
+            return []
+        return [(f"Round {last['round']}", _last_round_text(match, last)[:1024])]
+
+    # -- the public board -------------------------------------------------------------
+
     def board(self, match: Match, recent_events: list[dict[str, Any]]) -> discord.Embed:
         view = match.engine.view(match.state, None)
-        names = [seat.display_name for seat in match.seats]
         over = view["phase"] == "over"
-        heading = "final board" if over else f"round {view['round']}/10"
+        if over:
+            heading = "the race is over"
+        else:
+            hand = "first hand" if view["hand_number"] == 1 else "second hand"
+            heading = f"round {view['round']}/{ROUNDS} · {hand}"
         embed = discord.Embed(
             title=f"Great Canyon Race: {heading}",
-            description=_track(names, view),
+            description=_track(match, view),
             colour=EMBED_COLOUR,
         )
-        embed.add_field(name="Action cards", value=_row(view), inline=True)
-        embed.add_field(name="Drivers", value=self._drivers(names, view), inline=True)
-        if not over and view["awaiting"]:
-            who = ", ".join(f"<@{match.seats[s].user_id}>" for s in view["awaiting"])
+        embed.add_field(name="Drivers", value=self._drivers(match, view), inline=False)
+        embed.add_field(name="Action cards", value=_row(view), inline=False)
+        if view["six_cards"] or view["peekers"]:
+            embed.add_field(name="Second hand", value=self._bonuses(match, view), inline=False)
+        if view["current"]:
             embed.add_field(
-                name="Waiting for", value=f"{who} {WAITING_FOR[view['phase']]}", inline=False
+                name=f"Round {view['current']['round']} revealed",
+                value=_current_text(match, view["current"]),
+                inline=False,
             )
-        for name, value in self._story(names, view):
-            embed.add_field(name=name, value=value[:1024], inline=False)
+        elif view["last_round"]:
+            embed.add_field(
+                name=f"Round {view['last_round']['round']}",
+                value=_last_round_text(match, view["last_round"]),
+                inline=False,
+            )
+        if not over:
+            embed.add_field(name="Waiting for", value=self._awaiting(match, view), inline=False)
         embed.set_footer(
-            text=f"Match #{match.id} · ● car, o circled space, | the edge at 30, * collisions"
+            text=f"Match #{match.id} · stop on 30 or just below · o circled space · | the edge"
         )
         return embed
 
-    def story(self, match: Match, recent_events: list[dict[str, Any]]) -> list[tuple[str, str]]:
-        view = match.engine.view(match.state, None)
-        names = [seat.display_name for seat in match.seats]
-        # Without cards in hand: a private message changes only when a round does.
-        return [*self._story(names, view), ("Drivers", self._drivers(names, view, hands=False))]
-
-    def _story(self, names: list[str], view: dict[str, Any]) -> list[tuple[str, str]]:
-        fields = []
-        current = view.get("current")
-        if current and current.get("collision"):
-            victims = ", ".join(names[s] for s in current["victims"])
-            fields.append(
-                (f"Round {current['round']}: collision", f"💥 {victims} took a collision.")
-            )
-        last = view.get("last_round")
-        if last:
-            fields.append((f"Round {last['round']}", narrate(names, last) or "No card moved."))
-        return fields
-
-    def _drivers(self, names: list[str], view: dict[str, Any], *, hands: bool = True) -> str:
+    def _drivers(self, match: Match, view: dict[str, Any]) -> str:
         lines = []
-        for seat, name in enumerate(names):
-            line = f"**{name}**: {view['scores'][seat]} · "
-            line += plural(view["collisions"][seat], "collision")
+        for seat in range(view["players"]):
+            notes = [
+                f"{view['scores'][seat]} points",
+                f"💥 {view['collisions'][seat]}/{race.COLLISIONS_SURVIVED}",
+            ]
             if view["eliminated"][seat]:
-                line += " · eliminated"
-            elif hands:
-                line += f" · {plural(view['hand_sizes'][seat], 'card')} in hand"
-            lines.append(line)
+                notes.append(f"🔥 eliminated in round {view['eliminated_in'][seat]}")
+            elif view["hero"][seat]:
+                notes.append("🦸 hero finish")
+            elif view["phase"] != "over":
+                notes.append(f"{view['hand_sizes'][seat]} cards in hand")
+                if view["scores"][seat] in race.CIRCLED:
+                    notes.append("on a circled space")
+            lines.append(f"**{seat + 1}. {match.name_of(seat)}**: " + " · ".join(notes))
         return "\n".join(lines)
 
-    # -- private controls -------------------------------------------------------------
+    def _bonuses(self, match: Match, view: dict[str, Any]) -> str:
+        lines = []
+        if view["six_cards"]:
+            names = ", ".join(match.name_of(s) for s in view["six_cards"])
+            lines.append(f"Six cards (highest after round 5): {names}")
+        for seat in view["peekers"]:
+            looked = view["peeks"][seat]
+            did = f"looked at round {looked}'s card" if looked else "may look at a face-down card"
+            lines.append(f"{match.name_of(seat)} (lowest after round 5) {did}")
+        return "\n".join(lines)
+
+    def _awaiting(self, match: Match, view: dict[str, Any]) -> str:
+        awaited = ", ".join(_mention(match, s) for s in view["awaiting"])
+        phase = view["phase"]
+        if phase == "commit":
+            action = view["row"][view["round"] - 1]
+            if _is_send(action):
+                what = f"to commit a card (send round: cards go {action['kind'][5:]})"
+            else:
+                what = "to commit a card (and perhaps call a collision)"
+            done = len(view["committed"])
+            return f"{awaited} {what} · {done} committed"
+        if phase == "choose":
+            return f"{awaited} to choose the action card (collision victim)"
+        if phase == "sign":
+            return f"{awaited} to choose the sign of a double-value card"
+        return f"{awaited} to look at a face-down action card"
+
+    # -- a player's controls ----------------------------------------------------------
 
     def controls(self, match: Match, seat: int, choice: str | None = None) -> Controls:
         view = match.engine.view(match.state, seat)
-        embed = discord.Embed(
-            title=f"Great Canyon Race · round {view['round']}/10 · "
-            f"your score {view['scores'][seat]}",
-            colour=EMBED_COLOUR,
-        )
-        hand = " ".join(f"`{card['label']}`" for card in view["hand"]) or "(empty)"
-        embed.add_field(name="Your hand", value=hand, inline=False)
-        row = view["row"][view["round"] - 1] if view["phase"] != "over" else None
-        if row is not None:
-            action = row["label"] if row["face_up"] else "face down"
-            embed.add_field(name="This round's action card", value=action, inline=False)
-        if view.get("peeked"):
-            peeked = view["peeked"]
-            embed.add_field(
-                name="Your secret look",
-                value=f"Round {peeked['round']}: **{peeked['label']}** (only you know)",
-                inline=False,
-            )
-        embed.set_footer(text=f"Match #{match.id}")
-        if view["phase"] == "over":
-            channel = f"<#{match.record.channel_id}>"
-            return Controls(content=f"The race is over: the result is in {channel}.", embed=embed)
-        legal = match.engine.legal_moves(match.state, seat)
-        point = match.decision_point()
-        if not legal:
-            return Controls(content=self._waiting(match, view), embed=embed)
+        embed = self._private_embed(match, view)
+        channel = f"<#{match.record.channel_id}>"
         phase = view["phase"]
+        if phase == "over":
+            return Controls(content=f"The race is over: the result is in {channel}.", embed=embed)
+        if view["eliminated"][seat]:
+            return Controls(
+                content=f"Your car is out of the race. Follow the board in {channel}.",
+                embed=embed,
+            )
+        if seat not in view["awaiting"]:
+            return Controls(content=self._waiting_text(match, view), embed=embed)
+        point = match.decision_point()
         if phase == "commit":
-            return self._commit(match, view, legal, point, choice, embed)
+            return self._commit_controls(match, view, point, choice, embed)
         if phase == "choose":
-            offer = view["current"]["offer"]
-            items = [
-                MoveButton(match.id, point, f"a{a['action']}", label=a["label"][:80])
-                for a in offer
-                if f"a{a['action']}" in legal
-            ]
-            return Controls(
-                "💥 You are the victim of the collision: choose the action card that applies "
-                "to everybody this round.",
-                embed,
-                list(items),
-            )
+            return self._choose_controls(match, view, point, embed)
         if phase == "sign":
-            action = view["current"].get("applied") or view["current"]["round_action"]
-            kind = ACTION_KINDS[action["kind"]]
-            items = [
-                MoveButton(match.id, point, "s+", label="Count it as plus"),
-                MoveButton(match.id, point, "s-", label="Count it as minus"),
-            ]
-            return Controls(
-                f"You score a double-value card this round under **{kind.label}**: "
-                "choose its sign.",
-                embed,
-                list(items),
-            )
+            return self._sign_controls(match, view, point, embed)
         items = [
-            MoveButton(match.id, point, code, label=f"Look at round {code[1:]}")
-            for code in legal
+            MoveButton(match.id, point, f"k{cell['round']}", label=f"Round {cell['round']}")
+            for cell in view["row"]
+            if not cell["face_up"] and cell["round"] >= view["round"]
         ]
         return Controls(
-            "You were lowest after the first hand: secretly look at one face-down action card.",
+            "You had the lowest score after round 5: pick a face-down action card to look at. "
+            "Only you will see it.",
             embed,
-            list(items),
+            items,
         )
 
-    def _commit(
+    def _private_embed(self, match: Match, view: dict[str, Any]) -> discord.Embed:
+        over = view["phase"] == "over"
+        heading = "final" if over else f"round {view['round']}/{ROUNDS}"
+        embed = discord.Embed(title=f"Great Canyon Race · {heading}", colour=EMBED_COLOUR)
+        hand = " ".join(f"`{card['label']}`" for card in view["hand"]) or "(empty)"
+        embed.add_field(name="Your hand", value=hand, inline=False)
+        if view["my_play"]:
+            play = view["my_play"]
+            call = " and called a collision" if play["collision"] else ""
+            embed.add_field(name="Committed", value=f"You played {play['label']}{call}.")
+        embed.add_field(name="Action cards", value=_row(view, view["peeked"]), inline=False)
+        scores = " · ".join(
+            f"{match.name_of(s)} {view['scores'][s]} (💥{view['collisions'][s]})"
+            for s in range(view["players"])
+        )
+        embed.add_field(name="Scores", value=scores[:1024], inline=False)
+        embed.set_footer(text=f"Match #{match.id}")
+        return embed
+
+    def _waiting_text(self, match: Match, view: dict[str, Any]) -> str:
+        awaited = ", ".join(match.name_of(s) for s in view["awaiting"])
+        phase = view["phase"]
+        if phase == "commit":
+            return f"Your card is committed. Waiting for {awaited}."
+        if phase == "choose":
+            return f"Collision! Waiting for {awaited} to choose the action card."
+        if phase == "sign":
+            return f"Waiting for {awaited} to choose the sign of a double-value card."
+        return f"Waiting for {awaited} to look at a face-down action card."
+
+    def _commit_controls(
         self,
         match: Match,
         view: dict[str, Any],
-        legal: list[str],
         point: int,
         choice: str | None,
         embed: discord.Embed,
     ) -> Controls:
+        action = view["row"][view["round"] - 1]
+        send = _is_send(action)
+        intro = f"Round {view['round']}: **{action['label']}**."
+        if send:
+            intro += " A send round: your card scores for your neighbour, no collision."
         picked = next((c for c in view["hand"] if choice == f"c{c['card']}"), None)
         if picked is None:
-            items = [
-                ChoiceButton(match.id, point, f"c{card['card']}", label=card["label"])
-                for card in view["hand"]
-                if f"c{card['card']}" in legal
-            ]
-            return Controls("Pick your card for this round.", embed, list(items))
-        code = f"c{picked['card']}"
-        items: list[discord.ui.Item[Any]] = [
-            MoveButton(
-                match.id, point, code, label=f"Play {picked['label']}",
-                style=discord.ButtonStyle.primary,
-            )
-        ]
-        if f"{code}:x" in legal:
-            items.append(
-                MoveButton(
+            items: list[discord.ui.Item[Any]] = [
+                ChoiceButton(
                     match.id,
                     point,
-                    f"{code}:x",
+                    f"c{card['card']}",
+                    label=card["label"],
+                    style=_card_style(card),
+                )
+                for card in view["hand"]
+            ]
+            return Controls(f"{intro} Pick the card to commit.", embed, items)
+        code = f"c{picked['card']}"
+        items = [
+            MoveButton(
+                match.id, point, code, label=f"Play {picked['label']}",
+                style=discord.ButtonStyle.success,
+            )
+        ]
+        if not send:
+            items.append(
+                MoveButton(
+                    match.id, point, f"{code}:x",
                     label=f"Play {picked['label']} and call a collision",
                     style=discord.ButtonStyle.danger,
                 )
             )
         items.append(ChoiceButton(match.id, point, BACK, label="Other card"))
-        note = "" if f"{code}:x" in legal else " (no collision in a send round)"
-        return Controls(f"Play {picked['label']}?{note}", embed, items)
+        return Controls(f"{intro} Commit {picked['label']}?", embed, items)
 
-    def _waiting(self, match: Match, view: dict[str, Any]) -> str:
-        awaited = ", ".join(match.name_of(s) for s in view["awaiting"])
-        mine = view.get("my_play")
-        if view["eliminated"][view["seat"]]:
-            return "Your car is out of the race. Waiting for " + awaited + "."
-        if mine is not None:
-            call = " and called a collision" if mine.get("collision") else ""
-            return f"You played {mine['label']}{call}. Still waiting for {awaited}."
-        return f"Waiting for {awaited}."
+    def _choose_controls(
+        self, match: Match, view: dict[str, Any], point: int, embed: discord.Embed
+    ) -> Controls:
+        current = view["current"]
+        items: list[discord.ui.Item[Any]] = []
+        for index, action in enumerate(current["offer"]):
+            name = action["label"] + (" (this round's card)" if index == 0 else " (drawn)")
+            embed.add_field(
+                name=f"{index + 1}. {name}",
+                value=_what_it_does(match, view, current["plays"], action)[:1024],
+                inline=False,
+            )
+            items.append(
+                MoveButton(
+                    match.id, point, f"a{action['action']}",
+                    label=f"{index + 1}. {action['label']}", style=discord.ButtonStyle.primary,
+                )
+            )
+        plays = "; ".join(f"{match.name_of(p['seat'])} {p['label']}" for p in current["plays"])
+        return Controls(
+            f"Collision! You are the victim: choose the action card that applies to everybody "
+            f"this round. Cards played: {plays}.",
+            embed,
+            items,
+        )
+
+    def _sign_controls(
+        self, match: Match, view: dict[str, Any], point: int, embed: discord.Embed
+    ) -> Controls:
+        seat = view["seat"]
+        current = view["current"]
+        applied = current["applied"]
+        card, giver = _scored_card(view, current["plays"], applied, seat)
+        effect = ACTION_KINDS[applied["kind"]]
+        score = view["scores"][seat]
+        items: list[discord.ui.Item[Any]] = []
+        for sign, code in ((1, "s+"), (-1, "s-")):
+            value = sign * card["value"]
+            gain = effect.apply(value)
+            to = race.moved(score, gain)
+            items.append(
+                MoveButton(
+                    match.id, point, code,
+                    label=f"{_signed(value)} → {_signed(gain)}: {score} to {to}",
+                    style=discord.ButtonStyle.success if sign > 0 else discord.ButtonStyle.danger,
+                )
+            )
+        source = "" if giver == seat else f" (sent by {match.name_of(giver)})"
+        return Controls(
+            f"You score the double-value card ±{card['value']}{source} under "
+            f"**{applied['label']}**: choose its sign.",
+            embed,
+            items,
+        )
 
     # -- the end ----------------------------------------------------------------------
 
@@ -271,24 +480,28 @@ class CanyonPresenter(TextBoard):
         outcome = match.outcome()
         assert outcome is not None
         view = match.engine.view(match.state, None)
-        names = [seat.display_name for seat in match.seats]
-        winners = [names[i] for i in sorted(outcome.winners)]
-        headline = (
-            " and ".join(winners) + (" win" if len(winners) > 1 else " wins") + " the race!"
-            if winners
-            else "nobody wins: no driver stopped on the edge."
-        )
-        order = sorted(range(len(names)), key=lambda i: outcome.places[i])
-        lines = [
-            f"**{outcome.places[i]}.** {names[i]}: {view['scores'][i]}, "
-            f"{FATES.get(view['fates'][i], view['fates'][i])}"
-            + (" (resigned or away)" if match.seats[i].autopilot else "")
-            for i in order
-        ]
+        winners = [match.name_of(s) for s in sorted(outcome.winners)]
+        if not winners:
+            headline = "nobody wins: no driver stopped at the edge"
+        elif len(winners) == 1:
+            headline = f"{winners[0]} wins!"
+        else:
+            headline = f"{' and '.join(winners)} share the win!"
+        order = sorted(range(view["players"]), key=lambda s: (outcome.places[s], s))
+        lines = []
+        for seat in order:
+            fate = FATES[view["fates"][seat]]
+            if view["fates"][seat] == race.ELIMINATED:
+                fate += f" in round {view['eliminated_in'][seat]}"
+            crown = " 🏆" if seat in outcome.winners else ""
+            lines.append(
+                f"**{outcome.places[seat]}.** {match.name_of(seat)}{crown}: "
+                f"{view['scores'][seat]} · {fate} · 💥 {view['collisions'][seat]}"
+            )
         embed = discord.Embed(
             title=f"Great Canyon Race: {headline}",
             description="\n".join(lines),
             colour=discord.Colour.gold(),
         )
-        embed.set_footer(text=f"Match #{match.id} · the edge is 30; 16 or more to count")
+        embed.set_footer(text=f"Match #{match.id}")
         return embed
