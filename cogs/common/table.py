@@ -16,16 +16,15 @@ from typing import Any
 
 import discord
 
-from cogs.common.components import BackButton, LobbyButton, ShowHandButton
 from cogs.common.kept import KeptMessages
 from cogs.common.notices import Notices
-from cogs.common.presenter import EMBED_COLOUR, Controls, Presenter, player_list
+from cogs.common.presenter import Controls, Presenter
+from cogs.common.rendering import Renderer, ending
 from cogs.common.reply import Reply
 from data.store import StoreUnavailable, WriteFailed
 from matches import clock
 from matches.service import Match, MatchError, MatchService, MoveResult, Player
 from matches.timekeeper import Timekeeper
-from rules.rulebook import all_rulebooks
 
 log = logging.getLogger(__name__)
 
@@ -52,11 +51,6 @@ NOT_SAVED = "{what} could not be saved (the database is busy or full), so nothin
     "Please try again in a moment."
 NOT_READ = "The table could not read this match just now (its database is busy). " \
     "Please try again in a moment."
-ENDINGS = {
-    "expired": "The lobby of **{title}** match #{match} expired: it was never started.",
-    "abandoned": "**{title}** match #{match} ended as abandoned: nobody was playing it any more. "
-    "Nothing was recorded.",
-}
 WHAT_IS_SAVED = {
     "join": "Your seat",
     "leave": "Leaving",
@@ -80,6 +74,7 @@ class Table:
         self.bot = bot
         self.service = service
         self.presenters = presenters
+        self.renderer = Renderer(service, dict(presenters))
         self.kept = KeptMessages(bot, service, self)
         self.timekeeper = Timekeeper(service)
         self.notices = Notices(bot, service, {key: p.title for key, p in presenters.items()})
@@ -158,7 +153,7 @@ class Table:
         async with Reply(interaction) as reply, _refusals(reply, WHAT_IS_SAVED[action]):
             match = await self.service.get(match_id)
             if action == "howto":
-                await reply.private(embed=self._overview(match.record.game))
+                await reply.private(embed=self.renderer.overview(match.record.game))
                 return
             user = interaction.user
             if action == "join":
@@ -169,7 +164,7 @@ class Table:
                 match = await self.service.start(match_id, user.id)
             else:
                 match = await self.service.cancel(match_id, user.id)
-            await self.kept.show_in_clicked(reply, match, BOARD, await self.render_board(match))
+            await self.kept.show_in_clicked(reply, match, BOARD, await self.renderer.board(match))
             if action == "join":
                 await self._welcome(reply, match_id, user.id)
             elif action == "leave":
@@ -189,7 +184,7 @@ class Table:
             result = await self.service.play(match_id, user_id, point, move)
             match = result.match
             mine = hand_purpose(user_id)
-            controls = await self._controls(match, user_id)
+            controls = await self.renderer.controls(match, user_id)
             if not await self.kept.show_in_clicked(reply, match, mine, controls):
                 # The move came from another message (Show my hand): the kept one follows.
                 self.kept.request(match.id, mine)
@@ -215,7 +210,7 @@ class Table:
             if match.status == "lobby":
                 raise MatchError("Your hand arrives once the host starts the match.")
             self.notices.acted(match_id, interaction.user.id)
-            controls = await self._controls(match, interaction.user.id)
+            controls = await self.renderer.controls(match, interaction.user.id)
             await reply.private(**controls.send_kwargs())
 
     async def on_back(self, interaction: discord.Interaction[Any], match_id: int) -> None:
@@ -225,7 +220,7 @@ class Table:
             self.notices.acted(match_id, user_id)
             match = await self.timekeeper.come_back(match_id, user_id)
             await self.kept.show_in_clicked(
-                reply, match, hand_purpose(user_id), await self._controls(match, user_id)
+                reply, match, hand_purpose(user_id), await self.renderer.controls(match, user_id)
             )
             self.kept.request(match_id, BOARD)
 
@@ -234,163 +229,20 @@ class Table:
         async with Reply(interaction, private=True) as reply:
             await reply.refuse(reason)
 
-    def _overview(self, game: str) -> discord.Embed:
-        section = all_rulebooks()[game].overview
-        embed = discord.Embed(
-            title=f"How to play {self.presenters[game].title}",
-            description=section.body[:4096],
-            colour=EMBED_COLOUR,
-        )
-        embed.set_footer(text=f"More: /rules show game:{game}")
-        return embed
-
-    # -- rendering -------------------------------------------------------------------
-
-    async def render_board(self, match: Match) -> Controls:
-        """The public message of a match in whatever status it is."""
-        presenter = self.presenters[match.record.game]
-        if match.status == "lobby" and not match.damaged:
-            buttons = [LobbyButton(match.id, action) for action in LobbyButton.STYLES]
-            return Controls(embed=self._lobby_embed(match, presenter), items=list(buttons))
-        if match.status == "cancelled":
-            embed = discord.Embed(
-                title=f"{presenter.title}: cancelled",
-                description=_ending(match, presenter)
-                if match.record.end_reason in ENDINGS
-                else "This match was cancelled; nothing was recorded.",
-                colour=discord.Colour.dark_grey(),
-            )
-            return Controls(embed=embed)
-        if match.damaged:
-            embed = discord.Embed(
-                title=f"{presenter.title}: this match cannot go on",
-                description=(
-                    f"Match #{match.id}'s saved state is damaged. Its host or a server "
-                    f"moderator can end it with `/{match.record.game} cancel`; "
-                    "the other matches are not affected."
-                ),
-                colour=discord.Colour.dark_red(),
-            )
-            return Controls(embed=embed)
-        recent = await self.service.recent_moves(match.id, max(presenter.narration_moves, 6))
-        events = [
-            event
-            for move in recent[len(recent) - presenter.narration_moves :]
-            if presenter.narration_moves
-            for event in move.events
-        ]
-        embed = presenter.board(match, events)
-        if match.status == "playing":
-            await self._add_clock(embed, match, recent)
-        board = Controls(embed=embed, pictures=await presenter.board_pictures(match))
-        if match.status == "playing":
-            board.items.append(ShowHandButton(match.id))
-        return board
-
-    async def _add_clock(self, embed: discord.Embed, match: Match, recent: list[Any]) -> None:
-        """The pace, the next deadline, who is away and who just ran out of time."""
-        lines = [match.pace.title]
-        deadline = (await self.service.deadlines(match.id)).get("decision")
-        if deadline is not None:
-            lines[0] += f" · next deadline <t:{int(deadline.due_at)}:R>"
-        point = match.decision_point()
-        for move in recent:
-            if move.how != "player" and move.seat is not None and move.decision_point >= point - 1:
-                name = match.name_of(move.seat)
-                lines.append(
-                    f"⌛ {name} ran out of time: the table played for them."
-                    if move.how == "timeout"
-                    else f"🤖 {name}'s seat played on autopilot."
-                )
-        away = [
-            f"{seat.display_name} ({seat.autopilot})" for seat in match.seats if seat.autopilot
-        ]
-        if away:
-            lines.append("On autopilot: " + ", ".join(away))
-        embed.add_field(name="Clock", value="\n".join(dict.fromkeys(lines))[:1024], inline=False)
-
-    def _lobby_embed(self, match: Match, presenter: Presenter) -> discord.Embed:
-        engine = match.engine
-        lines = [f"Host: <@{match.host_id}>", f"Pace: {match.pace.title}."]
-        options = presenter.describe_options(match.record.options)
-        if options:
-            lines.append(options)
-        lines.append(
-            f"{engine.min_players}-{engine.max_players} players. "
-            "Press **Join** to take a seat; the host presses **Start**."
-        )
-        embed = discord.Embed(
-            title=f"{presenter.title}: new match", description="\n".join(lines), colour=EMBED_COLOUR
-        )
-        embed.add_field(
-            name=f"Players ({len(match.seats)}/{engine.max_players})", value=player_list(match)
-        )
-        seating = presenter.seating(match)
-        if seating:
-            embed.add_field(name="Seating", value=seating[:1024])
-        embed.set_footer(text=f"Match #{match.id}")
-        return embed
-
-    async def _controls(self, match: Match, user_id: int) -> Controls:
-        """The private message of one player (or of someone who left the lobby)."""
-        presenter = self.presenters[match.record.game]
-        channel = f"<#{match.record.channel_id}>"
-        seat = match.seat_of(user_id)
-        if seat is None:
-            return Controls(content=f"You left the **{presenter.title}** match in {channel}.")
-        if match.status == "lobby":
-            return Controls(
-                content=f"You joined **{presenter.title}** in {channel}. "
-                "Your hand will appear in this message when the host starts the match."
-            )
-        if match.status == "cancelled" and match.record.end_reason in ENDINGS:
-            return Controls(content=_ending(match, presenter))
-        if match.status == "cancelled":
-            if match.record.end_reason == "channel_gone":
-                return Controls(
-                    content=f"The **{presenter.title}** match #{match.id} has ended: its channel "
-                    "was deleted or I can no longer reach it. Nothing was recorded."
-                )
-            return Controls(content=f"The **{presenter.title}** match in {channel} was cancelled.")
-        if match.damaged:
-            return Controls(
-                content=f"The **{presenter.title}** match in {channel} cannot go on: "
-                "its saved state is damaged. Its host or a moderator can end it."
-            )
-        controls = presenter.controls(match, seat)
-        if controls.embed is not None:
-            # The private message tells the story too: what just happened, the standings.
-            recent = await self.service.recent_moves(match.id, presenter.narration_moves)
-            events = [event for move in recent for event in move.events]
-            for name, value in presenter.story(match, events):
-                if len(controls.embed.fields) < 20:
-                    controls.embed.add_field(name=name, value=value[:1024], inline=False)
-        autopilot = match.seats[seat].autopilot
-        if autopilot == "absent" and match.status == "playing":
-            controls.content = (
-                "You are away: your seat plays on autopilot. Press **I'm back** to play again.\n"
-                + (controls.content or "")
-            )
-            controls.items = [BackButton(match.id)]
-        elif autopilot == "resigned" and match.status == "playing":
-            controls.content = "You resigned: your seat plays on autopilot to the end."
-            controls.items = []
-        return controls
-
     # -- keeping messages up to date (the Keeper of KeptMessages) --------------------
 
     async def render(self, match: Match, purpose: str) -> Controls | None:
         if purpose == BOARD:
             if match.record.end_reason == "channel_gone":
                 return None
-            return await self.render_board(match)
+            return await self.renderer.board(match)
         user_id = int(purpose.removeprefix(HAND))
         seat = match.seat_of(user_id)
         if seat is not None and match.seats[seat].dms_closed:
             return None
         if seat is None and match.status != "lobby":
             return None
-        return await self._controls(match, user_id)
+        return await self.renderer.controls(match, user_id)
 
     async def send_new(
         self, match: Match, purpose: str, controls: Controls
@@ -500,7 +352,7 @@ class Table:
             await self._announce_result(match)
             await self.notices.finished(match)
         elif match.status == "cancelled":
-            await self._post(match, content=_ending(match, self.presenters[match.record.game]))
+            await self._post(match, content=ending(match, self.presenters[match.record.game]))
         else:
             await self.notices.eliminations(match)
             await self.notices.decisions_opened(match)
@@ -523,7 +375,7 @@ class Table:
             ended = await self.timekeeper.end_if_due(deadline)
             if ended is not None:
                 self._refresh_everything(ended)
-                await self._post(ended, content=_ending(ended, self.presenters[ended.record.game]))
+                await self._post(ended, content=ending(ended, self.presenters[ended.record.game]))
             return
         if deadline.due_at <= now:
             result = await self.timekeeper.time_out(deadline)
@@ -598,10 +450,6 @@ async def _refusals(reply: Reply, what: str) -> AsyncIterator[None]:
     except StoreUnavailable as error:
         log.warning("a read failed: %s", error)
         await reply.refuse(NOT_READ)
-
-
-def _ending(match: Match, presenter: Presenter) -> str:
-    return ENDINGS[match.record.end_reason or ""].format(title=presenter.title, match=match.id)
 
 
 def _publisher(reply: Reply) -> Any:

@@ -1,0 +1,171 @@
+"""What the table's messages show: the board of a match in any status, a player's private
+message, the lobby and the "How to play" page. Reads the match service; sends nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from cogs.common.components import BackButton, LobbyButton, ShowHandButton
+from cogs.common.presenter import EMBED_COLOUR, Controls, Presenter, player_list
+from matches.service import Match, MatchService
+from rules.rulebook import all_rulebooks
+
+ENDINGS = {
+    "expired": "The lobby of **{title}** match #{match} expired: it was never started.",
+    "abandoned": "**{title}** match #{match} ended as abandoned: nobody was playing it any more. "
+    "Nothing was recorded.",
+}
+"""How a match that ended without a result says so, by its end reason."""
+
+
+class Renderer:
+    def __init__(self, service: MatchService, presenters: dict[str, Presenter]) -> None:
+        self.service = service
+        self.presenters = presenters
+
+    def overview(self, game: str) -> discord.Embed:
+        section = all_rulebooks()[game].overview
+        embed = discord.Embed(
+            title=f"How to play {self.presenters[game].title}",
+            description=section.body[:4096],
+            colour=EMBED_COLOUR,
+        )
+        embed.set_footer(text=f"More: /rules show game:{game}")
+        return embed
+
+    async def board(self, match: Match) -> Controls:
+        """The public message of a match in whatever status it is."""
+        presenter = self.presenters[match.record.game]
+        if match.status == "lobby" and not match.damaged:
+            buttons = [LobbyButton(match.id, action) for action in LobbyButton.STYLES]
+            return Controls(embed=self._lobby_embed(match, presenter), items=list(buttons))
+        if match.status == "cancelled":
+            embed = discord.Embed(
+                title=f"{presenter.title}: cancelled",
+                description=ending(match, presenter)
+                if match.record.end_reason in ENDINGS
+                else "This match was cancelled; nothing was recorded.",
+                colour=discord.Colour.dark_grey(),
+            )
+            return Controls(embed=embed)
+        if match.damaged:
+            embed = discord.Embed(
+                title=f"{presenter.title}: this match cannot go on",
+                description=(
+                    f"Match #{match.id}'s saved state is damaged. Its host or a server "
+                    f"moderator can end it with `/{match.record.game} cancel`; "
+                    "the other matches are not affected."
+                ),
+                colour=discord.Colour.dark_red(),
+            )
+            return Controls(embed=embed)
+        recent = await self.service.recent_moves(match.id, max(presenter.narration_moves, 6))
+        events = [
+            event
+            for move in recent[len(recent) - presenter.narration_moves :]
+            if presenter.narration_moves
+            for event in move.events
+        ]
+        embed = presenter.board(match, events)
+        if match.status == "playing":
+            await self._add_clock(embed, match, recent)
+        board = Controls(embed=embed, pictures=await presenter.board_pictures(match))
+        if match.status == "playing":
+            board.items.append(ShowHandButton(match.id))
+        return board
+
+    async def _add_clock(self, embed: discord.Embed, match: Match, recent: list[Any]) -> None:
+        """The pace, the next deadline, who is away and who just ran out of time."""
+        lines = [match.pace.title]
+        deadline = (await self.service.deadlines(match.id)).get("decision")
+        if deadline is not None:
+            lines[0] += f" · next deadline <t:{int(deadline.due_at)}:R>"
+        point = match.decision_point()
+        for move in recent:
+            if move.how != "player" and move.seat is not None and move.decision_point >= point - 1:
+                name = match.name_of(move.seat)
+                lines.append(
+                    f"⌛ {name} ran out of time: the table played for them."
+                    if move.how == "timeout"
+                    else f"🤖 {name}'s seat played on autopilot."
+                )
+        away = [
+            f"{seat.display_name} ({seat.autopilot})" for seat in match.seats if seat.autopilot
+        ]
+        if away:
+            lines.append("On autopilot: " + ", ".join(away))
+        embed.add_field(name="Clock", value="\n".join(dict.fromkeys(lines))[:1024], inline=False)
+
+    def _lobby_embed(self, match: Match, presenter: Presenter) -> discord.Embed:
+        engine = match.engine
+        lines = [f"Host: <@{match.host_id}>", f"Pace: {match.pace.title}."]
+        options = presenter.describe_options(match.record.options)
+        if options:
+            lines.append(options)
+        lines.append(
+            f"{engine.min_players}-{engine.max_players} players. "
+            "Press **Join** to take a seat; the host presses **Start**."
+        )
+        embed = discord.Embed(
+            title=f"{presenter.title}: new match", description="\n".join(lines), colour=EMBED_COLOUR
+        )
+        embed.add_field(
+            name=f"Players ({len(match.seats)}/{engine.max_players})", value=player_list(match)
+        )
+        seating = presenter.seating(match)
+        if seating:
+            embed.add_field(name="Seating", value=seating[:1024])
+        embed.set_footer(text=f"Match #{match.id}")
+        return embed
+
+    async def controls(self, match: Match, user_id: int) -> Controls:
+        """The private message of one player (or of someone who left the lobby)."""
+        presenter = self.presenters[match.record.game]
+        channel = f"<#{match.record.channel_id}>"
+        seat = match.seat_of(user_id)
+        if seat is None:
+            return Controls(content=f"You left the **{presenter.title}** match in {channel}.")
+        if match.status == "lobby":
+            return Controls(
+                content=f"You joined **{presenter.title}** in {channel}. "
+                "Your hand will appear in this message when the host starts the match."
+            )
+        if match.status == "cancelled" and match.record.end_reason in ENDINGS:
+            return Controls(content=ending(match, presenter))
+        if match.status == "cancelled":
+            if match.record.end_reason == "channel_gone":
+                return Controls(
+                    content=f"The **{presenter.title}** match #{match.id} has ended: its channel "
+                    "was deleted or I can no longer reach it. Nothing was recorded."
+                )
+            return Controls(content=f"The **{presenter.title}** match in {channel} was cancelled.")
+        if match.damaged:
+            return Controls(
+                content=f"The **{presenter.title}** match in {channel} cannot go on: "
+                "its saved state is damaged. Its host or a moderator can end it."
+            )
+        controls = presenter.controls(match, seat)
+        if controls.embed is not None:
+            # The private message tells the story too: what just happened, the standings.
+            recent = await self.service.recent_moves(match.id, presenter.narration_moves)
+            events = [event for move in recent for event in move.events]
+            for name, value in presenter.story(match, events):
+                if len(controls.embed.fields) < 20:
+                    controls.embed.add_field(name=name, value=value[:1024], inline=False)
+        autopilot = match.seats[seat].autopilot
+        if autopilot == "absent" and match.status == "playing":
+            controls.content = (
+                "You are away: your seat plays on autopilot. Press **I'm back** to play again.\n"
+                + (controls.content or "")
+            )
+            controls.items = [BackButton(match.id)]
+        elif autopilot == "resigned" and match.status == "playing":
+            controls.content = "You resigned: your seat plays on autopilot to the end."
+            controls.items = []
+        return controls
+
+
+def ending(match: Match, presenter: Presenter) -> str:
+    return ENDINGS[match.record.end_reason or ""].format(title=presenter.title, match=match.id)
