@@ -278,10 +278,14 @@ class HarePresenter(TextBoard):
         for code in legal:
             action = _action(code)
             if action == "b":
-                label = f"Back to tortoise {parse_move(code).target}"
-                items.append(MoveButton(match.id, point, code, label=label, emoji="🐢"))
+                label = describe(match.state, seat, code).removeprefix("Back ")
+                items.append(
+                    MoveButton(match.id, point, code, label=f"Back {label}"[:80], emoji="🐢")
+                )
             elif action in STAY_LABELS:
-                items.append(MoveButton(match.id, point, code, label=STAY_LABELS[action]))
+                left = describe(match.state, seat, code).rsplit(", ", 1)[1]
+                label = f"{STAY_LABELS[action]} ({left})"
+                items.append(MoveButton(match.id, point, code, label=label))
         return items
 
     # -- the end ----------------------------------------------------------------------

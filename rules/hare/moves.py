@@ -263,7 +263,8 @@ def _cost(parsed: ParsedMove, here: int) -> int:
 
 
 def describe(state: HareState, seat: int, code: Move) -> str:
-    """The move in words, e.g. "Forward 5 to 23 (lettuce space): pay 15 carrots"."""
+    """The move in words with the carrots it leaves, e.g. "Forward 5 to 23 (lettuce space):
+    pay 15 carrots, 50 left"."""
     parsed, marker_id = _located(state, seat, code)
     prefix = f"Marker {parsed.number + 1}: " if parsed.number is not None else ""
     here = state.markers[marker_id].space
@@ -281,4 +282,4 @@ def describe(state: HareState, seat: int, code: Move) -> str:
         text = f"{parsed.action.capitalize()} {STAY_CARROTS} carrots (hare space)"
     else:
         text = f"Stay on the carrot space and {parsed.action} {STAY_CARROTS} carrots"
-    return prefix + text
+    return f"{prefix}{text}, {state.players[seat].carrots - cost} left"

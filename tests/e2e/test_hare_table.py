@@ -155,3 +155,16 @@ async def test_a_restart_in_the_middle_of_a_turn_keeps_the_controls(table):
     (hare_two,) = [i for i in state.markers_of(0) if state.markers[i].number == 1]
     assert state.markers[hare_two].space == parse_move(code).target
     assert "ben's turn" in table.board().text
+
+
+async def test_the_menus_say_what_each_move_costs_and_leaves(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    await _open_and_start(table, anne, ben)
+    hand = table.hand(anne)
+    if not hand.selects:  # two markers: pick one first
+        first = next(b for b in hand.buttons if b.custom_id.startswith("ch:"))
+        hand = (await table.backend.click(anne, hand, custom_id=first.custom_id)).message
+    options = [o for menu in hand.selects for o in menu.options]
+    assert options and all(
+        "pay" in o["description"] and o["description"].endswith(" left") for o in options
+    )

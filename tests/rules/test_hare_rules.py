@@ -424,7 +424,9 @@ def test_two_marker_codes_name_the_marker() -> None:
     moves = ENGINE.legal_moves(state, 0)
     assert "f2@0" in moves and "f2@1" in moves
     assert_illegal(state, 0, "f2", "@0 or @1")
-    assert describe(state, 0, "f2@1") == "Marker 2: Forward 2 to 2 (carrot space): pay 3 carrots"
+    assert describe(state, 0, "f2@1") == (
+        "Marker 2: Forward 2 to 2 (carrot space): pay 3 carrots, 92 left"
+    )
 
 
 def test_two_marker_player_moves_one_marker_per_turn_from_a_shared_supply() -> None:
@@ -514,14 +516,14 @@ def test_an_illegal_move_leaves_the_state_untouched(seat: int, move: str, reason
     assert_illegal(state, seat, move, reason)
 
 
-def test_describe_and_cost_of_each_kind_of_move() -> None:
+def test_describe_says_each_move_and_the_carrots_it_leaves() -> None:
     state = race(spaces=[5, 14])
-    assert describe(state, 0, "f10") == "Forward 5 to 10 (lettuce space): pay 15 carrots"
+    assert describe(state, 0, "f10") == "Forward 5 to 10 (lettuce space): pay 15 carrots, 50 left"
     state.turn = 1
-    assert describe(state, 1, "b11") == "Back 3 to tortoise space 11: earn 30 carrots"
+    assert describe(state, 1, "b11") == "Back 3 to tortoise space 11: earn 30 carrots, 95 left"
     state = race(spaces=[59], carrots=[15], lettuces=[0])
-    assert describe(state, 0, "f64") == "Forward 5 to the Finish: pay 15 carrots"
-    assert describe(state, 0, "take") == "Stay on the carrot space and take 10 carrots"
+    assert describe(state, 0, "f64") == "Forward 5 to the Finish: pay 15 carrots, 0 left"
+    assert describe(state, 0, "take") == "Stay on the carrot space and take 10 carrots, 25 left"
     assert move_cost(state, 0, "give") == 10
     assert all(len(m) <= 40 for m in ENGINE.legal_moves(state, 0))
 
