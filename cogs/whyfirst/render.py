@@ -88,6 +88,14 @@ class WhyFirstPresenter(TextBoard):
         )
         if not over:
             embed.add_field(name="Waiting for", value=self._awaiting(match, view), inline=False)
+        if view["pending_moves"]:
+            order = " → ".join(
+                f"{names[turn['seat']]} {_signed(turn['value'])} (#{turn['white']})"
+                for turn in view["pending_moves"]
+            )
+            embed.add_field(
+                name="Order of moves (highest white number first)", value=order, inline=False
+            )
         for name, value in self._story(view, names):
             embed.add_field(name=name, value=value, inline=False)
         embed.set_footer(text=f"Match #{match.id} · second place scores; second-highest total wins")

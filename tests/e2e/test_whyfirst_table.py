@@ -86,6 +86,8 @@ async def test_the_tactical_variant_lets_the_player_on_turn_move_any_figure(tabl
         await act(table, player, hand)
     movers = [p for p in (anne, ben, chris) if playable(table.hand(p))]
     assert len(movers) == 1, "exactly one player picks a figure at a time"
+    order = table.board().text.split("Order of moves (highest white number first)\n")[1]
+    assert order.startswith(movers[0].name) and order.count("→") == 2 and "(#" in order
     hand = table.hand(movers[0])
     assert "pick the figure it moves" in hand.text
     assert {b.label.split(" (")[0] for b in hand.buttons} == {"anne", "ben", "chris"}
