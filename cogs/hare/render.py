@@ -10,9 +10,9 @@ from cogs.common.components import ChoiceButton, MoveButton, MoveSelect
 from cogs.common.presenter import EMBED_COLOUR, Controls, TextBoard, plural
 from matches.service import Match
 from rules.hare import HareResult, describe, parse_move
-from rules.hare.board import space
+from rules.hare.board import FINISH, forward_cost, space
+from rules.hare.moves import finish_problem
 
-FINISH = 64
 SELECT_OPTIONS = 25
 MAX_SELECTS = 4
 """Forward moves fill at most four menus (100 spaces > the 64 of the track); one row is left
@@ -233,6 +233,9 @@ class HarePresenter(TextBoard):
                 for code in legal
             ]
             return Controls("Hare space: give or take 10 carrots?", embed, items)
+        blocked = self._finish_blocked(match, seat, legal)
+        if blocked:
+            embed.add_field(name="The Finish", value=blocked, inline=False)
         markers_with_moves = sorted({parse_move(code).number for code in legal})
         if view["two_markers"] and len(markers_with_moves) > 1:
             if choice not in ("m0", "m1"):
@@ -249,6 +252,23 @@ class HarePresenter(TextBoard):
                 return Controls("Your turn: which hare moves?", embed, items)
             legal = [code for code in legal if parse_move(code).number == int(choice[1])]
         return Controls("Your turn: pick your move.", embed, self._move_items(match, seat, legal))
+
+    def _finish_blocked(self, match: Match, seat: int, legal: list[str]) -> str | None:
+        """Why the Finish is not among the moves, when the carrots would reach it."""
+        state = match.state
+        if any(code.startswith(f"f{FINISH}") for code in legal):
+            return None
+        carrots = state.players[seat].carrots
+        for marker_id in state.markers_of(seat):
+            marker = state.markers[marker_id]
+            if marker.finished:
+                continue
+            cost = forward_cost(FINISH - marker.space)
+            if cost <= carrots:
+                reason = finish_problem(state, marker_id, carrots - cost)
+                if reason:
+                    return reason
+        return None
 
     def _move_items(self, match: Match, seat: int, legal: list[str]) -> list[discord.ui.Item[Any]]:
         point = match.decision_point()

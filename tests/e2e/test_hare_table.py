@@ -168,3 +168,22 @@ async def test_the_menus_say_what_each_move_costs_and_leaves(table):
     assert options and all(
         "pay" in o["description"] and o["description"].endswith(" left") for o in options
     )
+
+
+async def test_a_finish_out_of_reach_is_explained(table):
+    anne, ben, chris = (table.player(n) for n in ("anne", "ben", "chris"))
+    match_id = await _open_and_start(table, anne, ben, chris)
+    async with table.bot.table.service.changing(match_id) as db:
+        row = await (
+            await db.execute("SELECT state FROM matches WHERE id = ?", (match_id,))
+        ).fetchone()
+        state = json.loads(row[0])
+        state["markers"][0]["space"] = 59
+        state["players"][0].update(carrots=60, lettuces=0)
+        await db.execute(
+            "UPDATE matches SET state = ?, version = version + 1 WHERE id = ?",
+            (json.dumps(state), match_id),
+        )
+    await table.restart()
+    text = table.hand(anne).text
+    assert "The Finish" in text and "at most 10 carrots; you would keep 45" in text
