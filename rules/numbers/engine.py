@@ -213,15 +213,16 @@ class NumbersEngine:
         side = state.side_of(seat)
         kind = _KIND_OF_PLAY[DECK[card].kind]
         _to_discards(state, seat, card)
-        move = {"seat": seat, "side": side, "kind": kind, "space": space}
-        state.last_move = {**move, "card": DECK[card].to_json()}
+        move = {"seat": seat, "side": side, "space": space, "card": DECK[card].to_json()}
+        state.last_move = {**move, "kind": kind}
+        # The event says the play as "play": its "kind" is the event's own in the move log.
         if kind == "remove":
             owner = state.chips[space]
             state.chips[space] = None
-            removed = Event("chip_removed", {**move, "card": DECK[card].to_json(), "owner": owner})
+            removed = Event("chip_removed", {**move, "play": kind, "owner": owner})
             return [removed, *self._end_turn(state, seat)]
         state.chips[space] = side
-        events = [Event("chip_placed", {**move, "card": DECK[card].to_json()})]
+        events = [Event("chip_placed", {**move, "play": kind})]
         new = complete_sequences(state, space)
         if new:
             state.quiet_rebuilds = 0

@@ -188,6 +188,18 @@ def test_the_lobby_can_check_options_before_players_join() -> None:
 # --- Placing chips and sequences ----------------------------------------------------------------
 
 
+def test_a_play_is_logged_under_its_event_kind() -> None:
+    state = table()
+    card = card_for("C4")
+    give(state, 0, [card])
+    (placed, *_) = ENGINE.apply(state, 0, f"p{card}@C4")
+    assert placed.to_json()["kind"] == "chip_placed" and placed.to_json()["play"] == "place"
+    minus = MINUS_CARDS[0]
+    give(state, 1, [minus])
+    (removed, *_) = ENGINE.apply(state, 1, f"m{minus}@C4")
+    assert removed.to_json()["kind"] == "chip_removed" and removed.to_json()["owner"] == 0
+
+
 def test_an_equation_card_goes_on_either_open_space_showing_its_answer() -> None:
     state = table()
     card = card_for("C4")
