@@ -134,9 +134,11 @@ class KeptMessages:
             ):
                 return
             if stored is not None:
+                # The same pictures as last noted: only the text changes, nothing is uploaded.
+                keep = controls.shows_pictures_of(stored.fingerprint)
                 try:
                     await self._partial(stored.channel_id, stored.message_id).edit(
-                        **controls.edit_kwargs()
+                        **controls.edit_kwargs(keep_pictures=keep)
                     )
                     await self._note(match, purpose, controls)
                     return

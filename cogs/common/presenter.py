@@ -55,14 +55,27 @@ class Controls:
             "files": [picture.file() for picture in self.pictures],
         }
 
-    def edit_kwargs(self) -> dict[str, Any]:
-        """Arguments for editing a message into this one (its pictures replace the old)."""
-        return {
-            "content": self.content,
-            "embed": self.embed,
-            "view": self.view(),
-            "attachments": [picture.file() for picture in self.pictures],
-        }
+    def edit_kwargs(self, *, keep_pictures: bool = False) -> dict[str, Any]:
+        """Arguments for editing a message into this one (its pictures replace the old).
+
+        ``keep_pictures``: the message already shows these very pictures, so they are not
+        uploaded again (Discord keeps a message's attachments when an edit names none).
+        """
+        message = {"content": self.content, "embed": self.embed, "view": self.view()}
+        if not (keep_pictures and self.pictures):
+            message["attachments"] = [picture.file() for picture in self.pictures]
+        return message
+
+    def shows_pictures_of(self, fingerprint: str) -> bool:
+        """Whether a message with this earlier ``fingerprint`` shows these same pictures."""
+        try:
+            shown = json.loads(fingerprint)[3]
+        except (ValueError, IndexError, TypeError):
+            return False
+        return bool(self.pictures) and shown == self._picture_digests()
+
+    def _picture_digests(self) -> list[list[str]]:
+        return [[p.filename, hashlib.sha256(p.data).hexdigest()] for p in self.pictures]
 
     def fingerprint(self) -> str:
         """A stable digest of what the message would show, to skip needless edits."""
@@ -71,10 +84,7 @@ class Controls:
                 self.content,
                 self.embed.to_dict() if self.embed else None,
                 self.view().to_components(),
-                [
-                    [p.filename, hashlib.sha256(p.data).hexdigest()]
-                    for p in self.pictures
-                ],
+                self._picture_digests(),
             ],
             sort_keys=True,
         )

@@ -44,8 +44,9 @@ DMS_CLOSED_NOTICE = (
 )
 MISSING_PERMISSIONS = (
     "I can't keep the board of **{title}** match #{match} up to date in {channel}: I need "
-    "the *View Channel*, *Send Messages*, *Embed Links* and *Read Message History* "
-    "permissions there. A moderator can grant them, or end the match with `/{game} cancel`."
+    "the *View Channel*, *Send Messages*, *Embed Links*, *Attach Files* and *Read Message "
+    "History* permissions there. A moderator can grant them, or end the match with "
+    "`/{game} cancel`."
 )
 NOT_SAVED = "{what} could not be saved (the database is busy or full), so nothing changed. " \
     "Please try again in a moment."

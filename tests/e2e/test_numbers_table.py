@@ -139,8 +139,10 @@ async def test_a_minus_and_a_dead_card_trade_in_a_three_player_match(table):
     await _rig(table, match_id, position)
     hand = table.hand(ben)
     assert "dead, both spaces are taken" in hand.text
+    uploads = len(table.backend.uploads)
     traded = await table.backend.click(ben, hand, label=f"Trade {dead.text} = {dead.answer}")
     assert not traded.ephemeral
+    assert len(table.backend.uploads) == uploads, "the board changed in words, not in picture"
     assert not [b for b in table.hand(ben).buttons if b.label.startswith("Trade")], "once a turn"
     picked = await table.backend.click(ben, table.hand(ben), label="Minus")
     (menu,) = picked.message.selects
