@@ -40,7 +40,9 @@ EXTENSIONS = (
     "cogs.hare",
     "cogs.canyon",
     "cogs.numbers",
-    "cogs.career",
+    "cogs.career.stats",
+    "cogs.career.history",
+    "cogs.career.replay",
     "cogs.rulebook",
     "cogs.players",
     "cogs.clock",
@@ -106,6 +108,7 @@ class TableBot(commands.Bot):
             if self._new_seed
             else MatchService(self.store, ENGINES, now=self._now)
         )
+        await service.backfill_ratings()  # before any match can finish
         self.table = Table(self, service, PRESENTERS)
         # Before anything can fall due: the time the bot was away is given back.
         downtime = await self.table.timekeeper.give_back_downtime()

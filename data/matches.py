@@ -255,6 +255,13 @@ async def update_match(
     return expected_version + 1
 
 
+async def updated_at(db: aiosqlite.Connection, match_id: int) -> str:
+    """When the match last changed (for a finished match: when it finished)."""
+    cursor = await db.execute("SELECT updated_at FROM matches WHERE id = ?", (match_id,))
+    (stamp,) = await cursor.fetchone()
+    return str(stamp)
+
+
 async def set_status(
     db: aiosqlite.Connection,
     match_id: int,

@@ -1,10 +1,11 @@
 """The game-agnostic match lifecycle: lobby, start, moves under a per-match lock, results.
 
 Every change runs under the match's lock: load, check, apply, then write the state,
-the move log, the match's deadlines and (when the match ends) the career totals in one
-transaction. Player mistakes raise ``MatchError`` with a message for that player;
-nothing is written then. Seats on autopilot (see ``matches.clock``) are played as soon
-as their decision opens, through the same commit as a player's move.
+the move log, the match's deadlines and (when the match ends) the career totals, results
+and ratings (``matches.results``) in one transaction. Player mistakes raise
+``MatchError`` with a message for that player; nothing is written then. Seats on
+autopilot (see ``matches.clock``) are played as soon as their decision opens, through the
+same commit as a player's move.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import aiosqlite
 from data import career, clocks
 from data import matches as rows
 from data.store import Store
-from matches import clock
+from matches import clock, results
 from matches.message_book import MessageBook
 from rules.base import Engine, Event, IllegalMove, InvalidOptions, Outcome
 
@@ -157,6 +158,10 @@ class MatchService:
 
     def engine(self, game: str) -> Engine[Any]:
         return self._engines[game]
+
+    async def backfill_ratings(self) -> int:
+        """Rate the matches finished before ratings existed (once; at start-up)."""
+        return await results.backfill(self._store, self._engines)
 
     # -- reading -------------------------------------------------------------------
 
@@ -493,6 +498,10 @@ class MatchService:
             )
             if outcome:
                 await self._record_careers(db, record, outcome, forfeited)
+                await results.record(
+                    db, engine, record, match.state, outcome, forfeited,
+                    await rows.updated_at(db, record.id),
+                )
         return await self.get(record.id)
 
     async def _schedule(self, db: aiosqlite.Connection, match: Match, *, opened: bool) -> None:

@@ -1,0 +1,50 @@
+"""Careers: /stats and /leaderboard (stats.py), /history (history.py), /replay (replay.py).
+
+Each module is an extension of its own; what they share is here: how places and ratings
+are written, and the page size of paged lists. What "points" are in each game is said by
+that game's presenter (``points``).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import discord
+
+MIN_MATCHES = 3
+"""Rated matches a player needs before the leaderboard ranks them."""
+PAGE_SIZE = 10
+
+def service_of(interaction: discord.Interaction[Any]) -> Any:
+    """The match service (its store and engines)."""
+    return interaction.client.table.service  # type: ignore[attr-defined]
+
+
+def game_title(interaction: discord.Interaction[Any], game: str) -> str:
+    try:
+        return str(service_of(interaction).engine(game).title)
+    except KeyError:
+        return game
+
+
+def placed(place: int) -> str:
+    """1st, 2nd, 3rd, 4th..."""
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+def replay_command(match_id: int) -> str:
+    return f"`/replay match:{match_id}`"
+
+
+def when(finished_at: str) -> str:
+    """A Discord timestamp (shown in each reader's own time zone), or the stored text."""
+    try:
+        return f"<t:{int(datetime.fromisoformat(finished_at).timestamp())}:d>"
+    except ValueError:
+        return finished_at[:10]
+
+
+def short(name: str, limit: int = 24) -> str:
+    return name if len(name) <= limit else name[: limit - 1] + "…"

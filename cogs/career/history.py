@@ -1,0 +1,128 @@
+"""/history: the finished matches of this server, or of one player, newest first."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.career import PAGE_SIZE, game_title, placed, replay_command, service_of, short, when
+from cogs.common.presenter import EMBED_COLOUR
+from cogs.common.reply import Reply
+from cogs.games import GAME_CHOICES
+from data import ratings
+
+ALL_GAMES = "all"
+
+
+class HistoryPage(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"hist:(?P<user>[0-9]{1,20}):(?P<game>[a-z0-9_]{1,20}):(?P<page>[0-9]{1,6})",
+):
+    """Turns a history to another page (user 0: the whole server; game 'all': every game)."""
+
+    def __init__(self, user_id: int, game: str, page: int, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.secondary,
+                label=label,
+                custom_id=f"hist:{user_id}:{game}:{page}",
+            )
+        )
+        self.user_id, self.game, self.page = user_id, game, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HistoryPage:
+        return cls(int(match["user"]), match["game"], int(match["page"]), "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        async with Reply(interaction) as reply:
+            page = await history_page(interaction, self.user_id, self.game, self.page)
+            await reply.update(**page)
+
+
+def match_line(interaction: discord.Interaction[Any], seats: list[ratings.SeatResult]) -> str:
+    first = seats[0]
+    standings = ", ".join(
+        f"{placed(s.place)} {short(s.name)}" + (" (forfeit)" if s.forfeited else f" ({s.points})")
+        for s in seats
+    )
+    return (
+        f"**#{first.match_id}** {game_title(interaction, first.game)} · {when(first.finished_at)}"
+        f" · {standings} · {replay_command(first.match_id)}"
+    )
+
+
+async def history_page(
+    interaction: discord.Interaction[Any], user_id: int, game: str, page: int
+) -> dict[str, Any]:
+    assert interaction.guild_id is not None
+    store = service_of(interaction).store
+    only = None if game == ALL_GAMES else game
+    async with store.read() as db:
+        matches, total = await ratings.history(
+            db, interaction.guild_id, user_id=user_id or None, game=only,
+            offset=page * PAGE_SIZE, limit=PAGE_SIZE,
+        )
+        if not matches and page > 0:
+            page = max(0, (total - 1) // PAGE_SIZE)
+            matches, total = await ratings.history(
+                db, interaction.guild_id, user_id=user_id or None, game=only,
+                offset=page * PAGE_SIZE, limit=PAGE_SIZE,
+            )
+        name = (await ratings.names_of(db, [user_id])).get(user_id) if user_id else None
+    pages = max(1, -(-total // PAGE_SIZE))
+    whose = f"{name}'s matches" if name else "Finished matches"
+    what = f" of {game_title(interaction, only)}" if only else ""
+    embed = discord.Embed(
+        title=f"{whose}{what} on this server",
+        description="\n".join(match_line(interaction, seats)[:380] for seats in matches)
+        or "No finished matches yet.",
+        colour=EMBED_COLOUR,
+    )
+    counted = f"{total} match" if total == 1 else f"{total} matches"
+    embed.set_footer(text=f"Newest first · {counted} · page {page + 1} of {pages}")
+    view = discord.ui.View(timeout=None)
+    if page > 0:
+        view.add_item(HistoryPage(user_id, game, page - 1, "◀ Newer"))
+    if page + 1 < pages:
+        view.add_item(HistoryPage(user_id, game, page + 1, "Older ▶"))
+    return {"embed": embed, "view": view}
+
+
+class History(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="history", description="Finished matches on this server")
+    @app_commands.describe(
+        player="Only this player's matches", game="Only this game",
+        public="Post it for the whole channel",
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def history(
+        self,
+        interaction: discord.Interaction[Any],
+        player: discord.User | None = None,
+        game: app_commands.Choice[str] | None = None,
+        public: bool = False,
+    ) -> None:
+        async with Reply(interaction, private=not public) as reply:
+            page = await history_page(
+                interaction, player.id if player else 0, game.value if game else ALL_GAMES, 0
+            )
+            if public:
+                await reply.publish(**page)
+            else:
+                await reply.private(**page)
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.register_items(HistoryPage)  # type: ignore[attr-defined]
+    await bot.add_cog(History(bot))

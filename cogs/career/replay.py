@@ -1,0 +1,246 @@
+"""/replay: step through a finished match move by move, hidden cards included.
+
+The match is rebuilt from its seed and move log (``matches.replay``) at every click, so
+the buttons carry only the match, the step shown, what they do and whose replay it is:
+they survive restarts. A click on someone else's public replay opens a private copy.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.career import service_of, short
+from cogs.common.presenter import EMBED_COLOUR, Presenter
+from cogs.common.reply import Reply
+from data import matches as rows
+from matches.replay import Replay, ReplayRefused, replay
+from matches.service import Match
+
+EMBEDS_TOTAL = 6000
+"""Discord's limit on the text of all embeds of one message."""
+ACTIONS = {
+    "first": "⏮ First",
+    "back": "◀ Back",
+    "next": "Next ▶",
+    "last": "Last ⏭",
+}
+NOTHING_HIDDEN = "nothing hidden"
+HOW = {"timeout": " (time-out)", "autopilot": " (autopilot)"}
+
+
+class ReplayButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=(
+        r"rp:(?P<match>[0-9]{1,18}):(?P<step>[0-9]{1,6}):"
+        r"(?P<action>first|back|next|last|rback|rnext):(?P<owner>[0-9]{1,20})"
+    ),
+):
+    """One step control of a replay (the step it was pressed on is in the id)."""
+
+    def __init__(
+        self, match_id: int, step: int, action: str, owner: int, *, label: str = "",
+        disabled: bool = False, row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.secondary,
+                label=label or None,
+                disabled=disabled,
+                custom_id=f"rp:{match_id}:{step}:{action}:{owner}",
+            ),
+            row=row,
+        )
+        self.match_id, self.step, self.action, self.owner = match_id, step, action, owner
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ReplayButton:
+        return cls(int(match["match"]), int(match["step"]), match["action"], int(match["owner"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        mine = interaction.user.id == self.owner
+        async with Reply(interaction, private=True) as reply:
+            try:
+                rebuilt = await load_replay(interaction, self.match_id)
+            except ReplayRefused as refused:
+                await reply.refuse(refused.reason)
+                return
+            step = _target(rebuilt, min(self.step, rebuilt.last), self.action)
+            message = await replay_message(interaction, rebuilt, step, interaction.user.id)
+            if mine:
+                await reply.update(**_editing(message))
+            else:  # someone else's public replay: a private copy of their own
+                await reply.private(**message)
+
+
+def _target(rebuilt: Replay, step: int, action: str) -> int:
+    return {
+        "first": 0,
+        "back": max(step - 1, 0),
+        "next": min(step + 1, rebuilt.last),
+        "last": rebuilt.last,
+        "rback": rebuilt.previous_round(step),
+        "rnext": rebuilt.next_round(step),
+    }[action]
+
+
+def _editing(message: dict[str, Any]) -> dict[str, Any]:
+    """The same message as arguments for an edit (its pictures replace the old ones)."""
+    edit = dict(message)
+    edit["attachments"] = edit.pop("files", [])
+    return edit
+
+
+async def load_replay(interaction: discord.Interaction[Any], match_id: int) -> Replay:
+    """The replay of a finished match of this server; ``ReplayRefused`` says why not."""
+    service = service_of(interaction)
+    async with service.store.read() as db:
+        record = await rows.fetch_match(db, match_id)
+        moves = await rows.move_log(db, match_id) if record else []
+    if record is None or record.guild_id != interaction.guild_id:
+        raise ReplayRefused(f"There is no match #{match_id} on this server.")
+    if record.game not in _presenters(interaction):
+        raise ReplayRefused("Replays of this game are not available yet.")
+    return replay(service.engine(record.game), record, moves)
+
+
+def _presenters(interaction: discord.Interaction[Any]) -> dict[str, Presenter]:
+    return interaction.client.table.presenters  # type: ignore[attr-defined, no-any-return]
+
+
+async def replay_message(
+    interaction: discord.Interaction[Any], rebuilt: Replay, step: int, owner: int
+) -> dict[str, Any]:
+    """The board at ``step``, what was just played, every hand then, and the controls."""
+    presenter = _presenters(interaction)[rebuilt.record.game]
+    record, at = rebuilt.record, rebuilt.steps[step]
+    match = Match(record, rebuilt.engine, at.state)
+    board = presenter.board(match, rebuilt.events_before(step, max(1, presenter.narration_moves)))
+    board.set_author(name=f"Replay of match #{record.id} · move {step} of {rebuilt.last}")
+    if at.move is not None and len(board.fields) < 25:
+        who = match.name_of(at.move.seat) if at.move.seat is not None else "The table"
+        board.insert_field_at(
+            0, name=f"Move {step}",
+            value=f"{who} played `{at.move.move}`{HOW.get(at.move.how, '')}", inline=False,
+        )
+    elif at.move is None:
+        board.description = (board.description or "")[:3900] + "\n*As dealt, before any move.*"
+    if not rebuilt.faithful:
+        board.set_footer(text="This replay does not end on the stored result: the rules changed.")
+    hands = hands_embed(match, EMBEDS_TOTAL - len(board) - 100)
+    embeds = [board] if hands is None else [board, hands]
+    message: dict[str, Any] = {"embeds": embeds, "view": _controls(rebuilt, step, owner)}
+    pictures = await presenter.board_pictures(match)
+    if pictures:
+        message["files"] = [picture.file() for picture in pictures]
+    return message
+
+
+def hands_embed(match: Match, budget: int) -> discord.Embed | None:
+    """Each seat's hidden cards at this step (no secret once the match is over); None for
+    a game that hides nothing."""
+    title = "Hidden cards at this step"
+    embed = discord.Embed(title=title, colour=EMBED_COLOUR)
+    budget -= len(title)
+    public = match.engine.view(match.state, None)
+    hidden = [
+        (seat, private_text(match.engine.view(match.state, seat.seat), public))
+        for seat in match.seats[:25]
+    ]
+    if all(text == NOTHING_HIDDEN for _, text in hidden):
+        return None
+    for seat, text in hidden:
+        name = short(seat.display_name, 60)
+        room = min(1024, budget - len(name))
+        if room < 20:
+            break
+        value = text if len(text) <= room else text[: room - 1] + "…"
+        embed.add_field(name=name, value=value, inline=False)
+        budget -= len(name) + len(value)
+    return embed
+
+
+def private_text(view: dict[str, Any], public: dict[str, Any]) -> str:
+    """What a seat's view shows beyond the public one (hands, sealed plays), in words."""
+    lines = [
+        f"{key.replace('_', ' ')}: {_brief(value)}"
+        for key, value in view.items()
+        if key != "seat" and value not in (None, [], {}) and public.get(key) != value
+    ]
+    return "\n".join(lines) or NOTHING_HIDDEN
+
+
+def _brief(value: Any) -> str:
+    if isinstance(value, dict):
+        for key in ("label", "text", "value", "card"):
+            if key in value:
+                return str(value[key])
+        return ", ".join(f"{k} {_brief(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(_brief(item) for item in value) or "none"
+    return str(value)
+
+
+def _controls(rebuilt: Replay, step: int, owner: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    match_id, last = rebuilt.record.id, rebuilt.last
+    for action, label in ACTIONS.items():
+        at_edge = step == 0 if action in ("first", "back") else step == last
+        view.add_item(
+            ReplayButton(match_id, step, action, owner, label=label, disabled=at_edge, row=0)
+        )
+    name = rebuilt.round_name
+    if name is not None:
+        view.add_item(
+            ReplayButton(
+                match_id, step, "rback", owner, label=f"◀ {name.capitalize()}",
+                disabled=step == 0, row=1,
+            )
+        )
+        view.add_item(
+            ReplayButton(
+                match_id, step, "rnext", owner, label=f"{name.capitalize()} ▶",
+                disabled=step == last, row=1,
+            )
+        )
+    return view
+
+
+class Replays(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="replay", description="Step through a finished match")
+    @app_commands.describe(
+        match="The match number (shown on its board and in /history)",
+        public="Show it to the whole channel",
+    )
+    @app_commands.guild_only()
+    async def replay(
+        self,
+        interaction: discord.Interaction[Any],
+        match: app_commands.Range[int, 1, 10**18],
+        public: bool = False,
+    ) -> None:
+        async with Reply(interaction, private=not public) as reply:
+            try:
+                rebuilt = await load_replay(interaction, match)
+            except ReplayRefused as refused:
+                await reply.refuse(refused.reason)
+                return
+            message = await replay_message(interaction, rebuilt, 0, interaction.user.id)
+            if public:
+                await reply.publish(**message)
+            else:
+                await reply.private(**message)
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.register_items(ReplayButton)  # type: ignore[attr-defined]
+    await bot.add_cog(Replays(bot))

@@ -1,0 +1,218 @@
+"""/stats and /leaderboard: careers, ratings and ranks per server, player and game."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.career import (
+    MIN_MATCHES,
+    PAGE_SIZE,
+    game_title,
+    placed,
+    replay_command,
+    service_of,
+)
+from cogs.common.presenter import EMBED_COLOUR, plural
+from cogs.common.reply import Reply
+from cogs.games import GAME_CHOICES, PRESENTERS
+from data import career, ratings
+
+SCOPE_CHOICES = [
+    app_commands.Choice(name="this server", value="server"),
+    app_commands.Choice(name="every server", value="global"),
+]
+LAST_RESULTS = 5
+
+
+def result_line(result: ratings.SeatResult) -> str:
+    """'2nd of 3 · 14 points' (or a forfeit), and the command that replays the match."""
+    if result.forfeited:
+        how = f"forfeited ({placed(result.place)} of {result.players})"
+    else:
+        how = f"{placed(result.place)} of {result.players} · {plural(result.points, 'point')}"
+    return f"{how} · {replay_command(result.match_id)}"
+
+
+class LeaderboardPage(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"lb:(?P<game>[a-z0-9_]{1,20}):(?P<scope>server|global):(?P<page>[0-9]{1,6})",
+):
+    """Turns a leaderboard to another page; the page is in the id, so it survives restarts."""
+
+    def __init__(self, game: str, scope: str, page: int, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.secondary,
+                label=label,
+                custom_id=f"lb:{game}:{scope}:{page}",
+            )
+        )
+        self.game, self.scope, self.page = game, scope, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LeaderboardPage:
+        return cls(match["game"], match["scope"], int(match["page"]), "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        async with Reply(interaction) as reply:
+            page = await leaderboard_page(interaction, self.game, self.scope, self.page)
+            await reply.update(**page)
+
+
+async def leaderboard_page(
+    interaction: discord.Interaction[Any], game: str, scope: str, page: int
+) -> dict[str, Any]:
+    """The embed and buttons of one page of a game's leaderboard."""
+    assert interaction.guild_id is not None
+    guild = interaction.guild_id if scope == "server" else ratings.GLOBAL
+    async with service_of(interaction).store.read() as db:
+        lines, total = await ratings.leaderboard(
+            db, guild, game, min_matches=MIN_MATCHES, offset=page * PAGE_SIZE, limit=PAGE_SIZE
+        )
+        if not lines and page > 0:  # the board shrank: show its last page
+            page = max(0, (total - 1) // PAGE_SIZE)
+            lines, total = await ratings.leaderboard(
+                db, guild, game, min_matches=MIN_MATCHES, offset=page * PAGE_SIZE,
+                limit=PAGE_SIZE,
+            )
+        names = await ratings.names_of(db, [line.user_id for line in lines])
+    pages = max(1, -(-total // PAGE_SIZE))
+    where = "this server" if scope == "server" else "every server"
+    rows = [
+        f"**{rank}.** {names.get(line.user_id, line.user_id)} · rating **{line.ordinal:.1f}**"
+        f" · {line.matches} matches · {line.win_rate:.0%} won"
+        for rank, line in enumerate(lines, start=page * PAGE_SIZE + 1)
+    ]
+    embed = discord.Embed(
+        title=f"{game_title(interaction, game)}: leaderboard of {where}",
+        description="\n".join(rows)
+        or f"Nobody has played {MIN_MATCHES} rated matches of this game yet.",
+        colour=EMBED_COLOUR,
+    )
+    embed.set_footer(
+        text=f"Ranked by the conservative rating (mean skill minus three deviations); "
+        f"players appear after {MIN_MATCHES} rated matches. Page {page + 1} of {pages}."
+    )
+    view = discord.ui.View(timeout=None)
+    if page > 0:
+        view.add_item(LeaderboardPage(game, scope, page - 1, "◀ Previous"))
+    if page + 1 < pages:
+        view.add_item(LeaderboardPage(game, scope, page + 1, "Next ▶"))
+    return {"embed": embed, "view": view}
+
+
+class Stats(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="stats", description="A player's results and ratings here")
+    @app_commands.describe(player="Whose results (you, if left out)", game="Only this game")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def stats(
+        self,
+        interaction: discord.Interaction[Any],
+        player: discord.User | None = None,
+        game: app_commands.Choice[str] | None = None,
+    ) -> None:
+        async with Reply(interaction, private=True) as reply:
+            target = player or interaction.user
+            embed = discord.Embed(
+                title=f"Career of {target.display_name} on this server", colour=EMBED_COLOUR
+            )
+            fields = await self._fields(interaction, target.id, game.value if game else None)
+            for name, value in fields:
+                embed.add_field(name=name, value=value, inline=False)
+            if not fields:
+                embed.description = "No finished matches on this server yet."
+            await reply.private(embed=embed)
+
+    async def _fields(
+        self, interaction: discord.Interaction[Any], user_id: int, only: str | None
+    ) -> list[tuple[str, str]]:
+        assert interaction.guild_id is not None
+        guild = interaction.guild_id
+        fields = []
+        async with service_of(interaction).store.read() as db:
+            totals = {
+                line.game: line for line in await career.player_totals(db, guild, user_id)
+            }
+            for game in sorted(set(totals) | set(await ratings.games_played(db, guild, user_id))):
+                if only is not None and game != only:
+                    continue
+                rating, rank = await ratings.rank_of(
+                    db, guild, game, user_id, min_matches=MIN_MATCHES
+                )
+                best = await ratings.best_result(db, guild, user_id, game)
+                last = await ratings.results_of_player(db, guild, user_id, game, limit=LAST_RESULTS)
+                value = _game_text(game, totals.get(game), rating, rank, best, last)
+                fields.append((game_title(interaction, game), value[:1024]))
+        return fields[:25]
+
+    @app_commands.command(name="leaderboard", description="The best rated players of a game")
+    @app_commands.describe(
+        game="Which game", scope="This server (default) or every server",
+        public="Post it for the whole channel",
+    )
+    @app_commands.choices(game=GAME_CHOICES, scope=SCOPE_CHOICES)
+    @app_commands.guild_only()
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction[Any],
+        game: app_commands.Choice[str],
+        scope: app_commands.Choice[str] | None = None,
+        public: bool = False,
+    ) -> None:
+        async with Reply(interaction, private=not public) as reply:
+            page = await leaderboard_page(
+                interaction, game.value, scope.value if scope else "server", 0
+            )
+            if public:
+                await reply.publish(**page)
+            else:
+                await reply.private(**page)
+
+
+def _game_text(
+    game: str,
+    totals: career.CareerLine | None,
+    rating: ratings.Rating | None,
+    rank: int | None,
+    best: ratings.SeatResult | None,
+    last: list[ratings.SeatResult],
+) -> str:
+    lines = []
+    if totals is not None:
+        rate = totals.wins / totals.played if totals.played else 0.0
+        lines.append(f"Matches {totals.played} · wins {totals.wins} ({rate:.0%})")
+    if rating is None:
+        lines.append("Rating: not rated yet")
+    elif rank is None:
+        lines.append(
+            f"Rating {rating.ordinal:.1f} · ranked after {MIN_MATCHES} rated matches"
+            f" ({rating.matches} so far)"
+        )
+    else:
+        lines.append(f"Rating {rating.ordinal:.1f} · rank {rank} on this server")
+    if best is not None:
+        lines.append(f"Best: {result_line(best)}")
+    if totals is not None:
+        presenter = PRESENTERS.get(game)
+        meaning = presenter.points if presenter else "points"
+        lines.append(f"Points ({meaning}): {totals.points} in all")
+    if last:
+        lines.append("Last results:")
+        lines.extend(f"• {result_line(result)}" for result in last)
+    return "\n".join(lines)
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.register_items(LeaderboardPage)  # type: ignore[attr-defined]
+    await bot.add_cog(Stats(bot))

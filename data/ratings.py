@@ -1,0 +1,251 @@
+"""Ratings, per-seat results and match history rows; functions take an open connection.
+
+A rating belongs to a player and a game on one server (``guild_id``) or across every
+server (``GLOBAL``). ``matches.results`` decides the numbers; this module only keeps them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import aiosqlite
+
+GLOBAL = 0
+"""The guild id of the ratings that count every server."""
+
+
+@dataclass(frozen=True)
+class Rating:
+    user_id: int
+    mu: float
+    sigma: float
+    ordinal: float
+    matches: int
+    wins: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.matches if self.matches else 0.0
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat's result in a finished match (forfeits applied)."""
+
+    match_id: int
+    seat: int
+    guild_id: int
+    game: str
+    user_id: int | None
+    players: int
+    place: int
+    points: int
+    won: bool
+    forfeited: bool
+    finished_at: str
+    name: str = ""
+    """The seat's display name (filled in when read back)."""
+
+
+async def record_result(db: aiosqlite.Connection, result: SeatResult) -> None:
+    await db.execute(
+        "INSERT INTO results (match_id, seat, guild_id, game, user_id, players, place, points,"
+        " won, forfeited, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            result.match_id, result.seat, result.guild_id, result.game, result.user_id,
+            result.players, result.place, result.points, int(result.won),
+            int(result.forfeited), result.finished_at,
+        ),
+    )
+
+
+async def ratings_of(
+    db: aiosqlite.Connection, guild_id: int, game: str, user_ids: list[int]
+) -> dict[int, Rating]:
+    """The stored ratings of these players (players never rated are left out)."""
+    if not user_ids:
+        return {}
+    marks = ", ".join("?" for _ in user_ids)
+    cursor = await db.execute(
+        "SELECT user_id, mu, sigma, ordinal, matches, wins FROM ratings"
+        f" WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
+        (guild_id, game, *user_ids),
+    )
+    return {row["user_id"]: Rating(*row) for row in await cursor.fetchall()}
+
+
+async def save_rating(
+    db: aiosqlite.Connection,
+    guild_id: int,
+    game: str,
+    user_id: int,
+    *,
+    mu: float,
+    sigma: float,
+    ordinal: float,
+    won: bool,
+    match_id: int,
+) -> None:
+    """Store a player's rating after one more rated match."""
+    await db.execute(
+        "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, ordinal, matches, wins,"
+        " last_match) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)"
+        " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu,"
+        " sigma = excluded.sigma, ordinal = excluded.ordinal, matches = matches + 1,"
+        " wins = wins + excluded.wins, last_match = excluded.last_match",
+        (guild_id, game, user_id, mu, sigma, ordinal, int(won), match_id),
+    )
+
+
+async def any_rated(db: aiosqlite.Connection) -> bool:
+    cursor = await db.execute(
+        "SELECT EXISTS (SELECT 1 FROM ratings) OR EXISTS (SELECT 1 FROM results)"
+    )
+    (found,) = await cursor.fetchone()
+    return bool(found)
+
+
+async def leaderboard(
+    db: aiosqlite.Connection,
+    guild_id: int,
+    game: str,
+    *,
+    min_matches: int,
+    offset: int,
+    limit: int,
+) -> tuple[list[Rating], int]:
+    """One page of the ranked players (best ordinal first) and how many are ranked in all."""
+    cursor = await db.execute(
+        "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ? AND matches >= ?",
+        (guild_id, game, min_matches),
+    )
+    (total,) = await cursor.fetchone()
+    cursor = await db.execute(
+        "SELECT user_id, mu, sigma, ordinal, matches, wins FROM ratings"
+        " WHERE guild_id = ? AND game = ? AND matches >= ?"
+        " ORDER BY ordinal DESC, matches DESC, user_id LIMIT ? OFFSET ?",
+        (guild_id, game, min_matches, limit, offset),
+    )
+    return [Rating(*row) for row in await cursor.fetchall()], int(total)
+
+
+async def rank_of(
+    db: aiosqlite.Connection, guild_id: int, game: str, user_id: int, *, min_matches: int
+) -> tuple[Rating | None, int | None]:
+    """A player's rating and rank (None until they have ``min_matches`` rated matches)."""
+    rating = (await ratings_of(db, guild_id, game, [user_id])).get(user_id)
+    if rating is None or rating.matches < min_matches:
+        return rating, None
+    cursor = await db.execute(
+        "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ? AND matches >= ?"
+        " AND (ordinal > ? OR (ordinal = ? AND (matches > ? OR (matches = ? AND user_id < ?))))",
+        (
+            guild_id, game, min_matches, rating.ordinal, rating.ordinal,
+            rating.matches, rating.matches, user_id,
+        ),
+    )
+    (better,) = await cursor.fetchone()
+    return rating, int(better) + 1
+
+
+_RESULTS = (
+    "SELECT results.*, seats.display_name FROM results"
+    " JOIN seats ON seats.match_id = results.match_id AND seats.seat = results.seat"
+)
+
+
+def _result(row: aiosqlite.Row) -> SeatResult:
+    return SeatResult(
+        row["match_id"], row["seat"], row["guild_id"], row["game"], row["user_id"],
+        row["players"], row["place"], row["points"], bool(row["won"]),
+        bool(row["forfeited"]), row["finished_at"], row["display_name"],
+    )
+
+
+async def names_of(db: aiosqlite.Connection, user_ids: list[int]) -> dict[int, str]:
+    """Each player's latest display name at a table."""
+    if not user_ids:
+        return {}
+    marks = ", ".join("?" for _ in user_ids)
+    cursor = await db.execute(
+        "SELECT user_id, display_name FROM seats WHERE user_id IN"
+        f" ({marks}) ORDER BY match_id",
+        user_ids,
+    )
+    return {row[0]: row[1] for row in await cursor.fetchall()}
+
+
+async def results_of_player(
+    db: aiosqlite.Connection, guild_id: int, user_id: int, game: str, *, limit: int
+) -> list[SeatResult]:
+    """A player's latest results in a game on a server, newest first."""
+    cursor = await db.execute(
+        f"{_RESULTS} WHERE results.guild_id = ? AND results.user_id = ? AND game = ?"
+        " ORDER BY results.match_id DESC LIMIT ?",
+        (guild_id, user_id, game, limit),
+    )
+    return [_result(row) for row in await cursor.fetchall()]
+
+
+async def best_result(
+    db: aiosqlite.Connection, guild_id: int, user_id: int, game: str
+) -> SeatResult | None:
+    """The best place the player reached (most points among those, the earliest first)."""
+    cursor = await db.execute(
+        f"{_RESULTS} WHERE results.guild_id = ? AND results.user_id = ? AND game = ?"
+        " ORDER BY place, points DESC, results.match_id LIMIT 1",
+        (guild_id, user_id, game),
+    )
+    row = await cursor.fetchone()
+    return _result(row) if row else None
+
+
+async def games_played(db: aiosqlite.Connection, guild_id: int, user_id: int) -> list[str]:
+    cursor = await db.execute(
+        "SELECT DISTINCT game FROM results WHERE guild_id = ? AND user_id = ? ORDER BY game",
+        (guild_id, user_id),
+    )
+    return [row[0] for row in await cursor.fetchall()]
+
+
+async def history(
+    db: aiosqlite.Connection,
+    guild_id: int,
+    *,
+    user_id: int | None,
+    game: str | None,
+    offset: int,
+    limit: int,
+) -> tuple[list[list[SeatResult]], int]:
+    """One page of the server's finished matches, newest first, each as its seats' results;
+    and how many matches there are in all. ``user_id``/``game`` narrow it down."""
+    where, args = ["guild_id = ?"], [guild_id]
+    if game is not None:
+        where.append("game = ?")
+        args.append(game)  # type: ignore[arg-type]
+    if user_id is not None:
+        where.append("match_id IN (SELECT match_id FROM results WHERE user_id = ?)")
+        args.append(user_id)
+    condition = " AND ".join(where)
+    cursor = await db.execute(
+        f"SELECT COUNT(DISTINCT match_id) FROM results WHERE {condition}", args
+    )
+    (total,) = await cursor.fetchone()
+    cursor = await db.execute(
+        f"SELECT DISTINCT match_id FROM results WHERE {condition}"
+        " ORDER BY match_id DESC LIMIT ? OFFSET ?",
+        (*args, limit, offset),
+    )
+    ids = [row[0] for row in await cursor.fetchall()]
+    if not ids:
+        return [], int(total)
+    marks = ", ".join("?" for _ in ids)
+    cursor = await db.execute(
+        f"{_RESULTS} WHERE results.match_id IN ({marks})"
+        " ORDER BY results.match_id DESC, place, results.seat",
+        ids,
+    )
+    matches: dict[int, list[SeatResult]] = {match_id: [] for match_id in ids}
+    for row in await cursor.fetchall():
+        matches[row["match_id"]].append(_result(row))
+    return list(matches.values()), int(total)

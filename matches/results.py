@@ -1,0 +1,211 @@
+"""Results and ratings of a finished match: who placed where, and the new ratings.
+
+Ratings are openskill's Plackett-Luce model with its default parameters (mu 25, sigma
+25/3, beta 25/6, tau 25/300): one rating per player and game on each server, and one
+across every server. They change in the transaction that finishes a match
+(``record``), and once at start-up for matches finished before ratings existed
+(``backfill``), in the same order and by the same function, so both give equal numbers.
+
+Who is rated (the rulings of the issue "ratings, match history and replays"):
+- Only seats are rated, never phantom participants (Leo); computer seats are not rated.
+- Places are the Outcome's with forfeits applied (resigned and absent players rank after
+  everyone who stayed); tied places are ties.
+- Sides (``view(state, None)["sides"]``, Sequence Numbers' teams) are rated as teams: the
+  seats of a side sharing a place form one team. A forfeiting partner gets a worse place,
+  so they are rated alone at that place.
+- A match without a result (cancelled, expired, abandoned) is never rated, and a match
+  with fewer than two teams of rated players changes no rating.
+
+Ties are openskill's own: in openskill 6 a player placed just below tied players can gain
+as much as they do (vivekjoshy/openskill.py issues 155 and 173); the numbers follow the
+library, so they stay comparable with it.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+from openskill.models import PlackettLuce
+
+from data import matches as rows
+from data import meta, ratings
+from data.store import Store
+from matches import clock
+from rules.base import Engine, Outcome
+
+log = logging.getLogger(__name__)
+
+BACKFILLED = "ratings_backfilled"
+"""Meta key: the finished matches stored before ratings existed have been rated."""
+
+
+def rating_model() -> PlackettLuce:
+    """The model every rating is computed with (openskill's defaults)."""
+    return PlackettLuce()
+
+
+MODEL = rating_model()
+
+
+@dataclass(frozen=True)
+class Team:
+    """Rated players who share a place: one player, or the partners of one side."""
+
+    user_ids: tuple[int, ...]
+    place: int
+
+
+def seat_results(
+    record: rows.MatchRecord,
+    outcome: Outcome,
+    forfeited: Iterable[int],
+    finished_at: str,
+) -> list[ratings.SeatResult]:
+    """Each seat's result; a forfeit counts as lost with 0 points.
+
+    ``players`` counts every participant placed, phantoms (Leo) too: "3rd of 3".
+    """
+    out = frozenset(forfeited)
+    return [
+        ratings.SeatResult(
+            match_id=record.id,
+            seat=seat.seat,
+            guild_id=record.guild_id,
+            game=record.game,
+            user_id=seat.user_id if seat.kind == "human" else None,
+            players=len(outcome.places),
+            place=outcome.places[seat.seat],
+            points=0 if seat.seat in out else outcome.scores[seat.seat],
+            won=outcome.seat_won(seat.seat),
+            forfeited=seat.seat in out,
+            finished_at=finished_at,
+        )
+        for seat in record.seats
+    ]
+
+
+def teams(
+    record: rows.MatchRecord, outcome: Outcome, sides: list[list[int]] | None = None
+) -> list[Team]:
+    """The rated teams of a finished match, best place first.
+
+    ``sides``: seats playing together (None: everyone for themselves).
+    """
+    side_of = {seat: index for index, members in enumerate(sides or []) for seat in members}
+    grouped: dict[tuple[Any, int], list[int]] = {}
+    for seat in record.seats:
+        if seat.kind != "human" or seat.user_id is None:
+            continue
+        side = side_of.get(seat.seat, ("seat", seat.seat))
+        place = outcome.places[seat.seat]
+        grouped.setdefault((side, place), []).append(seat.user_id)
+    found = [Team(tuple(users), place) for (_, place), users in grouped.items()]
+    return sorted(found, key=lambda team: team.place)
+
+
+def sides_of(engine: Engine[Any], state: Any) -> list[list[int]] | None:
+    """The game's sides when it has them (the public view's ``sides``), else None."""
+    sides = engine.view(state, None).get("sides")
+    if not isinstance(sides, list) or not all(isinstance(side, list) for side in sides):
+        return None
+    return [[int(seat) for seat in side] for side in sides]
+
+
+def rate(
+    current: Mapping[int, tuple[float, float]], rated: list[Team]
+) -> dict[int, tuple[float, float]]:
+    """New (mu, sigma) of every player of ``rated``; ``current`` holds the known ratings."""
+    if len(rated) < 2:
+        return {}
+    before = [
+        [MODEL.rating(*current[u]) if u in current else MODEL.rating() for u in team.user_ids]
+        for team in rated
+    ]
+    after = MODEL.rate(before, ranks=[float(team.place) for team in rated])
+    return {
+        user: (rating.mu, rating.sigma)
+        for team, new in zip(rated, after, strict=True)
+        for user, rating in zip(team.user_ids, new, strict=True)
+    }
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    """The conservative rating players are ranked by."""
+    return MODEL.rating(mu, sigma).ordinal()
+
+
+async def record(
+    db: aiosqlite.Connection,
+    engine: Engine[Any],
+    record_: rows.MatchRecord,
+    state: Any,
+    outcome: Outcome,
+    forfeited: Iterable[int],
+    finished_at: str,
+) -> None:
+    """Store a finished match's results and rate it, on this server and globally.
+
+    Call inside the transaction that finishes the match.
+    """
+    results = seat_results(record_, outcome, forfeited, finished_at)
+    for result in results:
+        await ratings.record_result(db, result)
+    rated = teams(record_, outcome, sides_of(engine, state))
+    users = [user for team in rated for user in team.user_ids]
+    won = {r.user_id for r in results if r.won and r.user_id is not None}
+    for scope in (record_.guild_id, ratings.GLOBAL):
+        known = await ratings.ratings_of(db, scope, record_.game, users)
+        new = rate({user: (r.mu, r.sigma) for user, r in known.items()}, rated)
+        for user, (mu, sigma) in new.items():
+            await ratings.save_rating(
+                db, scope, record_.game, user, mu=mu, sigma=sigma, ordinal=ordinal(mu, sigma),
+                won=user in won, match_id=record_.id,
+            )
+
+
+async def backfill(store: Store, engines: Mapping[str, Engine[Any]]) -> int:
+    """Rate the finished matches stored before ratings existed, once; how many were rated.
+
+    In the order they finished (their last update, then their number), each exactly as
+    ``record`` rates it live. Skipped when the results or ratings already hold rows.
+    """
+    async with store.transaction() as db:
+        if await meta.get_meta(db, BACKFILLED) is not None:
+            return 0
+        done = 0
+        if not await ratings.any_rated(db):
+            cursor = await db.execute(
+                "SELECT id, updated_at FROM matches WHERE status = 'finished'"
+                " ORDER BY updated_at, id"
+            )
+            for match_id, finished_at in await cursor.fetchall():
+                done += await _backfill_one(db, engines, match_id, finished_at)
+        await meta.set_meta(db, BACKFILLED, str(done))
+    if done:
+        log.info("rated %d matches finished before ratings existed", done)
+    return done
+
+
+async def _backfill_one(
+    db: aiosqlite.Connection, engines: Mapping[str, Engine[Any]], match_id: int, finished_at: str
+) -> int:
+    record_ = await rows.fetch_match(db, match_id)
+    if record_ is None or record_.game not in engines or record_.state is None:
+        return 0
+    engine = engines[record_.game]
+    try:
+        state = engine.load(record_.state)
+        finished = engine.outcome(state)
+    except Exception:
+        log.warning("match %s: its stored state does not load; it is not rated", match_id)
+        return 0
+    if finished is None:
+        return 0
+    forfeited = frozenset(seat.seat for seat in record_.seats if seat.autopilot)
+    outcome = clock.forfeit(finished, forfeited)
+    await record(db, engine, record_, state, outcome, forfeited, finished_at)
+    return 1

@@ -1,0 +1,177 @@
+"""/stats, /leaderboard, /history and /replay through the simulated Discord backend."""
+
+from __future__ import annotations
+
+from data import matches as rows
+from data import ratings
+from matches.service import Player
+from rules.hare import ENGINE as HARE
+from rules.whyfirst import ENGINE as WHY_FIRST
+from tests.e2e.play import open_and_start, play_to_the_end
+from tests.matches.helpers import play_match
+
+
+async def _finished_whyfirst(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    match_id = await open_and_start(table, anne, ben)
+    await play_to_the_end(table, [anne, ben])
+    return anne, ben, match_id
+
+
+async def test_stats_show_rating_best_result_and_the_last_results_with_replays(table):
+    anne, ben, match_id = await _finished_whyfirst(table)
+    record = await table.match_row(match_id)
+    outcome = WHY_FIRST.outcome(WHY_FIRST.load(record.state))
+    result = await table.backend.slash(ben, table.channel, "stats", player=anne.id)
+    assert result.ephemeral and "Career of anne" in result.text
+    assert "Why First?" in result.text
+    assert "ranked after 3 rated matches (1 so far)" in result.text
+    assert "Rating " in result.text and "Best: " in result.text
+    place = {1: "1st", 2: "2nd", 3: "3rd"}[outcome.places[0]]
+    assert f"{place} of 3 · {outcome.scores[0]} points · `/replay match:{match_id}`" in result.text
+    assert "Points (final totals)" in result.text
+    only_hare = await table.backend.slash(anne, table.channel, "stats", game="hare")
+    assert "No finished matches" in only_hare.text
+
+
+async def test_a_replay_steps_through_a_finished_match_and_shows_every_hand(table):
+    anne, _, match_id = await _finished_whyfirst(table)
+    moves = len(await _moves(table, match_id))
+    replay = await table.backend.slash(anne, table.channel, "replay", match=match_id)
+    assert replay.ephemeral
+    assert f"Replay of match #{match_id} · move 0 of {moves}" in replay.text
+    assert "As dealt" in replay.text and "Hidden cards at this step" in replay.text
+    assert "hand: " in replay.text, "every hand is shown once the match is over"
+    assert replay.message.find_button(label="◀ Back").disabled
+
+    step = await table.backend.click(anne, replay, label="Next ▶")
+    assert f"move 1 of {moves}" in step.text and "Move 1" in step.text
+    round_start = await table.backend.click(anne, step, label="Card round ▶")
+    assert "card round 2/5" in round_start.text, "the next card round opens"
+    back = await table.backend.click(anne, round_start, label="◀ Card round")
+    assert "card round 1/5" in back.text
+    end = await table.backend.click(anne, back, label="Last ⏭")
+    assert f"move {moves} of {moves}" in end.text and "final board" in end.text
+    assert end.message.find_button(label="Next ▶").disabled
+
+
+async def test_a_public_replay_gives_other_viewers_a_private_copy(table):
+    anne, ben, match_id = await _finished_whyfirst(table)
+    shared = await table.backend.slash(anne, table.channel, "replay", match=match_id, public=True)
+    assert not shared.ephemeral
+    copy = await table.backend.click(ben, shared, label="Last ⏭")
+    assert copy.ephemeral and "final board" in copy.text
+    assert "move 0 of" in table.backend.get_message(shared.message.id).text, "unchanged"
+    await table.restart()
+    mine = await table.backend.click(anne, shared, label="Next ▶")
+    assert not mine.ephemeral and "move 1 of" in mine.text, "the buttons survive a restart"
+
+
+async def test_replaying_refuses_matches_in_play_cancelled_or_unknown(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    match_id = await open_and_start(table, anne, ben)
+    playing = await table.backend.slash(ben, table.channel, "replay", match=match_id)
+    assert playing.ephemeral and "still going on" in playing.text
+    assert "Hidden cards" not in playing.text
+    await table.backend.slash(anne, table.channel, "whyfirst cancel")
+    cancelled = await table.backend.slash(ben, table.channel, "replay", match=match_id)
+    assert "without a result" in cancelled.text
+    unknown = await table.backend.slash(ben, table.channel, "replay", match=999)
+    assert "no match #999" in unknown.text
+
+
+async def test_a_hare_race_replays_to_its_finish(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    service = table.bot.table.service
+    match_id = await play_match(
+        service, "hare", [Player(anne.id, "anne"), Player(ben.id, "ben")],
+        guild_id=table.guild.id, channel_id=table.channel.id,
+    )
+    replay = await table.backend.slash(ben, table.channel, "replay", match=match_id)
+    assert "Hare and Tortoise: anne's turn" in replay.text
+    assert not replay.message.find_button(label="Card round ▶"), "a race has no rounds"
+    assert "Hidden cards" not in replay.text, "nothing is hidden in a race"
+    step = await table.backend.click(ben, replay, label="Next ▶")
+    assert "Move 1" in step.text and "anne played" in step.text
+    end = await table.backend.click(ben, step, label="Last ⏭")
+    assert "the race is over" in end.text
+    record = await table.match_row(match_id)
+    assert record.state == HARE.dump(HARE.load(record.state))
+    history = await table.backend.slash(anne, table.channel, "history")
+    assert f"**#{match_id}** Hare and Tortoise" in history.text
+    assert f"/replay match:{match_id}" in history.text
+
+
+async def test_the_leaderboard_pages_within_discords_limits_across_a_restart(table):
+    store = table.bot.store
+    async with store.transaction() as db:
+        for user in range(1, 26):
+            for _ in range(3 if user <= 23 else 1):  # two players have too few matches
+                await ratings.save_rating(
+                    db, table.guild.id, "whyfirst", user, mu=20 + user, sigma=5.0,
+                    ordinal=5.0 + user, won=user % 2 == 0, match_id=1,
+                )
+    anne = table.player("anne")
+    first = await table.backend.slash(anne, table.channel, "leaderboard", game="whyfirst")
+    assert "players appear after 3 rated matches" in first.text and "Page 1 of 3" in first.text
+    assert first.text.count("rating **") == 10 and "**1.** 23 · rating **28.0**" in first.text
+    assert [b.label for b in first.message.buttons] == ["Next ▶"]
+    second = await table.backend.click(anne, first, label="Next ▶")
+    assert "**11.** 13" in second.text and "Page 2 of 3" in second.text
+    await table.restart()
+    third = await table.backend.click(anne, second, label="Next ▶")
+    assert "Page 3 of 3" in third.text and third.text.count("rating **") == 3
+    assert "25 ·" not in third.text and "24 ·" not in third.text
+    assert [b.label for b in third.message.buttons] == ["◀ Previous"]
+    everywhere = await table.backend.slash(
+        anne, table.channel, "leaderboard", game="whyfirst", scope="global"
+    )
+    assert "every server" in everywhere.text and "Nobody has played 3" in everywhere.text
+
+
+async def test_history_pages_newest_first(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    store = table.bot.store
+    async with store.transaction() as db:
+        for number in range(12):
+            match_id = await rows.insert_match(
+                db, game="hare", guild_id=table.guild.id, channel_id=table.channel.id,
+                host_id=anne.id, options={},
+            )
+            await rows.set_status(db, match_id, expected_version=0, status="finished")
+            for seat, user in enumerate((anne, ben)):
+                await rows.add_seat(db, match_id, user.id, user.name)
+                await ratings.record_result(
+                    db,
+                    ratings.SeatResult(
+                        match_id, seat, table.guild.id, "hare", user.id, 2, seat + 1,
+                        1 - seat, seat == 0, False, f"2026-01-{number + 1:02d}T10:00:00+00:00",
+                    ),
+                )
+    first = await table.backend.slash(ben, table.channel, "history", player=anne.id)
+    assert "anne's matches on this server" in first.text
+    assert first.text.index("**#12**") < first.text.index("**#3**")
+    assert "**#2**" not in first.text and "page 1 of 2" in first.text
+    assert "1st anne (1), 2nd ben (0)" in first.text
+    older = await table.backend.click(ben, first, label="Older ▶")
+    assert "**#2**" in older.text and "**#1**" in older.text and "page 2 of 2" in older.text
+    none = await table.backend.slash(ben, table.channel, "history", game="whyfirst")
+    assert "No finished matches yet" in none.text
+
+
+async def _moves(table, match_id):
+    async with table.bot.store.read() as db:
+        return await rows.move_log(db, match_id)
+
+
+async def test_a_six_player_replay_with_every_hand_stays_within_discords_limits(table):
+    users = [table.player(f"player-with-a-long-name-{n}") for n in range(6)]
+    match_id = await play_match(
+        table.bot.table.service, "whyfirst", [Player(u.id, u.name) for u in users],
+        guild_id=table.guild.id, channel_id=table.channel.id,
+    )
+    replay = await table.backend.slash(users[0], table.channel, "replay", match=match_id)
+    assert replay.text.count("hand: ") == 6
+    middle = await table.backend.click(users[0], replay, label="Card round ▶")
+    end = await table.backend.click(users[0], middle, label="Last ⏭")
+    assert "final board" in end.text

@@ -1,0 +1,48 @@
+"""Playing whole matches through the service, with seeded random legal moves."""
+
+from __future__ import annotations
+
+import random
+
+from matches import clock
+from matches.service import MatchService, Player
+from matches.timekeeper import Timekeeper
+
+
+async def play_match(
+    service: MatchService,
+    game: str,
+    players: list[Player],
+    *,
+    guild_id: int = 1,
+    channel_id: int = 10,
+    options: dict | None = None,
+    seed: int = 1,
+    resign: Player | None = None,
+) -> int:
+    """Open, fill, start and play a match to its end; its id.
+
+    ``resign``: a player who resigns at once (their seat plays on autopilot).
+    """
+    match = await service.create(
+        game, guild_id=guild_id, channel_id=channel_id, host=players[0], options=options or {}
+    )
+    for player in players[1:]:
+        await service.join(match.id, player)
+    match = await service.start(match.id, players[0].user_id)
+    if resign is not None:
+        await Timekeeper(service).resign(match.id, resign.user_id)
+    rng = random.Random(seed)
+    for _ in range(5000):
+        match = await service.get(match.id)
+        if match.status != "playing":
+            return match.id
+        seat = min(match.awaited() - match.on_autopilot())
+        # Mostly the table's own purposeful move (a random Hare race can run for ever).
+        move = (
+            clock.default_move(match.engine, match.state, seat)
+            if rng.random() < 0.7
+            else rng.choice(match.engine.legal_moves(match.state, seat))
+        )
+        await service.play(match.id, match.seats[seat].user_id, match.decision_point(), move)
+    raise AssertionError("the match did not end")
