@@ -129,3 +129,34 @@ def seeded_random(seed: int, draw: int) -> random.Random:
     """
     digest = hashlib.sha256(f"{seed}:{draw}".encode()).digest()
     return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+LEVELS = ("easy", "strong")
+"""How well a computer seat plays: easy plays plausibly but makes mistakes; strong plays well."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long a computer player may think about one decision.
+
+    ``seconds`` caps the CPU time; ``playouts``, when set, fixes the number of simulations
+    instead, so a decision is repeatable (tests and benchmarks). A forced choice (one legal
+    move) is answered at once whatever the budget.
+    """
+
+    seconds: float = 1.0
+    playouts: int | None = None
+
+
+class Computer(Protocol):
+    """A game's computer player: ``rules/<game>/computer.py`` exposes one as ``choose``.
+
+    It decides from ``view`` alone (``engine.view(state, seat)``: what the seat may see),
+    never from the hidden state; where it needs hidden cards it samples them consistently
+    with the view. With the same view, level, seed and a ``playouts`` budget it returns the
+    same move. The move is always one of ``engine.legal_moves(state, seat)``.
+    """
+
+    def __call__(
+        self, view: Mapping[str, Any], seat: int, level: str, seed: int, budget: Budget
+    ) -> Move: ...
