@@ -11,10 +11,14 @@ import pytest_asyncio
 
 from bot import Settings, TableBot
 from data import matches as rows
+from matches.computers import Thinking
+from rules.base import Budget
 from tests.fakediscord import Channel, FakeDiscord, Guild, Message, User
 
 SEED = 20261122
 """Every match in these tests is dealt and rolled from this seed, so runs repeat exactly."""
+COMPUTER_PLAYOUTS = 24
+"""Simulations per computer decision in these tests: few, and repeatable."""
 
 
 class Clock:
@@ -40,6 +44,8 @@ class Table:
         self.channel: Channel = backend.add_text_channel(self.guild, "games")
         self.bot: TableBot | None = None
         self.clock = Clock()
+        self.thinking = Thinking(budget=Budget(playouts=COMPUTER_PLAYOUTS), pause=0.0)
+        """Computers think briefly here and move at once; a test may change it."""
 
     def player(self, name: str, *, dms_open: bool = True) -> User:
         return self.backend.add_user(name, guild=self.guild, dms_open=dms_open)
@@ -51,7 +57,7 @@ class Table:
             dev_guild_id=None,
             log_level="INFO",
         )
-        self.bot = TableBot(settings, new_seed=lambda: SEED, now=self.clock)
+        self.bot = TableBot(settings, new_seed=lambda: SEED, now=self.clock, thinking=self.thinking)
         await self.backend.connect(self.bot)
         return self.bot
 
@@ -98,5 +104,7 @@ async def table(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> AsyncIterat
         problems = "\n".join(f"  - {v}" for v in backend.violations)
         assert not backend.violations, f"Discord would have rejected:\n{problems}"
         assert not backend.task_errors, f"the bot's tasks failed: {backend.task_errors}"
-    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    # Every phase: at teardown ``caplog.records`` holds only the teardown's own records.
+    logged = [r for phase in ("setup", "call", "teardown") for r in caplog.get_records(phase)]
+    errors = [r for r in logged if r.levelno >= logging.ERROR]
     assert not errors, "the bot logged errors:\n" + "\n".join(r.getMessage() for r in errors)
