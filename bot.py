@@ -10,11 +10,13 @@ import asyncio
 import hashlib
 import json
 import logging
+import multiprocessing
 import os
 import signal
 import sys
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,6 +31,7 @@ from cogs.common.table import Table
 from cogs.games import PRESENTERS
 from data import meta
 from data.store import Store, StoreError
+from matches.computers import Thinking
 from matches.service import MatchService
 from rules.catalog import ENGINES
 
@@ -78,11 +81,13 @@ class TableBot(commands.Bot):
         new_seed: Callable[[], int] | None = None,
         store: Store | None = None,
         now: Callable[[], float] = time.time,
+        thinking: Thinking | None = None,
     ) -> None:
         """``new_seed`` draws each match's seed (tests pass a fixed one; default: secrets).
 
         ``store``: the database, already open; else it is opened at start-up.
         ``now``: the clock of deadlines, seconds since the epoch (tests control it).
+        ``thinking``: how computer seats think; default: a second each, in worker processes.
         """
         # The table never joins voice channels: no warnings about voice libraries.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
@@ -95,6 +100,8 @@ class TableBot(commands.Bot):
         self.settings = settings
         self._new_seed = new_seed
         self._now = now
+        self._thinking = thinking
+        self._workers: ProcessPoolExecutor | None = None
         self.store: Store | None = store
         self.table: Table
         self._resumed = False
@@ -109,7 +116,15 @@ class TableBot(commands.Bot):
             else MatchService(self.store, ENGINES, now=self._now)
         )
         await service.backfill_ratings()  # before any match can finish
-        self.table = Table(self, service, PRESENTERS)
+        thinking = self._thinking
+        if thinking is None:
+            # Computers think in other processes: a table of them never slows the clicks.
+            self._workers = ProcessPoolExecutor(
+                max_workers=max(1, (os.cpu_count() or 2) - 1),
+                mp_context=multiprocessing.get_context("forkserver"),
+            )
+            thinking = Thinking(executor=self._workers)
+        self.table = Table(self, service, PRESENTERS, thinking)
         # Before anything can fall due: the time the bot was away is given back.
         downtime = await self.table.timekeeper.give_back_downtime()
         if downtime:
@@ -169,7 +184,11 @@ class TableBot(commands.Bot):
         clock = self.get_cog("Clock")
         if clock is not None:
             await clock.stop()  # type: ignore[attr-defined]
+        if self.store is not None:
+            await self.table.computers.close()
         await super().close()
+        if self._workers is not None:
+            self._workers.shutdown(cancel_futures=True)
         if self.store is not None:
             await self.table.wait_idle()
             await self.table.service.book.close()

@@ -12,27 +12,16 @@ decision time. Figures, not tests: run by hand.
 from __future__ import annotations
 
 import argparse
-import importlib
 import math
 import random
 import time
 from collections import defaultdict
-from collections.abc import Callable
-from typing import Any
 
-from rules.base import Budget, Engine, Move
-from rules.catalog import ENGINES
+from rules.base import Budget
+from rules.catalog import ENGINES, computer
 
 SEATS = ("strong", "easy", "random")
 """The levels at every table, rotated across matches."""
-
-Decide = Callable[[Engine[Any], Any, int, int], Move]
-
-
-def computer_of(game: str) -> Callable[..., Move]:
-    """The game's computer player (``rules/<game>/computer.py``'s ``choose``)."""
-    return importlib.import_module(f"rules.{game}.computer").choose
-
 
 def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """The 95% Wilson score interval of a proportion ``share`` out of ``n`` trials."""
@@ -49,7 +38,7 @@ def play_match(
 ) -> list[float]:
     """Play one match with ``levels[seat]`` at each seat; return each seat's share of the win."""
     engine = ENGINES[game]
-    choose = computer_of(game)
+    choose = computer(game)
     rng = random.Random(seed)
     state = engine.setup(len(levels), engine.options({}, len(levels)), seed)
     decision = 0

@@ -27,6 +27,12 @@ class SeatRecord:
     """Time-outs in a row."""
     autopilot: str | None = None
     """None, 'absent' (until the player comes back) or 'resigned'."""
+    level: str | None = None
+    """How well a computer seat plays ('easy' or 'strong'); None for a player."""
+
+    @property
+    def computer(self) -> bool:
+        return self.kind == "computer"
 
 
 @dataclass(frozen=True)
@@ -124,6 +130,17 @@ async def open_matches_of(db: aiosqlite.Connection, user_id: int) -> list[MatchR
     return [await _with_seats(db, row) for row in await cursor.fetchall()]
 
 
+async def playing_for_players(db: aiosqlite.Connection) -> list[int]:
+    """Running matches with a computer seat or a seat on autopilot: after a restart the
+    computer may be the one to move."""
+    cursor = await db.execute(
+        "SELECT DISTINCT m.id FROM seats s JOIN matches m ON m.id = s.match_id"
+        " WHERE (s.kind = 'computer' OR s.autopilot IS NOT NULL) AND m.status = 'playing'"
+        " ORDER BY m.id"
+    )
+    return [row[0] for row in await cursor.fetchall()]
+
+
 async def stale_messages(db: aiosqlite.Connection) -> list[tuple[int, str]]:
     """(match id, purpose) of every kept message of an open match that may be out of date:
     missing, showing an older version, of unknown content, or of a damaged match."""
@@ -146,14 +163,15 @@ async def stale_messages(db: aiosqlite.Connection) -> list[tuple[int, str]]:
 
 async def _with_seats(db: aiosqlite.Connection, row: aiosqlite.Row) -> MatchRecord:
     cursor = await db.execute(
-        "SELECT seat, kind, user_id, display_name, dms_closed, timeouts, autopilot FROM seats"
+        "SELECT seat, kind, user_id, display_name, dms_closed, timeouts, autopilot, level"
+        " FROM seats"
         " WHERE match_id = ? ORDER BY seat",
         (row["id"],),
     )
     seats = tuple(
         SeatRecord(
             r["seat"], r["kind"], r["user_id"], r["display_name"], bool(r["dms_closed"]),
-            r["timeouts"], r["autopilot"],
+            r["timeouts"], r["autopilot"], r["level"],
         )
         for r in await cursor.fetchall()
     )
@@ -202,25 +220,45 @@ async def add_seat(db: aiosqlite.Connection, match_id: int, user_id: int, displa
     return seat
 
 
+async def add_computer_seat(
+    db: aiosqlite.Connection, match_id: int, level: str, display_name: str
+) -> int:
+    cursor = await db.execute(
+        "SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE match_id = ?", (match_id,)
+    )
+    (seat,) = await cursor.fetchone()
+    await db.execute(
+        "INSERT INTO seats (match_id, seat, kind, user_id, display_name, level)"
+        " VALUES (?, ?, 'computer', NULL, ?, ?)",
+        (match_id, seat, display_name, level),
+    )
+    return seat
+
+
 async def remove_seat(db: aiosqlite.Connection, match_id: int, user_id: int) -> None:
+    """Remove a player's lobby seat (see ``remove_seat_at``)."""
+    cursor = await db.execute(
+        "SELECT seat FROM seats WHERE match_id = ? AND user_id = ?", (match_id, user_id)
+    )
+    row = await cursor.fetchone()
+    if row is not None:
+        await remove_seat_at(db, match_id, row[0])
+
+
+async def remove_seat_at(db: aiosqlite.Connection, match_id: int, seat: int) -> None:
     """Remove a lobby seat and close the gap, so seats stay 0..n-1 in joining order.
 
     Seat numbers change here: nothing may be keyed by a lobby seat (hand messages
     belong to user ids).
     """
+    await db.execute("DELETE FROM seats WHERE match_id = ? AND seat = ?", (match_id, seat))
     cursor = await db.execute(
-        "SELECT seat FROM seats WHERE match_id = ? AND user_id = ?", (match_id, user_id)
+        "SELECT seat FROM seats WHERE match_id = ? AND seat > ? ORDER BY seat", (match_id, seat)
     )
-    row = await cursor.fetchone()
-    if row is None:
-        return
-    await db.execute("DELETE FROM seats WHERE match_id = ? AND seat = ?", (match_id, row[0]))
-    cursor = await db.execute(
-        "SELECT seat FROM seats WHERE match_id = ? AND seat > ? ORDER BY seat", (match_id, row[0])
-    )
-    for (seat,) in await cursor.fetchall():
+    for (later,) in await cursor.fetchall():
         await db.execute(
-            "UPDATE seats SET seat = ? WHERE match_id = ? AND seat = ?", (seat - 1, match_id, seat)
+            "UPDATE seats SET seat = ? WHERE match_id = ? AND seat = ?",
+            (later - 1, match_id, later),
         )
 
 

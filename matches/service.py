@@ -28,7 +28,7 @@ from data import matches as rows
 from data.store import Store
 from matches import clock, results
 from matches.message_book import MessageBook
-from rules.base import Engine, Event, IllegalMove, InvalidOptions, Outcome
+from rules.base import LEVELS, Engine, Event, IllegalMove, InvalidOptions, Outcome
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +43,10 @@ class MatchError(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+COMPUTER_NAMES = ("Ada", "Alan", "Grace", "Edsger", "Barbara", "Claude")
+"""First names of computer seats; the name says what they are: "Ada (easy bot)"."""
 
 
 @dataclass(frozen=True)
@@ -101,6 +105,10 @@ class Match:
     def on_autopilot(self) -> frozenset[int]:
         """Seats played by the table: absent or resigned players."""
         return frozenset(seat.seat for seat in self.seats if seat.autopilot)
+
+    def played_by_table(self) -> frozenset[int]:
+        """Seats nobody clicks for: computer seats, and players' seats on autopilot."""
+        return frozenset(seat.seat for seat in self.seats if seat.computer or seat.autopilot)
 
     def outcome(self) -> Outcome | None:
         """The result, with the forfeits of resigned and absent players applied."""
@@ -320,6 +328,39 @@ class MatchService:
                 await rows.set_status(db, match_id, expected_version=match.version, status="lobby")
             return await self.get(match_id)
 
+    async def add_computer(self, match_id: int, user_id: int, level: str) -> Match:
+        """The host seats a computer player ('easy' or 'strong') in the lobby."""
+        if level not in LEVELS:
+            raise MatchError(f"A computer plays {' or '.join(LEVELS)}.")
+        async with self._locks[match_id]:
+            match = await self._lobby(match_id)
+            if user_id != match.host_id:
+                raise MatchError("Only the host can add computer players.")
+            if len(match.seats) >= match.engine.max_players:
+                raise MatchError(f"This match is full ({match.engine.max_players} players).")
+            taken = {seat.display_name for seat in match.seats}
+            name = next(
+                label for n in COMPUTER_NAMES if (label := f"{n} ({level} bot)") not in taken
+            )
+            async with self.changing(match_id) as db:
+                await rows.add_computer_seat(db, match_id, level, name)
+                await rows.set_status(db, match_id, expected_version=match.version, status="lobby")
+            return await self.get(match_id)
+
+    async def remove_computer(self, match_id: int, user_id: int) -> Match:
+        """The host takes the last computer player added out of the lobby."""
+        async with self._locks[match_id]:
+            match = await self._lobby(match_id)
+            if user_id != match.host_id:
+                raise MatchError("Only the host can remove computer players.")
+            computers = [seat.seat for seat in match.seats if seat.computer]
+            if not computers:
+                raise MatchError("There is no computer player in this match.")
+            async with self.changing(match_id) as db:
+                await rows.remove_seat_at(db, match_id, computers[-1])
+                await rows.set_status(db, match_id, expected_version=match.version, status="lobby")
+            return await self.get(match_id)
+
     async def start(self, match_id: int, user_id: int) -> Match:
         async with self._locks[match_id]:
             match = await self._lobby(match_id)
@@ -387,39 +428,54 @@ class MatchService:
         """Apply ``move`` for the player, if it answers the current decision point."""
         async with self._locks[match_id]:
             match, seat = await self.awaited_seat(match_id, user_id, decision_point)
-            try:
-                events = match.engine.apply(match.state, seat, move)
-            except IllegalMove as illegal:
-                raise MatchError(illegal.reason) from None
-            played = await self._commit(match, seat, move, decision_point, events, "player")
-            return await self.play_autopilot(played, seat, events, decision_point)
+            return await self._play(match, seat, decision_point, move, "player")
+
+    async def play_for_table(
+        self, match_id: int, seat: int, decision_point: int, move: str, how: str
+    ) -> MoveResult:
+        """Apply a move the table chose for ``seat`` (a computer, the autopilot, a time-out),
+        if the seat still has that decision to make; raises ``MatchError`` when it has not."""
+        async with self._locks[match_id]:
+            match = await self.get(match_id)
+            if (
+                match.status != "playing"
+                or match.damaged
+                or match.decision_point() != decision_point
+                or seat not in match.awaited()
+            ):
+                raise MatchError("That decision has passed.")
+            return await self._play(match, seat, decision_point, move, how)
+
+    async def _play(
+        self, match: Match, seat: int, decision_point: int, move: str, how: str
+    ) -> MoveResult:
+        played, events = await self.play_locked(match, seat, decision_point, move, how)
+        return await self.settle(played, seat, events, decision_point)
+
+    async def play_locked(
+        self, match: Match, seat: int, decision_point: int, move: str, how: str
+    ) -> tuple[Match, list[Event]]:
+        """Apply and write one move (lock held): 'player', 'computer', 'autopilot' or
+        'timeout' say who chose it."""
+        try:
+            events = match.engine.apply(match.state, seat, move)
+        except IllegalMove as illegal:
+            raise MatchError(illegal.reason) from None
+        return await self._commit(match, seat, move, decision_point, events, how), events
 
     def locked(self, match_id: int) -> asyncio.Lock:
         """The match's lock, for the clock's changes (``matches.timekeeper``)."""
         return self._locks[match_id]
 
-    async def play_for(self, match: Match, seat: int, how: str) -> tuple[Match, list[Event]]:
-        """Play the default move for ``seat`` (a time-out or the autopilot); lock held."""
-        point = match.decision_point()
-        move = clock.default_move(match.engine, match.state, seat)
-        events = match.engine.apply(match.state, seat, move)
-        return await self._commit(match, seat, move, point, events, how), events
-
-    async def play_autopilot(
+    async def settle(
         self, match: Match, seat: int | None, events: list[Event], point_before: int
     ) -> MoveResult:
-        """Play every awaited autopilot seat; a table of autopilots ends as abandoned."""
-        events = list(events)
-        while match.status == "playing":
-            waiting = sorted(match.awaited() & match.on_autopilot())
-            if not waiting:
-                break
-            if match.on_autopilot() >= {s.seat for s in match.seats}:
-                match = await self.end_without_result(match, "abandoned")
-                break
-            match, more = await self.play_for(match, waiting[0], "autopilot")
-            events += more
-        return MoveResult(match, seat, events, point_before)
+        """After a change (lock held): a running match whose players are all on autopilot
+        ends as abandoned; the computers (``matches.computers``) play the rest."""
+        players = {s.seat for s in match.seats if not s.computer}
+        if match.status == "playing" and players <= match.on_autopilot():
+            match = await self.end_without_result(match, "abandoned")
+        return MoveResult(match, seat, list(events), point_before)
 
     async def awaited_seat(
         self, match_id: int, user_id: int, decision_point: int

@@ -7,15 +7,21 @@ nothing. The policy (paces, how many time-outs make a player absent) is ``matche
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from data import clocks, meta
 from data import matches as rows
 from matches import clock
 from matches.service import Match, MatchError, MatchService, MoveResult
+from rules.base import Event, Move
 
 ALIVE = "clock:alive"
 """When the scheduler last ran, so downtime can be given back to the players."""
+
+
+def _still_open(match: Match, point: int) -> bool:
+    return match.status == "playing" and not match.damaged and match.decision_point() == point
 
 
 class Timekeeper:
@@ -28,24 +34,32 @@ class Timekeeper:
         async with self.service.store.read() as db:
             return await clocks.deadlines_due(db, self.service.now(), first_reminder)
 
-    async def time_out(self, deadline: clocks.Deadline) -> MoveResult | None:
-        """Play the default move of every seat still awaited at the deadline's decision."""
+    async def time_out(
+        self, deadline: clocks.Deadline, decide: Callable[[Match, int], Awaitable[Move]]
+    ) -> MoveResult | None:
+        """Play a move chosen by ``decide`` for every seat still awaited at the deadline's
+        decision. The thinking happens before the lock is taken; a player who moves
+        meanwhile keeps their own move."""
         service = self.service
+        match = await service.get(deadline.match_id)
+        point = deadline.decision_point
+        if not _still_open(match, point):
+            return None
+        waiting = sorted(match.awaited() - match.played_by_table())
+        chosen = {seat: await decide(match, seat) for seat in waiting}
         async with service.locked(deadline.match_id):
             match = await service.get(deadline.match_id)
-            point = deadline.decision_point
-            if match.status != "playing" or match.damaged or match.decision_point() != point:
-                return None
-            events = []
+            events: list[Event] = []
             timed_out = []
-            while match.status == "playing" and match.decision_point() == point:
-                waiting = sorted(match.awaited() - match.on_autopilot())
-                if not waiting:
-                    break
-                match, more = await service.play_for(match, waiting[0], "timeout")
-                timed_out.append(waiting[0])
+            for seat in waiting:
+                if not _still_open(match, point) or seat not in match.awaited():
+                    continue
+                match, more = await service.play_locked(match, seat, point, chosen[seat], "timeout")
+                timed_out.append(seat)
                 events += more
-            result = await service.play_autopilot(match, None, events, point)
+            if not timed_out:
+                return None
+            result = await service.settle(match, None, events, point)
             return replace(result, timed_out=tuple(timed_out))
 
     async def resign(self, match_id: int, user_id: int) -> MoveResult:
@@ -55,7 +69,7 @@ class Timekeeper:
             if match.seats[seat].autopilot == "resigned":
                 raise MatchError("You have already resigned from this match.")
             match = await self._set_autopilot(match, seat, "resigned")
-            return await self.service.play_autopilot(match, seat, [], match.decision_point())
+            return await self.service.settle(match, seat, [], match.decision_point())
 
     async def come_back(self, match_id: int, user_id: int) -> Match:
         """An absent player is back: their seat is theirs again from the next decision."""

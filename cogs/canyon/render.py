@@ -11,7 +11,7 @@ from typing import Any
 import discord
 
 from cogs.common.components import ChoiceButton, MoveButton
-from cogs.common.presenter import EMBED_COLOUR, Controls, TextBoard
+from cogs.common.presenter import EMBED_COLOUR, Controls, TextBoard, who
 from matches.service import Match
 from rules.canyon import race
 from rules.canyon.cards import ACTION_KINDS, ROUNDS
@@ -43,7 +43,7 @@ def _card_style(card: dict[str, Any]) -> discord.ButtonStyle:
 
 
 def _mention(match: Match, seat: int) -> str:
-    return f"<@{match.seats[seat].user_id}>"
+    return who(match, seat)
 
 
 def _is_send(action: dict[str, Any]) -> bool:

@@ -26,9 +26,10 @@ def table_of(interaction: discord.Interaction[Any]) -> Table:
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"lobby:(?P<match>{_ID}):(?P<action>join|leave|start|cancel|howto)",
+    template=rf"lobby:(?P<match>{_ID}):(?P<action>join|leave|start|cancel|howto|easy|strong|unseat)",
 ):
-    """Join, Leave, Start, Cancel and How to play on a lobby message."""
+    """Join, Leave, Start, Cancel and How to play on a lobby message, and the host's
+    computer seats: add an easy or a strong one, remove the last one added."""
 
     STYLES: ClassVar[dict[str, tuple[discord.ButtonStyle, str]]] = {
         "join": (discord.ButtonStyle.success, "Join"),
@@ -36,6 +37,9 @@ class LobbyButton(
         "start": (discord.ButtonStyle.primary, "Start"),
         "cancel": (discord.ButtonStyle.danger, "Cancel"),
         "howto": (discord.ButtonStyle.secondary, "How to play"),
+        "easy": (discord.ButtonStyle.secondary, "Add computer (easy)"),
+        "strong": (discord.ButtonStyle.secondary, "Add computer (strong)"),
+        "unseat": (discord.ButtonStyle.secondary, "Remove computer"),
     }
 
     def __init__(self, match_id: int, action: str) -> None:

@@ -61,7 +61,7 @@ class Notices:
             return
         point = match.decision_point()
         deadline = (await self._service.deadlines(match.id)).get("decision")
-        for seat in sorted(match.awaited() - match.on_autopilot()):
+        for seat in sorted(match.awaited() - match.played_by_table()):
             user_id = match.seats[seat].user_id
             if user_id is None:
                 continue
@@ -75,7 +75,7 @@ class Notices:
         """A reminder before a deadline, to every player still awaited."""
         if match.status != "playing" or match.decision_point() != deadline.decision_point:
             return
-        for seat in sorted(match.awaited() - match.on_autopilot()):
+        for seat in sorted(match.awaited() - match.played_by_table()):
             user_id = match.seats[seat].user_id
             if user_id is not None:
                 text = f"⏳ Reminder: your move in {{match}} is due {_when(deadline.due_at)}."

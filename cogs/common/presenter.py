@@ -138,8 +138,15 @@ class Presenter(Protocol):
         """The final announcement: winner(s) and totals."""
 
 
+def who(match: Match, seat: int) -> str:
+    """A seat as the channel reads it: the player's mention, or the computer's name."""
+    sitting = match.seats[seat]
+    return f"🤖 {sitting.display_name}" if sitting.computer else f"<@{sitting.user_id}>"
+
+
 def player_list(match: Match) -> str:
     return "\n".join(
-        f"{seat.seat + 1}. <@{seat.user_id}>" + (" (host)" if seat.user_id == match.host_id else "")
+        f"{seat.seat + 1}. {who(match, seat.seat)}"
+        + (" (host)" if seat.user_id == match.host_id else "")
         for seat in match.seats
     )

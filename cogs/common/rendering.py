@@ -39,7 +39,7 @@ class Renderer:
         """The public message of a match in whatever status it is."""
         presenter = self.presenters[match.record.game]
         if match.status == "lobby" and not match.damaged:
-            buttons = [LobbyButton(match.id, action) for action in LobbyButton.STYLES]
+            buttons = [LobbyButton(match.id, action) for action in lobby_actions(match)]
             return Controls(embed=self._lobby_embed(match, presenter), items=list(buttons))
         if match.status == "cancelled":
             embed = discord.Embed(
@@ -106,7 +106,8 @@ class Renderer:
             lines.append(options)
         lines.append(
             f"{engine.min_players}-{engine.max_players} players. "
-            "Press **Join** to take a seat; the host presses **Start**."
+            "Press **Join** to take a seat; the host presses **Start**, and can fill seats "
+            "with computer players."
         )
         embed = discord.Embed(
             title=f"{presenter.title}: new match", description="\n".join(lines), colour=EMBED_COLOUR
@@ -169,3 +170,13 @@ class Renderer:
 
 def ending(match: Match, presenter: Presenter) -> str:
     return ENDINGS[match.record.end_reason or ""].format(title=presenter.title, match=match.id)
+
+
+def lobby_actions(match: Match) -> list[str]:
+    """The lobby's buttons: computer seats can be added while there is room, and removed."""
+    actions = ["join", "leave", "start", "cancel", "howto"]
+    if len(match.seats) < match.engine.max_players:
+        actions += ["easy", "strong"]
+    if any(seat.computer for seat in match.seats):
+        actions.append("unseat")
+    return actions

@@ -23,6 +23,7 @@ from cogs.common.rendering import Renderer, ending
 from cogs.common.reply import Reply
 from data.store import StoreUnavailable, WriteFailed
 from matches import clock
+from matches.computers import Computers, Thinking
 from matches.service import Match, MatchError, MatchService, MoveResult, Player
 from matches.timekeeper import Timekeeper
 
@@ -58,6 +59,9 @@ WHAT_IS_SAVED = {
     "start": "The start",
     "cancel": "The cancellation",
     "howto": "That",
+    "easy": "The computer player",
+    "strong": "The computer player",
+    "unseat": "Removing the computer player",
 }
 
 
@@ -70,7 +74,11 @@ class Table:
     """Runs every match of every game on behalf of the cogs."""
 
     def __init__(
-        self, bot: discord.Client, service: MatchService, presenters: Mapping[str, Presenter]
+        self,
+        bot: discord.Client,
+        service: MatchService,
+        presenters: Mapping[str, Presenter],
+        thinking: Thinking | None = None,
     ) -> None:
         self.bot = bot
         self.service = service
@@ -78,6 +86,7 @@ class Table:
         self.renderer = Renderer(service, dict(presenters))
         self.kept = KeptMessages(bot, service, self)
         self.timekeeper = Timekeeper(service)
+        self.computers = Computers(service, thinking or Thinking(), self._after_change)
         self.notices = Notices(bot, service, {key: p.title for key, p in presenters.items()})
         self._warned_about_permissions: set[int] = set()
         self._reminded: set[tuple[int, int, str]] = set()
@@ -163,6 +172,10 @@ class Table:
                 match = await self.service.leave(match_id, user.id)
             elif action == "start":
                 match = await self.service.start(match_id, user.id)
+            elif action in ("easy", "strong"):
+                match = await self.service.add_computer(match_id, user.id, action)
+            elif action == "unseat":
+                match = await self.service.remove_computer(match_id, user.id)
             else:
                 match = await self.service.cancel(match_id, user.id)
             await self.kept.show_in_clicked(reply, match, BOARD, await self.renderer.board(match))
@@ -170,11 +183,12 @@ class Table:
                 await self._welcome(reply, match_id, user.id)
             elif action == "leave":
                 self.kept.request(match_id, hand_purpose(user.id))
-            else:
+            elif action in ("start", "cancel"):
                 self._refresh_everything(match)
             if action == "start":
                 self.notices.acted(match_id, user.id)
                 await self.notices.started(match)
+                self.computers.wake(match)
 
     async def on_move(
         self, interaction: discord.Interaction[Any], match_id: int, point: int, move: str
@@ -348,6 +362,7 @@ class Table:
                     "seat plays on autopilot until they come back. The host can end the match "
                     f"instead with `/{match.record.game} cancel`.",
                 )
+        self.computers.wake(match)
         if result.finished:
             await board  # the final board first, then the result under it
             await self._announce_result(match)
@@ -379,7 +394,7 @@ class Table:
                 await self._post(ended, content=ending(ended, self.presenters[ended.record.game]))
             return
         if deadline.due_at <= now:
-            result = await self.timekeeper.time_out(deadline)
+            result = await self.timekeeper.time_out(deadline, self.computers.decide)
             if result is not None:
                 await self._after_change(result)
             return
@@ -395,6 +410,7 @@ class Table:
         """After a restart: refresh the kept messages that may be out of date, a few at a
         time in the background, so clicks are answered meanwhile. Up-to-date matches cost
         nothing: their buttons work as they are. Returns how many messages are refreshed."""
+        await self.computers.wake_all()
         stale = await self.service.stale_messages()
         if stale:
             self._restoring = asyncio.create_task(self._restore(stale), name="restore")
@@ -418,6 +434,7 @@ class Table:
     async def wait_idle(self) -> None:
         if self._restoring is not None:
             await self._restoring
+        await self.computers.wait_idle()
         await self.kept.wait_idle()
 
     async def _welcome(self, reply: Reply, match_id: int, user_id: int) -> None:

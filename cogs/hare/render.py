@@ -7,7 +7,7 @@ from typing import Any
 import discord
 
 from cogs.common.components import ChoiceButton, MoveButton, MoveSelect
-from cogs.common.presenter import EMBED_COLOUR, Controls, TextBoard, plural
+from cogs.common.presenter import EMBED_COLOUR, Controls, TextBoard, plural, who
 from matches.service import Match
 from rules.hare import HareResult, describe, parse_move
 from rules.hare.board import FINISH, forward_cost, space
@@ -83,7 +83,7 @@ class HarePresenter(TextBoard):
             (seat,) = view["to_move"]
             embed.add_field(
                 name="Waiting for",
-                value=f"<@{match.seats[seat].user_id}> to move",
+                value=f"{who(match, seat)} to move",
                 inline=False,
             )
         for name, value in self._latest(match, view, recent_events):

@@ -8,7 +8,7 @@ import discord
 
 from cogs.common.components import ChoiceButton, MoveButton, MoveSelect
 from cogs.common.pictures import render, seat_colour
-from cogs.common.presenter import EMBED_COLOUR, Controls, Picture
+from cogs.common.presenter import EMBED_COLOUR, Controls, Picture, who
 from cogs.numbers.picture import board_png
 from matches.service import Match
 
@@ -73,7 +73,7 @@ class NumbersPresenter:
         if not view["over"]:
             (seat,) = view["awaiting"]
             embed.add_field(
-                name="Waiting for", value=f"<@{match.seats[seat].user_id}> to play", inline=False
+                name="Waiting for", value=f"{who(match, seat)} to play", inline=False
             )
         for name, value in self._story(view, names):
             embed.add_field(name=name, value=value, inline=False)

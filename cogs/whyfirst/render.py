@@ -7,7 +7,7 @@ from typing import Any
 import discord
 
 from cogs.common.components import ChoiceButton, MoveButton
-from cogs.common.presenter import EMBED_COLOUR, Controls, TextBoard, plural
+from cogs.common.presenter import EMBED_COLOUR, Controls, TextBoard, plural, who
 from matches.service import Match
 from rules.whyfirst.engine import second_place
 
@@ -120,7 +120,7 @@ class WhyFirstPresenter(TextBoard):
         return fields
 
     def _awaiting(self, match: Match, view: dict[str, Any]) -> str:
-        awaited = ", ".join(f"<@{match.seats[s].user_id}>" for s in view["awaiting"])
+        awaited = ", ".join(who(match, s) for s in view["awaiting"])
         if view["phase"] == "move_figure":
             card = view["pending_moves"][0]
             return f"{awaited} to move a figure by {_signed(card['value'])}"

@@ -37,12 +37,16 @@ async def play_match(
         match = await service.get(match.id)
         if match.status != "playing":
             return match.id
-        seat = min(match.awaited() - match.on_autopilot())
+        seat = min(match.awaited())
         # Mostly the table's own purposeful move (a random Hare race can run for ever).
         move = (
             clock.default_move(match.engine, match.state, seat)
-            if rng.random() < 0.7
+            if rng.random() < 0.7 or seat in match.played_by_table()
             else rng.choice(match.engine.legal_moves(match.state, seat))
         )
-        await service.play(match.id, match.seats[seat].user_id, match.decision_point(), move)
+        point = match.decision_point()
+        if seat in match.played_by_table():  # the autopilot's move, as the table makes it
+            await service.play_for_table(match.id, seat, point, move, "autopilot")
+        else:
+            await service.play(match.id, match.seats[seat].user_id, point, move)
     raise AssertionError("the match did not end")

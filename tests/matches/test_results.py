@@ -208,10 +208,11 @@ async def test_the_backfill_of_an_older_database_equals_live_rating(tmp_path):
     live = await _snapshot(store)
     assert len(live["ratings"]) > 8
     await store.close()
-    # The database as version 5 left it: no ratings, no results.
+    # The database as version 5 left it: no ratings, no results, no computer levels.
     with sqlite3.connect(path) as raw:
         raw.executescript(
-            "DROP TABLE ratings; DROP TABLE results; PRAGMA user_version = 5;"
+            "DROP TABLE ratings; DROP TABLE results; DROP INDEX seats_playing_for_players;"
+            " ALTER TABLE seats DROP COLUMN level; PRAGMA user_version = 5;"
         )
     store = await Store.open(path, durable=False)
     try:

@@ -1,0 +1,161 @@
+"""The seats the table plays: computer seats, and players' seats on autopilot.
+
+A computer decides from its seat's view only (``rules/<game>/computer.py``), in a worker
+process so thinking never holds up the event loop, then plays through the match service
+like a click: under the match's lock, answering the decision point it thought about. A move
+that lost its race (a player moved, the match ended) is dropped and the computer looks
+again. Nothing about thinking is stored: after a restart a computer simply thinks again,
+with the same seed, so it plays what it would have played.
+
+Simultaneous rounds are played as soon as they open; in turn-based play the computer's
+move comes after ``pause`` seconds (thinking included), so the players can follow.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+
+from data import matches as rows
+from matches import clock
+from matches.service import Match, MatchError, MatchService, MoveResult
+from rules.base import Budget, Move
+from rules.catalog import computer_move
+
+log = logging.getLogger(__name__)
+
+STRONG = "strong"
+"""The autopilot of absent and resigned players, and time-outs, play as the strong player."""
+
+
+@dataclass(frozen=True)
+class Thinking:
+    """How the table's computers think: their budget, where, and how long a turn lasts."""
+
+    budget: Budget = field(default_factory=Budget)
+    pause: float = 1.5
+    """Seconds between a turn opening and a computer's move in turn-based play."""
+    executor: Executor | None = None
+    """Where decisions are computed (a process pool in production); None: a thread."""
+
+
+def seed_of(match: Match, seat: int) -> int:
+    """The seed of a decision: the same after a restart, different for every decision."""
+    text = f"{match.id}:{match.decision_point()}:{seat}"
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def level_of(match: Match, seat: int) -> str:
+    return match.seats[seat].level or STRONG
+
+
+def table_plays(match: Match) -> list[int]:
+    """Awaited seats the table plays now: computer seats and seats on autopilot."""
+    return sorted(match.awaited() & match.played_by_table())
+
+
+class Computers:
+    """Plays every seat the table is responsible for, one task per match at most."""
+
+    def __init__(
+        self,
+        service: MatchService,
+        thinking: Thinking,
+        on_played: Callable[[MoveResult], Awaitable[None]],
+    ) -> None:
+        self.service = service
+        self.thinking = thinking
+        self._on_played = on_played
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._again: set[int] = set()
+
+    async def decide(self, match: Match, seat: int) -> Move:
+        """The seat's move, thought out off the event loop from what the seat may see."""
+        view = match.engine.view(match.state, seat)
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(
+                self.thinking.executor,
+                computer_move,
+                match.record.game,
+                view,
+                seat,
+                level_of(match, seat),
+                seed_of(match, seat),
+                self.thinking.budget,
+            )
+        except Exception:
+            # A computer that fails must not stall the table: the rules' simplest move.
+            log.exception("match %s: seat %s could not think; it plays the default move",
+                          match.id, seat)
+            return clock.default_move(match.engine, match.state, seat)
+
+    def wake(self, match: Match) -> None:
+        """Look at the match after a change: start playing if the table has a seat to move."""
+        if match.status != "playing" or match.damaged or not table_plays(match):
+            return
+        running = self._tasks.get(match.id)
+        if running is not None and not running.done():
+            self._again.add(match.id)
+            return
+        self._tasks[match.id] = asyncio.create_task(
+            self._play(match.id), name=f"computers:{match.id}"
+        )
+
+    async def wake_all(self) -> int:
+        """After a restart: every running match where the table may be the one to move."""
+        async with self.service.store.read() as db:
+            match_ids = await rows.playing_for_players(db)
+        for match_id in match_ids:
+            self.wake(await self.service.get(match_id))
+        return len(match_ids)
+
+    async def _play(self, match_id: int) -> None:
+        try:
+            while True:
+                self._again.discard(match_id)
+                match = await self.service.get(match_id)
+                seats = table_plays(match) if match.status == "playing" else []
+                if not seats:
+                    if match_id in self._again:
+                        continue
+                    return
+                await self._move(match, seats[0])
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("match %s: the computer could not move; it tries at the next change",
+                          match_id)
+        finally:
+            self._tasks.pop(match_id, None)
+
+    async def _move(self, match: Match, seat: int) -> None:
+        began = time.monotonic()
+        move = await self.decide(match, seat)
+        if len(match.awaited()) == 1:  # a turn: give the players time to see it coming
+            await asyncio.sleep(max(0.0, self.thinking.pause - (time.monotonic() - began)))
+        how = "computer" if match.seats[seat].computer else "autopilot"
+        try:
+            result = await self.service.play_for_table(
+                match.id, seat, match.decision_point(), move, how
+            )
+        except MatchError:
+            return  # the decision passed meanwhile: look again
+        if result is not None:
+            await self._on_played(result)
+
+    async def wait_idle(self) -> None:
+        """Until no computer is thinking or moving (tests, shutting down)."""
+        while self._tasks:
+            await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+
+    async def close(self) -> None:
+        for task in self._tasks.values():
+            task.cancel()
+        await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+        self._tasks.clear()
