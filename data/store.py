@@ -25,6 +25,8 @@ BUSY_TIMEOUT_MS = 10_000
 """How long a write waits for another process's lock before it gives up and the player is
 told. Interactions are deferred long before (see ``cogs.common.reply``)."""
 READERS = 2
+MAX_BATCH = 64
+"""Transactions sharing one commit at most: a long queue still commits regularly."""
 
 
 class StoreError(RuntimeError):
@@ -78,6 +80,12 @@ class Store:
     ) -> None:
         self._writer = writer
         self._write_lock = asyncio.Lock()
+        self._queued = 0
+        """Transactions waiting for the writer: while there are some, a batch stays open."""
+        self._batch: _Batch | None = None
+        self._flusher: asyncio.Task[None] | None = None
+        self.commits = 0
+        """Commits made (each may carry several transactions): for tests and benchmarks."""
         self._readers: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
         self._all_readers = readers
         for reader in readers:
@@ -130,6 +138,8 @@ class Store:
     async def close(self) -> None:
         """Close every connection; a WAL checkpoint leaves one tidy file behind."""
         async with self._write_lock:
+            if self._batch is not None:
+                await self._commit(self._batch)
             for _ in self._all_readers:  # every read in progress finishes first
                 await self._readers.get()
             await _close_all(self._all_readers)
@@ -184,22 +194,99 @@ class Store:
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """An explicit write transaction, committed on success, rolled back on error.
 
-        Locked too long by another process, a full disk or an I/O error raise
-        ``WriteFailed``; nothing of the transaction is kept then.
+        Transactions that queue up behind one another share one commit (group commit):
+        each runs in a savepoint of its own, so an error rolls back only its own changes,
+        and each returns only once the shared commit is durable. Locked too long by another
+        process, a full disk or an I/O error raise ``WriteFailed``; nothing of the
+        transaction is kept then.
         """
-        async with self._write_lock:
-            db = self._writer
+        self._queued += 1
+        try:
+            await self._write_lock.acquire()
+        finally:
+            self._queued -= 1
+        db = self._writer
+        batch: _Batch | None = None
+        kept = False
+        try:
+            batch = await self._join_batch()
+            await db.execute("SAVEPOINT change")
             try:
-                await db.execute("BEGIN IMMEDIATE")
-                try:
-                    yield db
-                    await db.execute("COMMIT")
-                except BaseException:
-                    if db.in_transaction:
-                        await db.execute("ROLLBACK")
+                yield db
+            except BaseException as failure:
+                if not db.in_transaction:
+                    # SQLite rolled everything back itself (a full disk, an I/O error).
+                    await self._abandon(batch, failure)
+                    batch = None
                     raise
-            except sqlite3.OperationalError as error:
-                raise WriteFailed(str(error)) from error
+                await db.execute("ROLLBACK TO change")
+                await db.execute("RELEASE change")
+                raise
+            await db.execute("RELEASE change")
+            kept = True
+            batch.members += 1
+        except sqlite3.OperationalError as error:
+            if batch is not None:
+                await self._abandon(batch, error)
+            raise WriteFailed(str(error)) from error
+        finally:
+            try:
+                if batch is not None and self._batch is batch:
+                    if self._queued == 0 or batch.members >= MAX_BATCH:
+                        await self._commit(batch)
+                    else:
+                        self._flush_later()
+            finally:
+                self._write_lock.release()
+        if kept:
+            await asyncio.shield(batch.committed)
+
+    async def _join_batch(self) -> _Batch:
+        """The open batch, or a new one; write lock held."""
+        if self._batch is None:
+            await self._writer.execute("BEGIN IMMEDIATE")
+            self._batch = _Batch()
+        return self._batch
+
+    async def _commit(self, batch: _Batch) -> None:
+        """Commit the batch for all its members; write lock held."""
+        self._batch = None
+        try:
+            await self._writer.execute("COMMIT")
+        except sqlite3.OperationalError as error:
+            await self._abandon(batch, error)
+        else:
+            self.commits += 1
+            batch.committed.set_result(None)
+
+    async def _abandon(self, batch: _Batch, error: BaseException) -> None:
+        """The batch cannot be committed: nothing of it is kept, every member is told."""
+        if self._batch is batch:
+            self._batch = None
+        if self._writer.in_transaction:
+            await self._writer.execute("ROLLBACK")
+        if not batch.committed.done():
+            batch.committed.set_exception(WriteFailed(str(error)))
+            batch.committed.exception()  # a batch nobody awaits does not warn
+
+    def _flush_later(self) -> None:
+        """Make sure an open batch is committed once the transactions queued now are done,
+        even when they are cancelled before they run."""
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush(), name="store:group-commit")
+
+    async def _flush(self) -> None:
+        async with self._write_lock:
+            if self._batch is not None:
+                await self._commit(self._batch)
+
+
+class _Batch:
+    """Transactions sharing one commit."""
+
+    def __init__(self) -> None:
+        self.committed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.members = 0
 
 
 async def _close_all(connections: list[aiosqlite.Connection]) -> None:
