@@ -338,10 +338,8 @@ class MatchService:
                 raise MatchError("Only the host can add computer players.")
             if len(match.seats) >= match.engine.max_players:
                 raise MatchError(f"This match is full ({match.engine.max_players} players).")
-            taken = {seat.display_name for seat in match.seats}
-            name = next(
-                label for n in COMPUTER_NAMES if (label := f"{n} ({level} bot)") not in taken
-            )
+            taken = {seat.display_name.split(" (")[0] for seat in match.seats if seat.computer}
+            name = f"{next(n for n in COMPUTER_NAMES if n not in taken)} ({level} bot)"
             async with self.changing(match_id) as db:
                 await rows.add_computer_seat(db, match_id, level, name)
                 await rows.set_status(db, match_id, expected_version=match.version, status="lobby")
@@ -360,6 +358,27 @@ class MatchService:
                 await rows.remove_seat_at(db, match_id, computers[-1])
                 await rows.set_status(db, match_id, expected_version=match.version, status="lobby")
             return await self.get(match_id)
+
+    async def rematch(self, match_id: int, host: Player) -> Match:
+        """A new lobby in the same channel with the same game, options, pace and computer
+        seats, hosted by the player who asks; the other players are invited to join."""
+        old = await self.get(match_id)
+        if old.seat_of(host.user_id) is None:
+            raise MatchError("Only the players of this match can ask for a rematch.")
+        if old.status != "finished":
+            raise MatchError("A rematch follows a finished match.")
+        match = await self.create(
+            old.record.game,
+            guild_id=old.record.guild_id,
+            channel_id=old.record.channel_id,
+            host=host,
+            options=old.record.options,
+            pace=old.record.pace,
+        )
+        for seat in old.seats:
+            if seat.computer and seat.level is not None:
+                match = await self.add_computer(match.id, host.user_id, seat.level)
+        return match
 
     async def start(self, match_id: int, user_id: int) -> Match:
         async with self._locks[match_id]:

@@ -60,6 +60,31 @@ class LobbyButton(
         await table_of(interaction).on_lobby_button(interaction, self.match_id, self.action)
 
 
+class RematchButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"rematch:(?P<match>{_ID})",
+):
+    """Under a match's result: a new lobby with the same players invited."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.primary, label="Rematch", emoji="🔁",
+                custom_id=f"rematch:{match_id}",
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RematchButton:
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await table_of(interaction).on_rematch(interaction, self.match_id)
+
+
 class MoveButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"mv:(?P<match>{_ID}):(?P<point>{_POINT}):(?P<move>{MOVE_CODE})",
@@ -232,6 +257,7 @@ class BackButton(
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
+    RematchButton,
     MoveButton,
     MoveSelect,
     ChoiceButton,

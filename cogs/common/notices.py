@@ -120,6 +120,11 @@ class Notices:
             text = f"🏁 {{match}} is over: you placed {place}.{won}"
             await self.send(match, seat.user_id, match.decision_point(), "result", text)
 
+    async def invited(self, match: Match, user_id: int, by: str) -> None:
+        """A player of the last match is asked to the rematch."""
+        text = f"🔁 {by} opened a rematch: {{match}}. Press **Join** on its board to play again."
+        await self.send(match, user_id, 0, "invite", text)
+
     # -- how a notice is sent --------------------------------------------------------
 
     async def send(self, match: Match, user_id: int, point: int, kind: str, text: str) -> None:

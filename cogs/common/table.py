@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from cogs.common.components import RematchButton
 from cogs.common.kept import KeptMessages
 from cogs.common.notices import Notices
 from cogs.common.presenter import Controls, Presenter
@@ -216,6 +217,17 @@ class Table:
             await self.kept.show_in_clicked(
                 reply, match, hand_purpose(user_id), controls, step=True
             )
+
+    async def on_rematch(self, interaction: discord.Interaction[Any], match_id: int) -> None:
+        """A player of a finished match opens a new lobby; the others are invited."""
+        async with Reply(interaction) as reply, _refusals(reply, "The rematch"):
+            match = await self.service.rematch(match_id, _player(interaction.user))
+            await self.kept.replace(match.id, BOARD, _publisher(reply))
+            await self._welcome(reply, match.id, interaction.user.id)
+            old = await self.service.get(match_id)
+            for seat in old.seats:
+                if seat.user_id is not None and seat.user_id != interaction.user.id:
+                    await self.notices.invited(match, seat.user_id, interaction.user.display_name)
 
     async def on_show_hand(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         async with Reply(interaction, private=True) as reply, _refusals(reply, "That"):
@@ -449,7 +461,11 @@ class Table:
             await reply.private(content=DMS_CLOSED_NOTICE)
 
     async def _announce_result(self, match: Match) -> None:
-        await self._post(match, embed=self.presenters[match.record.game].result(match))
+        rematch = discord.ui.View(timeout=None)
+        rematch.add_item(RematchButton(match.id))
+        await self._post(
+            match, embed=self.presenters[match.record.game].result(match), view=rematch
+        )
 
     def _channel(self, match: Match) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(match.record.channel_id)

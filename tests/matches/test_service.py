@@ -193,3 +193,44 @@ async def test_a_read_racing_a_write_never_keeps_the_older_row(service, monkeypa
     written.set()
     assert (await reading).version == match.version, "the racing read saw the older row"
     assert (await service.get(match.id)).version == match.version + 5, "and did not keep it"
+
+
+async def test_computer_seats_are_added_by_the_host_named_and_removed_last_first(service):
+    match = await service.create("whyfirst", guild_id=1, channel_id=10, host=ANNE, options={})
+    with pytest.raises(MatchError, match="easy or strong"):
+        await service.add_computer(match.id, ANNE.user_id, "perfect")
+    with pytest.raises(MatchError, match="Only the host"):
+        await service.add_computer(match.id, BEN.user_id, "easy")
+    await service.add_computer(match.id, ANNE.user_id, "easy")
+    match = await service.add_computer(match.id, ANNE.user_id, "strong")
+    assert [(s.display_name, s.level, s.user_id) for s in match.seats[1:]] == [
+        ("Ada (easy bot)", "easy", None), ("Alan (strong bot)", "strong", None)
+    ]
+    match = await service.remove_computer(match.id, ANNE.user_id)
+    assert [s.display_name for s in match.seats] == ["Anne", "Ada (easy bot)"]
+    match = await service.add_computer(match.id, ANNE.user_id, "strong")
+    assert match.seats[-1].display_name == "Alan (strong bot)", "a free name again"
+
+
+async def test_a_rematch_copies_game_options_pace_and_computers_but_not_the_players(service):
+    match = await service.create(
+        "whyfirst", guild_id=1, channel_id=10, host=ANNE, options={"variant": "tactical"},
+        pace="live",
+    )
+    await service.join(match.id, BEN)
+    await service.add_computer(match.id, ANNE.user_id, "strong")
+    match = await service.start(match.id, ANNE.user_id)
+    with pytest.raises(MatchError, match="follows a finished match"):
+        await service.rematch(match.id, BEN)
+    await service.cancel(match.id, ANNE.user_id)
+    with pytest.raises(MatchError, match="follows a finished match"):
+        await service.rematch(match.id, BEN)
+    async with service.store.transaction() as db:  # as if it had been played to the end
+        await db.execute("UPDATE matches SET status = 'finished' WHERE id = ?", (match.id,))
+    service._forget(match.id)
+    with pytest.raises(MatchError, match="Only the players"):
+        await service.rematch(match.id, Player(99, "stranger"))
+    again = await service.rematch(match.id, BEN)
+    assert again.id != match.id and again.status == "lobby" and again.host_id == BEN.user_id
+    assert again.record.options == {"variant": "tactical"} and again.record.pace == "live"
+    assert [(s.user_id, s.level) for s in again.seats] == [(BEN.user_id, None), (None, "strong")]

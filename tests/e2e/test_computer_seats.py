@@ -1,0 +1,97 @@
+"""Computer seats at the table: the lobby, play to the end, restarts, and what they never get."""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+from dataclasses import replace
+
+from data import matches as rows
+from tests.e2e.play import act, match_id_of, play_to_the_end
+
+
+async def test_the_host_adds_and_removes_computer_players_in_the_lobby(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    await table.backend.slash(anne, table.channel, "whyfirst new")
+    await table.backend.click(anne, table.board(), label="Add computer (easy)")
+    await table.backend.click(anne, table.board(), label="Add computer (strong)")
+    board = table.board().text
+    assert "🤖 Ada (easy bot)" in board and "🤖 Alan (strong bot)" in board
+    assert "Players (3/6)" in board
+    refused = await table.backend.click(ben, table.board(), label="Add computer (easy)")
+    assert refused.ephemeral and "Only the host" in refused.text
+    await table.backend.click(anne, table.board(), label="Remove computer")
+    board = table.board().text
+    assert "Ada (easy bot)" in board and "Alan (strong bot)" not in board
+    for _ in range(4):
+        await table.backend.click(anne, table.board(), label="Add computer (strong)")
+    assert "Players (6/6)" in table.board().text
+    assert table.board().find_button(label="Add computer (easy)") is None, "the match is full"
+    full = await table.backend.click(ben, table.board(), label="Join")
+    assert full.ephemeral and "full" in full.text
+    record = await table.match_row(match_id_of(table.board()))
+    assert [s.level for s in record.seats] == [None, "easy", "strong", "strong", "strong", "strong"]
+    assert all(s.user_id is None for s in record.seats if s.computer)
+
+
+async def _solo_match(table, game: str, computers: list[str], **options):
+    anne = table.player("anne")
+    await table.backend.slash(anne, table.channel, f"{game} new", **options)
+    for level in computers:
+        await table.backend.click(anne, table.board(), label=f"Add computer ({level})")
+    await table.backend.click(anne, table.board(), label="Start")
+    return anne, match_id_of(table.board())
+
+
+async def test_a_lone_player_plays_why_first_against_computers_to_the_result(table):
+    anne, match_id = await _solo_match(table, "whyfirst", ["easy", "strong"])
+    await play_to_the_end(table, [anne])
+    record = await table.match_row(match_id)
+    assert record.status == "finished"
+    result = table.backend.channel_messages(table.channel)[-1]
+    assert "Ada (easy bot)" in result.text and "Alan (strong bot)" in result.text
+    assert result.find_button(label="Rematch")
+    async with table.bot.store.read() as db:
+        moves = await (await db.execute(
+            "SELECT how, COUNT(*) FROM moves WHERE match_id = ? GROUP BY how", (match_id,)
+        )).fetchall()
+        careers = await (await db.execute("SELECT DISTINCT user_id FROM career")).fetchall()
+        rated = await (await db.execute("SELECT DISTINCT user_id FROM ratings")).fetchall()
+    how = dict(moves)
+    assert how["computer"] == 2 * how["player"], "each computer played every round"
+    assert [r[0] for r in careers] == [anne.id] and [r[0] for r in rated] == [anne.id]
+    # Computers get no private messages and no notices: only anne has a DM channel.
+    assert set(table.backend.world.dm_channels) == {anne.id}
+
+
+class StuckWorkers(concurrent.futures.Executor):
+    """Workers that start thinking and never finish, as when the bot stops mid-thought."""
+
+    def __init__(self) -> None:
+        self.thinking = asyncio.Event()
+
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
+        self.thinking.set()
+        return concurrent.futures.Future()
+
+
+async def test_a_computer_that_was_thinking_when_the_bot_stopped_thinks_again(table):
+    normal = table.thinking
+    stuck = StuckWorkers()
+    table.thinking = replace(normal, executor=stuck)
+    await table.restart()
+    anne = table.player("anne")
+    await table.backend.slash(anne, table.channel, "hare new")
+    await table.backend.click(anne, table.board(), label="Add computer (strong)")
+    await table.backend.click(anne, table.board(), label="Start")
+    match_id = match_id_of(table.board())
+    async with table.backend.simultaneously():
+        await act(table, anne, table.hand(anne))
+        await asyncio.wait_for(stuck.thinking.wait(), 5)
+        table.thinking = normal
+        await table.restart()  # the thought is lost with the process
+    await table.backend.settle()
+    async with table.bot.store.read() as db:
+        moves = await rows.move_log(db, match_id)
+    assert [m.how for m in moves][:2] == ["player", "computer"], "it thought again and moved"
+    assert "Ada (strong bot)" in table.board().text
