@@ -1,4 +1,5 @@
-"""Great Canyon Race on Discord: the score track and action row, the private hand, the result.
+"""Great Canyon Race on Discord: the score track and action row (in words and as a picture), the
+private hand, the result.
 
 Everything shown is read from ``ENGINE.view``: the public view for the board, a seat's view for
 its controls, so a hand, a sealed card or a peeked action card reaches only its owner.
@@ -10,8 +11,10 @@ from typing import Any
 
 import discord
 
+from cogs.canyon.picture import board_facts, board_png
 from cogs.common.components import ChoiceButton, MoveButton
-from cogs.common.presenter import EMBED_COLOUR, Controls, TextBoard, who
+from cogs.common.pictures import render, seat_colour
+from cogs.common.presenter import EMBED_COLOUR, Controls, Picture, who
 from matches.service import Match
 from rules.canyon import race
 from rules.canyon.cards import ACTION_KINDS, ROUNDS
@@ -210,7 +213,7 @@ def _current_text(match: Match, current: dict[str, Any]) -> str:
 # -- the presenter ----------------------------------------------------------------------------
 
 
-class CanyonPresenter(TextBoard):
+class CanyonPresenter:
     game = "canyon"
     title = "Great Canyon Race"
     points = "final score of a driver who stopped on the edge, else 0"
@@ -218,6 +221,14 @@ class CanyonPresenter(TextBoard):
 
     def describe_options(self, options: dict[str, Any]) -> str:
         return ""
+
+    def seating(self, match: Match) -> str | None:
+        return None
+
+    async def board_pictures(self, match: Match) -> list[Picture]:
+        view = match.engine.view(match.state, None)
+        names = [seat.display_name for seat in match.seats]
+        return [Picture("board.png", await render(board_png, board_facts(view), names))]
 
     def story(self, match: Match, recent_events: list[dict[str, Any]]) -> list[tuple[str, str]]:
         """The last round scored: a private message changes only when a round does."""
@@ -259,6 +270,7 @@ class CanyonPresenter(TextBoard):
             )
         if not over:
             embed.add_field(name="Waiting for", value=self._awaiting(match, view), inline=False)
+        embed.set_image(url="attachment://board.png")
         embed.set_footer(
             text=f"Match #{match.id} · stop on 30 or just below · o circled space · | the edge"
         )
@@ -279,7 +291,8 @@ class CanyonPresenter(TextBoard):
                 notes.append(f"{view['hand_sizes'][seat]} cards in hand")
                 if view["scores"][seat] in race.CIRCLED:
                     notes.append("on a circled space")
-            lines.append(f"**{seat + 1}. {match.name_of(seat)}**: " + " · ".join(notes))
+            colour = seat_colour(seat).emoji
+            lines.append(f"{colour} **{seat + 1}. {match.name_of(seat)}**: " + " · ".join(notes))
         return "\n".join(lines)
 
     def _bonuses(self, match: Match, view: dict[str, Any]) -> str:
@@ -503,5 +516,6 @@ class CanyonPresenter(TextBoard):
             description="\n".join(lines),
             colour=discord.Colour.gold(),
         )
+        embed.add_field(name="Final track", value=_track(match, view), inline=False)
         embed.set_footer(text=f"Match #{match.id}")
         return embed

@@ -1,4 +1,4 @@
-"""Why First? on Discord: the track board, the hand controls and the result."""
+"""Why First? on Discord: the track board with its picture, the hand controls and the result."""
 
 from __future__ import annotations
 
@@ -7,12 +7,18 @@ from typing import Any
 import discord
 
 from cogs.common.components import ChoiceButton, MoveButton
-from cogs.common.presenter import EMBED_COLOUR, Controls, TextBoard, plural, who
+from cogs.common.pictures import render
+from cogs.common.presenter import EMBED_COLOUR, Controls, Picture, plural, who
+from cogs.whyfirst.picture import board_facts, board_png, figure_colour
 from matches.service import Match
-from rules.whyfirst.engine import second_place
+from rules.whyfirst import ENGINE
+from rules.whyfirst.engine import CARD_ROUNDS, STAGES, second_place
 
 LOWEST, HIGHEST = -12, 16
 BACK = "back"
+MATCH_MOVES = STAGES * CARD_ROUNDS * ENGINE.max_players * 2
+"""The most moves a match logs: a card per seat per card round and, in the tactical variant,
+a figure move per seat. The board reads them all to keep every finished stage's end."""
 
 
 def _signed(value: int) -> str:
@@ -43,6 +49,58 @@ def _track(names: list[str], positions: list[int]) -> str:
     return "```\n" + "\n".join([scale, *lines]) + "\n```"
 
 
+def _colour_key(names: list[str], leo: int | None) -> str:
+    """Which colour is whose in the picture (the names are what a screen reader reads)."""
+    return "Colours: " + " · ".join(
+        f"{figure_colour(figure, leo).emoji} {name}" for figure, name in enumerate(names)
+    )
+
+
+def _points(value: int) -> str:
+    """``3 points``, ``-1 point``: a stage score in words."""
+    return ("-" if value < 0 else "") + plural(abs(value), "point")
+
+
+def _stage_ends(events: list[dict[str, Any]]) -> dict[int, list[int]]:
+    """Each finished stage's final positions, by stage, from its ``stage_scored`` event: the
+    public view starts the next stage at once and keeps only who scored."""
+    return {
+        event["stage"]: event["positions"]
+        for event in events
+        if event.get("kind") == "stage_scored" and "positions" in event
+    }
+
+
+def _stage_text(score: dict[str, Any], positions: list[int] | None, names: list[str]) -> str:
+    """A finished stage: where every figure ended, highest first (when its end is known), and
+    who scored the second place."""
+    space = score["second_place_space"]
+    if space is None:
+        scored = "All figures on one space: nobody scores."
+    else:
+        scorers = [names[f] for f in score["scorers"]]
+        verb = "scores" if len(scorers) == 1 else "score"
+        each = "" if len(scorers) == 1 else " each"
+        scored = (
+            f"Second place {_signed(space)}: {' and '.join(scorers)} {verb} "
+            f"{_points(space)}{each}."
+        )
+    if positions is None:
+        return scored
+    order = sorted(range(len(positions)), key=lambda f: (-positions[f], f))
+    spots = " · ".join(
+        f"**{names[f]} {_signed(positions[f])}**"
+        if f in score["scorers"]
+        else f"{names[f]} {_signed(positions[f])}"
+        for f in order
+    )
+    return f"{spots}\n{scored}"[:1024]
+
+
+def _totals_text(totals: list[int], names: list[str]) -> str:
+    return " · ".join(f"{name} {total}" for name, total in zip(names, totals, strict=True))
+
+
 def _card_style(value: int) -> discord.ButtonStyle:
     return discord.ButtonStyle.success if value > 0 else discord.ButtonStyle.danger
 
@@ -60,11 +118,11 @@ def _card_button(
     )
 
 
-class WhyFirstPresenter(TextBoard):
+class WhyFirstPresenter:
     game = "whyfirst"
     title = "Why First?"
     points = "final totals"
-    narration_moves = 0  # the state keeps the last reveal and every stage score
+    narration_moves = MATCH_MOVES  # each stage's final positions are only in its events
 
     def describe_options(self, options: dict[str, Any]) -> str:
         return "Tactical variant." if options.get("variant") == "tactical" else ""
@@ -83,7 +141,7 @@ class WhyFirstPresenter(TextBoard):
         variant = " (tactical)" if view["variant"] == "tactical" else ""
         embed = discord.Embed(
             title=f"Why First?{variant}: {heading}",
-            description=_track(names, view["positions"]),
+            description=_track(names, view["positions"]) + "\n" + _colour_key(names, view["leo"]),
             colour=EMBED_COLOUR,
         )
         if not over:
@@ -96,16 +154,27 @@ class WhyFirstPresenter(TextBoard):
             embed.add_field(
                 name="Order of moves (highest white number first)", value=order, inline=False
             )
-        for name, value in self._story(view, names):
+        for name, value in self._story(view, names, recent_events):
             embed.add_field(name=name, value=value, inline=False)
+        embed.set_image(url="attachment://board.png")
         embed.set_footer(text=f"Match #{match.id} · second place scores; second-highest total wins")
         return embed
 
-    def story(self, match: Match, recent_events: list[dict[str, Any]]) -> list[tuple[str, str]]:
-        return self._story(match.engine.view(match.state, None), _names(match))
+    async def board_pictures(self, match: Match) -> list[Picture]:
+        view = match.engine.view(match.state, None)
+        png = await render(board_png, board_facts(view), _names(match))
+        return [Picture("board.png", png)]
 
-    def _story(self, view: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
-        """The last reveal and the scores so far."""
+    def seating(self, match: Match) -> str | None:
+        return None
+
+    def story(self, match: Match, recent_events: list[dict[str, Any]]) -> list[tuple[str, str]]:
+        return self._story(match.engine.view(match.state, None), _names(match), recent_events)
+
+    def _story(
+        self, view: dict[str, Any], names: list[str], events: list[dict[str, Any]]
+    ) -> list[tuple[str, str]]:
+        """The last reveal, how each finished stage ended and the totals so far."""
         fields = []
         if view["last_reveal"]:
             fields.append(
@@ -115,8 +184,12 @@ class WhyFirstPresenter(TextBoard):
                     self._reveal_text(view["last_reveal"], names),
                 )
             )
+        ends = _stage_ends(events)
+        for score in view["stage_scores"]:
+            text = _stage_text(score, ends.get(score["stage"]), names)
+            fields.append((f"Stage {score['stage']} ended", text))
         if view["stage_scores"]:
-            fields.append(("Scores", self._scores_text(view, names)))
+            fields.append(("Totals", _totals_text(view["totals"], names)))
         return fields
 
     def _awaiting(self, match: Match, view: dict[str, Any]) -> str:
@@ -141,21 +214,6 @@ class WhyFirstPresenter(TextBoard):
                 f"→ {names[move['figure']]} {_signed(move['from'])} to {_signed(move['to'])}{by}"
             )
         return "\n".join(lines) or "Nothing was played."
-
-    def _scores_text(self, view: dict[str, Any], names: list[str]) -> str:
-        lines = []
-        for score in view["stage_scores"]:
-            space = score["second_place_space"]
-            if space is None:
-                lines.append(f"Stage {score['stage']}: all figures on one space, nobody scores")
-                continue
-            who = ", ".join(names[f] for f in score["scorers"])
-            lines.append(f"Stage {score['stage']}: second place on {_signed(space)}: {who}")
-        totals = " · ".join(
-            f"{name} {total}" for name, total in zip(names, view["totals"], strict=True)
-        )
-        lines.append(f"**Totals:** {totals}")
-        return "\n".join(lines)
 
     # -- a player's hand --------------------------------------------------------------
 
@@ -259,16 +317,24 @@ class WhyFirstPresenter(TextBoard):
         winners = [names[i] for i in sorted(outcome.winners)]
         leo_won = any(i in outcome.phantoms for i in outcome.winners)
         headline = " and ".join(winners) + (" win" if len(winners) > 1 else " wins")
+        view = match.engine.view(match.state, None)
         order = sorted(range(len(names)), key=lambda i: (outcome.places[i], -outcome.scores[i]))
-        lines = [
-            f"**{outcome.places[i]}.** {names[i]}: {plural(outcome.scores[i], 'point')}"
-            for i in order
-        ]
+        lines = []
+        for i in order:
+            stages = " · ".join(_signed(score["scores"][i]) for score in view["stage_scores"])
+            lines.append(
+                f"**{outcome.places[i]}.** {names[i]}: {plural(outcome.scores[i], 'point')} "
+                f"(stage by stage: {stages})"
+            )
         embed = discord.Embed(
             title=f"Why First?: {headline} with the second-highest total!",
             description="\n".join(lines),
             colour=discord.Colour.gold(),
         )
+        for score in view["stage_scores"]:
+            embed.add_field(
+                name=f"Stage {score['stage']}", value=_stage_text(score, None, names), inline=False
+            )
         if leo_won:
             embed.add_field(name="Leo", value="Leo, the phantom player, is among the winners.")
         embed.set_footer(text=f"Match #{match.id}")

@@ -8,10 +8,14 @@ chris +3 +5 +5 +7 ±4, dora +2 +3 -3 -4 ±3 (two players: anne's and ben's).
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import sqlite3
 
+from PIL import Image
+
+from cogs.canyon.picture import picture_size
 from rules.canyon import ACCELERATION, ACTIONS, ENGINE
 from tests.e2e.play import CHOICE, MOVE, first_button, match_id_of, playable
 
@@ -80,6 +84,23 @@ def _over(table):
     return "the race is over" in table.board().text
 
 
+def _picture(message) -> Image.Image:
+    """The board's picture: its one attachment, which the embed shows."""
+    (attachment,) = message.attachments
+    assert attachment.filename == "board.png"
+    assert message.embeds[0]["image"]["url"] == attachment.url, "the embed shows it"
+    return Image.open(io.BytesIO(attachment.data))
+
+
+def _final_track(result, scores) -> None:
+    """The result shows the final track: a line per driver, the car on its score."""
+    track = result.text.split("Final track\n```\n")[1].split("\n```")[0].splitlines()
+    for seat, score in enumerate(scores):
+        line = track[seat + 1]
+        assert line.startswith(NAMES[seat][:8]) and line[9:12] == f"{score:>3}"
+        assert line[13:][score] in "●✖"
+
+
 def _hand_field(message) -> str:
     return message.text.split("Your hand\n")[1].split("\n")[0]
 
@@ -101,6 +122,7 @@ async def test_four_drivers_race_from_their_dms_to_the_result(table):
     assert board.find_button(label="Show my hand")
     assert "▶ **1** Divide by 2" in board.text and "· **2** face down" in board.text
     assert "o····o····|····o" in board.text, "the circled spaces and the edge are drawn"
+    assert _picture(board).size == picture_size(4)
 
     await _commit(table, chris, card=4, call=True)  # ±4 and a collision
     await _play_while(table, players, lambda: not _over(table))
@@ -114,6 +136,8 @@ async def test_four_drivers_race_from_their_dms_to_the_result(table):
     assert "ben: 36 · fell into the canyon" in result.text
     assert "chris: 45 · fell into the canyon · 💥 1" in result.text
     assert "dora: 11 · chicken" in result.text
+    _final_track(result, [25, 36, 45, 11])
+    assert _picture(board).size == picture_size(4)
     for player in players:
         assert len(table.notices(player)) <= 1, "one hand edited in place, and one notice"
         assert "The race is over" in table.hand(player).text
@@ -231,7 +255,9 @@ async def test_the_lowest_driver_peeks_at_a_face_down_action_card_in_private(tab
         assert "Waiting for anne to look at a face-down action card" in table.hand(player).text
     assert len(_hand_field(table.hand(chris)).split()) == 6, "the highest gets six cards"
 
+    uploads = len(table.backend.uploads)
     await table.backend.click(anne, peek, label="Round 7")
+    assert len(table.backend.uploads) == uploads, "a peek changes the words, not the picture"
 
     assert _row_line(table.hand(anne), 7) == "· **7** face down (you looked: Cancel)"
     assert "anne (lowest after round 5) looked at round 7's card" in table.board().text
@@ -242,6 +268,20 @@ async def test_the_lowest_driver_peeks_at_a_face_down_action_card_in_private(tab
     await _play_while(table, players, lambda: "round 7/10" not in table.board().text)
     assert _row_line(table.hand(anne), 7) == "▶ **7** Cancel"
     assert "you looked" not in table.hand(anne).text
+
+
+async def test_the_picture_is_uploaded_only_when_what_it_shows_changes(table):
+    players, _ = await _drivers(table, 4)
+    first = _picture(table.board())
+    uploads = len(table.backend.uploads)
+    for player in players[:3]:
+        await _commit(table, player)
+    assert "3 committed" in table.board().text
+    assert len(table.backend.uploads) == uploads, "sealed cards are not in the picture"
+    await _commit(table, players[3])
+    assert "round 2/10" in table.board().text
+    assert len(table.backend.uploads) == uploads + 1, "the scored round moved the cars"
+    assert _picture(table.board()).tobytes() != first.tobytes()
 
 
 # -- hidden information and restarts --------------------------------------------------------
@@ -343,3 +383,5 @@ async def test_a_hero_finish_and_an_elimination_are_told_plainly(table):
     assert "anne 🏆: 30 · hero finish" in result.text
     assert "ben: 12 · chicken (under 16)" in result.text
     assert "chris: 22 · eliminated in round 7" in result.text
+    _final_track(result, [30, 12, 22])
+    assert "✖" in result.text.split("Final track")[1], "the burnt-out car is marked"

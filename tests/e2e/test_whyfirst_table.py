@@ -2,14 +2,57 @@
 
 from __future__ import annotations
 
+import io
+
+from PIL import Image
+
 from cogs.common.presenter import plural
+from cogs.whyfirst.picture import picture_size
+from data import matches as rows
 from rules.whyfirst import ENGINE
 from tests.e2e.play import act, open_and_start, play_to_the_end, playable
+
+LONG_NAMES = [f"{name}-has-a-display-name-of-32-ch"[:32] for name in "abcdef"]
 
 
 async def _outcome(table, match_id):
     record = await table.match_row(match_id)
     return record, ENGINE.outcome(ENGINE.load(record.state))
+
+
+def _picture(message) -> Image.Image:
+    """The board's picture: its one attachment, which the embed shows."""
+    (attachment,) = message.attachments
+    assert attachment.filename == "board.png"
+    assert message.embeds[0]["image"]["url"] == attachment.url, "the embed shows it"
+    return Image.open(io.BytesIO(attachment.data))
+
+
+async def _stage_ends(table, match_id):
+    """Each scored stage's event from the move log: its final positions and its scorers."""
+    async with table.bot.store.read() as db:
+        moves = await rows.move_log(db, match_id)
+    return [e for move in moves for e in move.events if e["kind"] == "stage_scored"]
+
+
+def _signed(value):
+    return f"{value:+d}" if value else "0"
+
+
+def _positions_line(event, names):
+    """How the board lists a stage's final positions: highest first, scorers in bold."""
+    spots = event["positions"]
+    order = sorted(range(len(spots)), key=lambda f: (-spots[f], f))
+    return " · ".join(
+        f"**{names[f]} {_signed(spots[f])}**" if f in event["scorers"]
+        else f"{names[f]} {_signed(spots[f])}"
+        for f in order
+    )
+
+
+async def _play_a_card_round(table, players):
+    for player in players:
+        await act(table, player, table.hand(player))
 
 
 async def test_three_players_play_a_whole_match_by_commands_and_buttons(table):
@@ -18,6 +61,8 @@ async def test_three_players_play_a_whole_match_by_commands_and_buttons(table):
     board = table.board()
     assert "stage 1/5 · card round 1/5" in board.text
     assert board.find_button(label="Show my hand")
+    assert _picture(board).size == picture_size(3, False)
+    assert "Colours: 🟦 anne · 🟧 ben · 🟩 chris" in board.text
 
     await play_to_the_end(table, [anne, ben, chris])
 
@@ -25,11 +70,23 @@ async def test_three_players_play_a_whole_match_by_commands_and_buttons(table):
     assert record.status == "finished"
     board, result = table.backend.channel_messages(table.channel)
     assert "final board" in board.text and not board.buttons
+    _picture(board)
     names = {0: "anne", 1: "ben", 2: "chris"}
     for seat in outcome.winners:
         assert names[seat] in result.text.split("with the second-highest")[0]
+    view = ENGINE.view(ENGINE.load(record.state), None)
     for seat, name in names.items():
-        assert f"{name}: {plural(outcome.scores[seat], 'point')}" in result.text
+        stages = " · ".join(_signed(score["scores"][seat]) for score in view["stage_scores"])
+        assert (
+            f"{name}: {plural(outcome.scores[seat], 'point')} (stage by stage: {stages})"
+            in result.text
+        )
+    # The result goes stage by stage; the final board keeps every stage's final positions.
+    ends = await _stage_ends(table, match_id)
+    assert [e["stage"] for e in ends] == [1, 2, 3, 4, 5]
+    for end in ends:
+        assert f"Stage {end['stage']}\n" in result.text
+        assert f"Stage {end['stage']} ended\n{_positions_line(end, names)}\n" in board.text
     # One hand message per player, edited in place all match long.
     for player in (anne, ben, chris):
         assert len(table.notices(player)) <= 1, "the hand and at most one notice"
@@ -127,3 +184,57 @@ async def test_a_restart_mid_round_keeps_the_old_dm_buttons_working(table):
     assert after.version == before.version + 2
     assert "card round 2/5" in table.board().text
     assert playable(table.hand(anne)), "the new round's hand arrived after the restart"
+
+
+async def test_a_finished_stage_stays_on_the_board_while_the_next_one_is_played(table):
+    anne, ben, chris = (table.player(n) for n in ("anne", "ben", "chris"))
+    match_id = await open_and_start(table, anne, ben, chris)
+    names = ["anne", "ben", "chris"]
+    for _ in range(5):
+        await _play_a_card_round(table, [anne, ben, chris])
+    assert "stage 2/5 · card round 1/5" in table.board().text
+    (end,) = await _stage_ends(table, match_id)
+    kept = f"Stage 1 ended\n{_positions_line(end, names)}\n"
+    assert kept in table.board().text
+    assert "Stage 1 ended" in table.hand(anne).text, "the player's message tells it too"
+    if end["second_place_space"] is not None:
+        assert f"Second place {_signed(end['second_place_space'])}: " in table.board().text
+    await _play_a_card_round(table, [anne, ben, chris])
+    assert "card round 2/5" in table.board().text and kept in table.board().text
+
+
+async def test_the_picture_is_uploaded_only_when_what_it_shows_changes(table):
+    anne, ben, chris = (table.player(n) for n in ("anne", "ben", "chris"))
+    await open_and_start(table, anne, ben, chris)
+    first = _picture(table.board())
+    uploads = len(table.backend.uploads)
+    await act(table, anne, table.hand(anne))
+    await act(table, ben, table.hand(ben))
+    assert "<@" in table.board().text.split("Waiting for")[1]
+    assert len(table.backend.uploads) == uploads, "a sealed card is not in the picture"
+    await act(table, chris, table.hand(chris))
+    assert "card round 2/5" in table.board().text
+    assert len(table.backend.uploads) == uploads + 1, "the reveal moved the figures"
+    assert _picture(table.board()).tobytes() != first.tobytes()
+
+
+async def test_the_tactical_board_pictures_the_order_of_moves(table):
+    anne, ben, chris = (table.player(n) for n in ("anne", "ben", "chris"))
+    await open_and_start(table, anne, ben, chris, variant="tactical")
+    before = _picture(table.board())
+    assert before.size == picture_size(3, True)
+    await _play_a_card_round(table, [anne, ben, chris])
+    assert "Order of moves" in table.board().text
+    after = _picture(table.board())
+    assert after.tobytes() != before.tobytes(), "the order of moves is drawn once revealed"
+
+
+async def test_six_long_named_players_play_a_match_within_discord_limits(table):
+    players = [table.player(name) for name in LONG_NAMES]
+    match_id = await open_and_start(table, *players)
+    await play_to_the_end(table, players)
+    record, _ = await _outcome(table, match_id)
+    assert record.status == "finished"
+    board, result = table.backend.channel_messages(table.channel)
+    assert board.text.count(" ended\n") == 5 and result.text.count("stage by stage") == 6
+    assert _picture(board).size == picture_size(6, False)
