@@ -109,19 +109,19 @@ def ring(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float, 
 
 
 def encode_png(image: Image.Image, *, colours: int = 256) -> bytes:
-    """PNG bytes, optimised. Flat-coloured pictures are stored with a palette of their
-    ``colours`` most used colours when that is smaller (it nearly always is). Pillow maps
-    pixels to a palette through a cache of 4x4x4 colour cells, so a colour may come back a
-    level or two off; nobody can see that, and equal pictures still give equal bytes."""
+    """PNG bytes with a palette of the picture's ``colours`` most used colours.
+
+    Board pictures are flat colours plus the soft edges of text and shapes: a palette file
+    is a fraction of a full-colour one, and drawing it costs a third of the time. A rare
+    edge colour maps to its nearest kept colour (Pillow's 4x4x4 colour cells may put it a
+    level or two off); nobody can see that, and equal pictures still give equal bytes."""
     rgb = image.convert("RGB")
-    full = _png(rgb)
     counts = rgb.getcolors(maxcolors=rgb.width * rgb.height) or []
     kept = [colour for _, colour in sorted(counts, key=lambda c: (-c[0], c[1]))[:colours]]
     flat = [value for colour in kept for value in colour]
     palette = Image.new("P", (1, 1))
     palette.putpalette(flat + flat[:3] * (256 - len(kept)))
-    paletted = _png(rgb.quantize(palette=palette, dither=Image.Dither.NONE))
-    return paletted if len(paletted) < len(full) else full
+    return _png(rgb.quantize(palette=palette, dither=Image.Dither.NONE))
 
 
 def _png(image: Image.Image) -> bytes:
