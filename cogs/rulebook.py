@@ -194,7 +194,7 @@ class Rulebooks(commands.GroupCog, group_name="rules", group_description="Look u
 async def index_rulebooks(bot: commands.Bot) -> None:
     """Rebuild the search index if the rulebook texts changed since it was built."""
     sections = [
-        rules_search.IndexedSection(s.game, s.key, s.title, s.body)
+        rules_search.IndexedSection(s.game, s.key, s.title, s.keywords, s.body)
         for book in all_rulebooks().values()
         for s in book.sections
     ]
