@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from data import meta, rules_search
 from data.store import Store, migration_files
 from rules.rulebook import RULEBOOK_GAMES, all_rulebooks, digest
-from tests.data.test_rules_snippets import markdown_problems, runs
+from tests.data.snippet_checks import markdown_problems, runs
 
 SECTIONS = [
     rules_search.IndexedSection(s.game, s.key, s.title, s.keywords, s.body)

@@ -8,10 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from data.rules_snippets import ELLIPSIS, HIT_END, HIT_START, SNIPPET_LENGTH, snippet
+from tests.data.snippet_checks import markdown_problems, runs, visible
 
 FIELD_VALUE_LIMIT = 1024
 FENCE = re.compile(r"\s*(`{3,}|~{3,})")
-_ESCAPED = re.compile(r"\\.")
 
 
 def unmarked(text: str) -> str:
@@ -24,37 +24,11 @@ def marked(text: str, *found: str) -> str:
     return pattern.sub(lambda m: HIT_START + m.group() + HIT_END, text)
 
 
-def markdown_problems(text: str) -> list[str]:
-    """What is wrong with ``text`` as markdown whose only markup is ``**bold**``."""
-    bare = _ESCAPED.sub("e", text)  # an escaped character is plain text
-    problems = [f"unescaped {char!r}" for char in "_~`|\\" if char in bare]
-    if "***" in bare:
-        problems.append("three or more asterisks in a row")
-    parts = bare.split("**")
-    if "*" in "".join(parts):
-        problems.append("a single asterisk")
-    if len(parts) % 2 == 0:
-        problems.append("a bold span is never closed")
-    for bold in parts[1::2]:
-        if not bold or bold != bold.strip():
-            problems.append(f"bold span {bold!r} is empty or starts or ends with a space")
-    return problems
-
-
-def runs(text: str) -> list[tuple[bool, str]]:
-    """A snippet as (bold?, text) runs in order, escapes undone."""
-    out = [(False, "")]
-    for token in re.findall(r"\\.|\*\*|.", text, re.DOTALL):
-        if token == "**":
-            out.append((not out[-1][0], ""))
-        else:
-            out[-1] = (out[-1][0], out[-1][1] + token[-1])
-    return out
-
-
-def visible(text: str) -> str:
-    """What a reader sees of a snippet: its text without markup."""
-    return "".join(part for _, part in runs(text))
+def test_the_markdown_check_finds_what_the_old_snippets_did_wrong() -> None:
+    assert markdown_problems("Position spaces show ****1**/5/6**.")  # FTS5's own snippet()
+    assert markdown_problems("**open") and markdown_problems("** spaced**")
+    assert markdown_problems("two_markers") and markdown_problems("*one*")
+    assert not markdown_problems(r"**found** words, two\_markers and \*stars\*")
 
 
 def test_a_found_word_in_bold_text_is_bolded_once_not_nested() -> None:

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from rules.rulebook import all_rulebooks
-from tests.data.test_rules_snippets import markdown_problems
+from tests.data.snippet_checks import markdown_problems
 
 BOOKS = all_rulebooks()
 
