@@ -53,6 +53,8 @@ WEIGHTS = {"title": 10.0, "keywords": 6.0, "body": 1.0}
 CHANNEL_GAME_BOOST = 2.0
 """A preferred game's sections rank as if they matched this many times better."""
 _RANK = "bm25(rules_search, 0.0, 0.0, {title}, {keywords}, {body})".format_map(WEIGHTS)
+_BODY_COLUMN = 4
+"""The body's place among the index's columns: game, key, title, keywords, body."""
 
 
 @dataclass(frozen=True)
@@ -130,20 +132,18 @@ async def search(
     query = fts_query(text)
     if query is None or limit <= 0:
         return []
+    where, rank, values = "rules_search MATCH ?", _RANK, [query]
+    if game is not None:
+        where += " AND game = ?"
+        values.append(game)
     preferred = sorted(set(prefer))
-    boost = (
-        f" * (CASE WHEN game IN ({', '.join('?' * len(preferred))}) THEN {CHANNEL_GAME_BOOST}"
-        " ELSE 1.0 END)"
-        if preferred
-        else ""
-    )
-    only_game = " AND game = ?" if game is not None else ""
+    if preferred:
+        rank += f" * (CASE WHEN game IN ({', '.join(['?'] * len(preferred))}) THEN ? ELSE 1 END)"
+        values += [*preferred, CHANNEL_GAME_BOOST]
     cursor = await db.execute(
-        "SELECT game, key, title,"
-        f" highlight(rules_search, 4, '{HIT_START}', '{HIT_END}')"
-        f" FROM rules_search WHERE rules_search MATCH ?{only_game}"
-        f" ORDER BY {_RANK}{boost} LIMIT ?",
-        (query, *([game] if game is not None else []), *preferred, limit),
+        f"SELECT game, key, title, highlight(rules_search, {_BODY_COLUMN}, ?, ?)"
+        f" FROM rules_search WHERE {where} ORDER BY {rank} LIMIT ?",
+        (HIT_START, HIT_END, *values, limit),
     )
     return [
         SearchHit(row_game, key, title, snippet(marked))
