@@ -1,37 +1,42 @@
-"""/rules: every section of every rulebook one command away, and full-text search."""
+"""/rules: every section of every rulebook one command away, and answers to questions."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
+import aiosqlite
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs.common.presenter import EMBED_COLOUR
+from cogs.common.reply import Reply
+from data import matches as rows
 from data import rules_search
-from rules.rulebook import RULEBOOK_GAMES, Section, all_rulebooks, digest, split_for_discord
+from rules.rulebook import (
+    RULEBOOK_GAMES,
+    Rulebook,
+    Section,
+    all_rulebooks,
+    digest,
+    game_named,
+    split_for_discord,
+)
+from rules.spelling import mended
 
 PAGE_LIMIT = 4096
 """An embed description holds at most 4096 characters; longer sections are paged."""
-
 AUTOCOMPLETE_LIMIT = 25
+SEARCH_HITS = 5
+QUERY_LENGTH = 200
+TOPIC_LENGTH = 100
+EXAMPLES = "such as “tortoise”, “dead card” or “go over 30”"
+NO_WORDS = f"Say what the rule is about, {EXAMPLES}."
 
-
-def rulebook_choices() -> list[app_commands.Choice[str]]:
-    books = all_rulebooks()
-    return [app_commands.Choice(name=books[game].title, value=game) for game in RULEBOOK_GAMES]
-
-
-def find_section(game: str, topic: str) -> Section | None:
-    """The section a player asked for: by key (what autocomplete sends) or by best title."""
-    book = all_rulebooks()[game]
-    try:
-        return book.section(topic)
-    except KeyError:
-        found = book.matching(topic, limit=1)
-        return found[0] if found else None
+Name = app_commands.Range[str, 1, TOPIC_LENGTH]
+Query = app_commands.Range[str, 1, QUERY_LENGTH]
 
 
 def section_pages(section: Section) -> list[str]:
@@ -57,17 +62,82 @@ def section_message(section: Section, page: int) -> dict[str, Any]:
     return {"embed": embed, "view": view}
 
 
+def unknown_game(typed: str) -> str:
+    titles = ", ".join(book.title for book in all_rulebooks().values())
+    return f"There is no rulebook for “{typed[:100]}”. The games are {titles}."
+
+
+def no_such_rule(book: Rulebook, topic: str) -> str:
+    """Refusal of a topic nothing matches, listing the sections there are."""
+    titles = ", ".join(section.title for section in book.sections)
+    return (
+        f"No {book.title} rule matches “{topic[:TOPIC_LENGTH]}”. Its sections: {titles}."
+        " Or ask a question with /rules search."
+    )[:2000]
+
+
+def nothing_found(query: str, book: Rulebook | None) -> str:
+    where = "rulebooks" if book is None else f"{book.title} rules"
+    advice = "Try other words" if book is None else "Try other words, or search without a game"
+    return f"Nothing in the {where} matches “{query[:QUERY_LENGTH]}”. {advice}, {EXAMPLES}."
+
+
+def hits_message(
+    query: str, hits: list[rules_search.SearchHit], preferred: list[str]
+) -> dict[str, Any]:
+    """The search hits as one embed, each with a button that opens its section."""
+    books = all_rulebooks()
+    embed = discord.Embed(title=f"Rules matching “{query[:QUERY_LENGTH]}”", colour=EMBED_COLOUR)
+    view = discord.ui.View(timeout=None)
+    titles = [hit.title for hit in hits]
+    for hit in hits:
+        book = books[hit.game].title
+        embed.add_field(name=f"{book}: {hit.title}"[:256], value=hit.snippet or "…", inline=False)
+        label = hit.title if titles.count(hit.title) == 1 else f"{hit.title} ({book})"
+        view.add_item(RuleOpenButton(hit.game, hit.key, label=label))
+    if preferred:
+        names = " and ".join(books[game].title for game in preferred)
+        verb, their = ("is", "its") if len(preferred) == 1 else ("are", "their")
+        embed.set_footer(text=f"{names} {verb} open in this channel, so {their} rules rank higher.")
+    return {"embed": embed, "view": view}
+
+
+async def search_or_mend(
+    db: aiosqlite.Connection,
+    text: str,
+    *,
+    game: str | None = None,
+    prefer: Iterable[str] = (),
+    limit: int,
+) -> tuple[list[rules_search.SearchHit], str]:
+    """The hits for ``text`` or, if there are none, for ``text`` with its misspelt words
+    mended; and what was searched for."""
+    hits = await rules_search.search(db, text, game=game, prefer=prefer, limit=limit)
+    fixed = None if hits else mended(text)
+    if fixed is None:
+        return hits, text
+    return await rules_search.search(db, fixed, game=game, prefer=prefer, limit=limit), fixed
+
+
+async def answer(reply: Reply, message: dict[str, Any], *, public: bool) -> None:
+    """Post ``message`` for the table, or show it only to the player who asked."""
+    if public:
+        await reply.publish(**message)
+    else:
+        await reply.private(**message)
+
+
 async def _section_or_refuse(
     interaction: discord.Interaction[Any], game: str, key: str
 ) -> Section | None:
     """The section a rules button names, or a private answer that it is gone."""
-    section = find_section(game, key)
-    if section is not None and section.key == key:
-        return section
-    await interaction.response.send_message(
-        "That rule section no longer exists: try /rules search.", ephemeral=True
-    )
-    return None
+    try:
+        return all_rulebooks()[game].section(key)
+    except KeyError:
+        await interaction.response.send_message(
+            "That rule section no longer exists: try /rules search.", ephemeral=True
+        )
+        return None
 
 
 _GAME = "|".join(RULEBOOK_GAMES)
@@ -131,70 +201,136 @@ class Rulebooks(commands.GroupCog, group_name="rules", group_description="Look u
         self.bot = bot
         super().__init__()
 
+    async def _channel_games(self, channel_id: int | None) -> list[str]:
+        """The games with a lobby or match open in the channel."""
+        if channel_id is None:
+            return []
+        async with self.bot.store.read() as db:  # type: ignore[attr-defined]
+            return [
+                game
+                for game in RULEBOOK_GAMES
+                if await rows.open_match_in_channel(db, game, channel_id) is not None
+            ]
+
     @app_commands.command(name="show", description="Show a section of a game's rules")
     @app_commands.describe(
         game="Which game",
-        topic="Start typing: sections matching it appear",
+        topic="Start typing: sections matching it appear; or ask a question",
         public="Post it for the table",
     )
-    @app_commands.choices(game=rulebook_choices())
     async def show(
         self,
         interaction: discord.Interaction[Any],
-        game: app_commands.Choice[str],
-        topic: str = "overview",
+        game: Name,
+        topic: Name = "overview",
         public: bool = False,
     ) -> None:
-        section = find_section(game.value, topic)
-        if section is None:
-            await interaction.response.send_message(
-                f"No {game.name} rule matches “{topic[:100]}”: try /rules search.", ephemeral=True
-            )
-            return
-        await interaction.response.send_message(**section_message(section, 0), ephemeral=not public)
+        async with Reply(interaction, private=not public) as reply:
+            found = game_named(game)
+            if found is None:
+                await reply.refuse(unknown_game(game))
+                return
+            book = all_rulebooks()[found]
+            section, note = await self._typed_section(book, topic)
+            if section is None:
+                await reply.refuse(no_such_rule(book, topic))
+                return
+            await answer(reply, section_message(section, 0) | {"content": note}, public=public)
+
+    async def _typed_section(
+        self, book: Rulebook, topic: str
+    ) -> tuple[Section | None, str | None]:
+        """The section ``topic`` names or else the best match a search finds, with a note
+        saying so; None if nothing matches."""
+        section = book.named(topic)
+        if section is not None:
+            return section, None
+        async with self.bot.store.read() as db:  # type: ignore[attr-defined]
+            hits, searched = await search_or_mend(db, topic, game=book.game, limit=1)
+        if not hits:
+            return None, None
+        mended_to = "" if searched == topic else f" for “{searched}”"
+        note = f"No section is called “{topic}”: this is the best match{mended_to}."
+        return book.section(hits[0].key), note
+
+    @show.autocomplete("game")
+    async def show_game_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return game_choices(current)
 
     @show.autocomplete("topic")
     async def topic_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        game = getattr(interaction.namespace, "game", None)
-        books = all_rulebooks()
-        if game not in books:
+        """Sections whose title matches what is typed; if none, those a search finds."""
+        game = game_named(str(getattr(interaction.namespace, "game", None) or ""))
+        if game is None:
             return []
-        return [
-            app_commands.Choice(name=section.title[:100], value=section.key)
-            for section in books[game].matching(current, limit=AUTOCOMPLETE_LIMIT)
-        ]
+        book = all_rulebooks()[game]
+        sections = book.matching(current, limit=AUTOCOMPLETE_LIMIT)
+        if not sections and rules_search.query_words(current):
+            async with self.bot.store.read() as db:  # type: ignore[attr-defined]
+                hits = await rules_search.search(db, current, game=game, limit=AUTOCOMPLETE_LIMIT)
+            sections = [book.section(hit.key) for hit in hits]
+        return [app_commands.Choice(name=s.title[:100], value=s.key) for s in sections]
 
-    @app_commands.command(name="search", description="Search every rulebook")
-    @app_commands.describe(query="Words to look for, such as “tortoise” or “dead card”")
+    @app_commands.command(name="search", description="Ask the rulebooks a question")
+    @app_commands.describe(
+        query="A question or a few words, such as “how many carrots can I finish with”",
+        game="Only this game's rules (else the game open in this channel comes first)",
+        public="Post the answer for the table",
+    )
     async def search(
-        self, interaction: discord.Interaction[Any], query: str, public: bool = False
+        self,
+        interaction: discord.Interaction[Any],
+        query: Query,
+        game: Name | None = None,
+        public: bool = False,
     ) -> None:
-        async with self.bot.store.read() as db:  # type: ignore[attr-defined]
-            hits = await rules_search.search(db, query)
-        if not hits:
-            await interaction.response.send_message(
-                f"Nothing in the rulebooks matches “{query[:100]}”.", ephemeral=True
-            )
-            return
-        books = all_rulebooks()
-        embed = discord.Embed(title=f"Rules matching “{query[:200]}”", colour=EMBED_COLOUR)
-        view = discord.ui.View(timeout=None)
-        for hit in hits:
-            embed.add_field(
-                name=f"{books[hit.game].title}: {hit.title}"[:256],
-                value=hit.snippet[:1000] or "…",
-                inline=False,
-            )
-            view.add_item(RuleOpenButton(hit.game, hit.key, label=hit.title))
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=not public)
+        async with Reply(interaction, private=not public) as reply:
+            only = game_named(game) if game is not None else None
+            if game is not None and only is None:
+                await reply.refuse(unknown_game(game))
+                return
+            if not rules_search.query_words(query):
+                await reply.refuse(NO_WORDS)
+                return
+            preferred = [] if only else await self._channel_games(interaction.channel_id)
+            async with self.bot.store.read() as db:  # type: ignore[attr-defined]
+                hits, searched = await search_or_mend(
+                    db, query, game=only, prefer=preferred, limit=SEARCH_HITS
+                )
+            if not hits:
+                book = all_rulebooks()[only] if only else None
+                await reply.refuse(nothing_found(query, book))
+                return
+            message = hits_message(searched, hits, preferred)
+            if searched != query:
+                message["content"] = f"Nothing matches “{query}”; showing “{searched}” instead."
+            await answer(reply, message, public=public)
+
+    @search.autocomplete("game")
+    async def search_game_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return game_choices(current)
+
+
+def game_choices(current: str) -> list[app_commands.Choice[str]]:
+    """The games whose key or title contain what is typed (all of them when nothing is)."""
+    typed = current.casefold().strip()
+    return [
+        app_commands.Choice(name=book.title, value=game)
+        for game, book in all_rulebooks().items()
+        if typed in book.title.casefold() or typed in game
+    ]
 
 
 async def index_rulebooks(bot: commands.Bot) -> None:
     """Rebuild the search index if the rulebook texts changed since it was built."""
     sections = [
-        rules_search.IndexedSection(s.game, s.key, s.title, s.body)
+        rules_search.IndexedSection(s.game, s.key, s.title, s.keywords, s.body)
         for book in all_rulebooks().values()
         for s in book.sections
     ]

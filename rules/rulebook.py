@@ -2,8 +2,11 @@
 
 Each game keeps its rule text in ``rules/<game>/rulebook.md``: a ``# Title`` line,
 then sections that each start with ``## Section title {#key}``. The first
-section is ``{#overview}`` (the lobby's "How to play"). This module is pure: it
-reads those files and nothing else, and imports nothing from discord or data.
+section is ``{#overview}`` (the lobby's "How to play"). A section may name the
+words players use for its topic on the line after its heading, as
+``<!-- keywords: own figure, last card -->``: search reads them, players never see
+them. This module is pure: it reads those files and nothing else, and imports
+nothing from discord or data.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ _RULES_DIR = Path(__file__).parent
 _KEY = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _SECTION_HEADING = re.compile(r"## (?P<title>.*?)\s*\{#(?P<key>[^}]*)\}\s*")
 _FENCE = re.compile(r"\s*(?P<marker>`{3,}|~{3,})(?P<info>.*)")
+_KEYWORDS = re.compile(r"<!--\s*keywords:(?P<words>.*?)-->\s*")
 
 
 @dataclass(frozen=True)
@@ -35,6 +39,8 @@ class Section:
     key: str
     title: str
     body: str
+    keywords: tuple[str, ...] = ()
+    """Words and phrases players use for this topic, for search only."""
 
     @property
     def text(self) -> str:
@@ -60,6 +66,14 @@ class Rulebook:
     @property
     def overview(self) -> Section:
         return self.sections[0]
+
+    def named(self, typed: str) -> Section | None:
+        """The section whose key or title is ``typed``, case and spacing aside."""
+        wanted = " ".join(typed.split()).casefold()
+        for section in self.sections:
+            if wanted in (section.key, section.title.casefold()):
+                return section
+        return None
 
     def matching(self, typed: str, limit: int = 25) -> list[Section]:
         """Sections whose title or key matches ``typed``, for autocomplete.
@@ -125,7 +139,7 @@ def parse_rulebook(game: str, text: str, source: str = "rulebook") -> Rulebook:
 
     sections: list[Section] = []
     seen: set[str] = set()
-    for line_no, key, section_title, body_lines in raw:
+    for line_no, key, section_title, lines_after in raw:
         if not _KEY.fullmatch(key) or len(key) > MAX_KEY_LENGTH:
             raise problem(
                 line_no,
@@ -137,13 +151,27 @@ def parse_rulebook(game: str, text: str, source: str = "rulebook") -> Rulebook:
         seen.add(key)
         if not section_title:
             raise problem(line_no, f"section {key!r} has no title")
+        keywords, body_lines = _keywords(lines_after)
+        if any(_KEYWORDS.fullmatch(line) for line in body_lines):
+            raise problem(line_no, f"section {key!r}: keywords go on the line after the heading")
         body = "\n".join(body_lines).strip()
         if not body:
             raise problem(line_no, f"section {key!r} is empty")
-        sections.append(Section(game=game, key=key, title=section_title, body=body))
+        sections.append(
+            Section(game=game, key=key, title=section_title, body=body, keywords=keywords)
+        )
     if sections[0].key != OVERVIEW_KEY:
         raise problem(raw[0][0], f"the first section must be {{#{OVERVIEW_KEY}}}")
     return Rulebook(game=game, title=title, sections=tuple(sections))
+
+
+def _keywords(lines: list[str]) -> tuple[tuple[str, ...], list[str]]:
+    """The keywords line right after a heading, split into phrases, and the lines after it."""
+    found = _KEYWORDS.fullmatch(lines[0]) if lines else None
+    if found is None:
+        return (), lines
+    phrases = (" ".join(phrase.split()) for phrase in found["words"].split(","))
+    return tuple(phrase for phrase in phrases if phrase), lines[1:]
 
 
 def rulebook_path(game: str) -> Path:
@@ -169,6 +197,29 @@ def all_rulebooks() -> dict[str, Rulebook]:
     return {book.game: book for book in _all_rulebooks()}
 
 
+def game_named(typed: str) -> str | None:
+    """The game that ``typed`` names, ignoring case, spaces and punctuation.
+
+    A game's key or title names it, and so does any part of them that no other game
+    shares: ``hare``, ``Hare and Tortoise``, ``tortoise`` and ``why first`` all do.
+    None when ``typed`` names no game, or could be several.
+    """
+    wanted = _simplified(typed)
+    if not wanted:
+        return None
+    names = {game: (game, _simplified(book.title)) for game, book in all_rulebooks().items()}
+    for test in (str.__eq__, str.startswith, str.__contains__):
+        found = [game for game, known in names.items() if any(test(n, wanted) for n in known)]
+        if found:
+            return found[0] if len(found) == 1 else None
+    return None
+
+
+def _simplified(name: str) -> str:
+    """Lowercase letters and digits only: ``Why First?`` and ``whyfirst`` agree."""
+    return "".join(char for char in name.lower() if char.isalnum())
+
+
 def digest(rulebooks: Iterable[Rulebook] | None = None) -> str:
     """A stable hash of the rulebooks' content (all of them by default).
 
@@ -179,7 +230,7 @@ def digest(rulebooks: Iterable[Rulebook] | None = None) -> str:
     for book in _all_rulebooks() if rulebooks is None else rulebooks:
         parts = [book.game, book.title]
         for section in book.sections:
-            parts += [section.key, section.title, section.body]
+            parts += [section.key, section.title, section.body, ", ".join(section.keywords)]
         for part in parts:
             encoded = part.encode("utf-8")
             sha.update(len(encoded).to_bytes(8, "big"))

@@ -16,10 +16,12 @@ from rules.rulebook import (
     Section,
     all_rulebooks,
     digest,
+    game_named,
     load_rulebook,
     parse_rulebook,
     split_for_discord,
 )
+from rules.spelling import mended
 
 EMBED_DESCRIPTION_LIMIT = 4096
 KEY_FORMAT = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -370,12 +372,73 @@ def test_a_valid_rulebook_parses_with_code_left_alone() -> None:
         ("# T\n## Overview {#overview}\nx\n## Rules without key\ny\n", "a heading must be"),
         ("# T\n## Overview {#overview}\nx\n# Another title\n", "a heading must be"),
         ("# T\n## Overview {#overview}\n```\nnever closed\n", "never closed"),
+        ("# T\n## Overview {#overview}\nx\n<!-- keywords: y -->\n", "line after the heading"),
+        ("# T\n## Overview {#overview}\n<!-- keywords: y -->\n", "section 'overview' is empty"),
     ],
 )
 def test_invalid_rulebooks_are_refused_naming_file_and_problem(text: str, problem: str) -> None:
     with pytest.raises(ValueError, match=re.escape(problem)) as error:
         parse_rulebook("test", text, source="broken.md")
     assert "broken.md" in str(error.value)
+
+
+def test_keywords_under_a_heading_are_for_search_and_never_shown() -> None:
+    text = "# T\n## Overview {#overview}\n<!-- keywords: turtle,  go back , , slow -->\nBody.\n"
+    (section,) = parse_rulebook("test", text).sections
+    assert section.keywords == ("turtle", "go back", "slow")
+    assert section.body == "Body."
+
+
+@pytest.mark.parametrize("game", RULEBOOK_GAMES)
+def test_every_section_names_the_words_players_use_for_it(
+    game: str, books: dict[str, Rulebook]
+) -> None:
+    for section in books[game].sections:
+        assert section.keywords, section.key
+        assert "<!--" not in section.body, section.key
+
+
+def test_a_section_is_named_by_its_key_or_its_title() -> None:
+    assert SAMPLE.named("dead-cards") is SAMPLE.section("dead-cards")
+    assert SAMPLE.named("  plus AND minus   cards ") is SAMPLE.section("plus-minus")
+    assert SAMPLE.named("dead") is None
+
+
+@pytest.mark.parametrize(
+    ("typed", "game"),
+    [
+        ("hare", "hare"),
+        ("Hare and Tortoise", "hare"),
+        ("tortoise", "hare"),
+        ("why first", "whyfirst"),
+        ("Why First?", "whyfirst"),
+        ("great canyon", "canyon"),
+        ("SEQUENCE", "numbers"),
+        ("numbers", "numbers"),
+        ("e", None),  # in three titles
+        ("chess", None),
+        ("", None),
+        ("?!", None),
+    ],
+)
+def test_a_game_is_named_by_its_key_its_title_or_a_part_only_it_has(
+    typed: str, game: str | None
+) -> None:
+    assert game_named(typed) == game
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("tortise", "tortoise"),
+        ("colision rules", "collision rules"),
+        ("lettuse and finsh", "lettuce and finish"),
+        ("dead card", None),  # nothing to mend
+        ("qwxyzzy", None),  # nothing close enough
+    ],
+)
+def test_misspelt_words_are_mended_to_the_rulebooks_words(typed: str, meant: str | None) -> None:
+    assert mended(typed) == meant
 
 
 def test_load_rulebook_refuses_a_game_without_one() -> None:
@@ -393,6 +456,11 @@ def test_digest_is_stable_and_follows_the_text(books: dict[str, Rulebook]) -> No
         (*hare.sections[:-1], Section("hare", hare.sections[-1].key, "Other", "x")),
     )
     assert digest([edited]) != digest([hare])
+    last = hare.sections[-1]
+    retagged = Section("hare", last.key, last.title, last.body, (*last.keywords, "new"))
+    assert digest([Rulebook(hare.game, hare.title, (*hare.sections[:-1], retagged))]) != digest(
+        [hare]
+    )
 
 
 # --- Paging for Discord ------------------------------------------------------------------------
