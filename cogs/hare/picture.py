@@ -252,10 +252,10 @@ def _panel(draw: ImageDraw.ImageDraw, facts: dict[str, Any], names: list[str]) -
     """One row per player: their markers, name, carrots and lettuces, and whose move it is."""
     two = facts["two_markers"]
     to_move = set(facts["to_move"])
-    places: dict[int, list[int]] = {}
-    for seat, _, _, place in facts["markers"]:
+    places: dict[int, list[tuple[int, str]]] = {}
+    for seat, number, _, place in facts["markers"]:
         if place is not None:
-            places.setdefault(seat, []).append(place)
+            places.setdefault(seat, []).append((place, marker_label(seat, number, two)))
     for seat, (carrots, lettuces) in enumerate(facts["supplies"]):
         top = PANEL_TOP + seat * PANEL_ROW
         y = top + PANEL_ROW / 2
@@ -273,14 +273,17 @@ def _panel(draw: ImageDraw.ImageDraw, facts: dict[str, Any], names: list[str]) -
         text_left(draw, (name_left + 346, y), str(carrots), 18, bold=True)
         lettuce(draw, (name_left + 418, y), 26)
         text_left(draw, (name_left + 434, y), str(lettuces), 18, bold=True)
-        status = _status(seat in to_move, sorted(places.get(seat, [])))
+        status = _status(seat in to_move, sorted(places.get(seat, [])), two)
         if status:
             text_left(draw, (name_left + 480, y), status, fit_size(status, 150, 16), MUTED)
 
 
-def _status(moving: bool, places: list[int]) -> str:
+def _status(moving: bool, places: list[tuple[int, str]], two_markers: bool) -> str:
+    """``to move``, or the finishing places: ``finished 2nd``, ``finished O2 1st, O1 3rd``."""
     if moving:
         return "to move"
-    if places:
-        return "finished " + " and ".join(ordinal(place) for place in places)
-    return ""
+    if not places:
+        return ""
+    if two_markers:
+        return "finished " + ", ".join(f"{label} {ordinal(place)}" for place, label in places)
+    return f"finished {ordinal(places[0][0])}"
