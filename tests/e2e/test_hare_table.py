@@ -376,3 +376,16 @@ async def test_a_marker_the_rules_pick_is_named_and_offers_no_switch(table):
     hand = table.hand(anne)
     assert "marker 1 ate a lettuce last turn and must move now" in hand.text
     assert not _marker_buttons(hand) and all(code.endswith("@0") for code in _listed(hand))
+
+
+async def test_six_long_named_players_get_a_board_within_discord_limits(table):
+    names = [f"{letter}-has-a-display-name-of-32-ch"[:32] for letter in "abcdef"]
+    players = [table.player(name) for name in names]
+    match_id = await _open_and_start(table, *players)
+    await make_move(table, players[0], "f2")
+    await make_move(table, players[1], "f5")
+    board = table.board()
+    assert _picture(board).size == picture_size(6)
+    for name, letter in zip(names, "BOGRPY", strict=True):
+        assert f"**{name}** ({letter}): " in board.text
+    assert (await _state(table, match_id)).turn == 2, "both moves were played"
