@@ -1,0 +1,453 @@
+"""The Hare and Tortoise board as a picture: a pure function from the public view to PNG bytes.
+
+The track winds in rows of nine spaces, left to right, then right to left: Start stands at the
+top left, the Finish at the bottom right. Each space shows its printed symbol and its number;
+a marker hides the symbol, which then shrinks into the space's corner. Below the track, one
+row per player gives their markers, carrots and lettuces, and marks whose move it is.
+
+:func:`board_facts` keeps only what the picture shows, so a change it does not show (a pending
+position payout, a lettuce to eat, the decision counter) gives the same digest and bytes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from itertools import pairwise
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from cogs.common.pictures import (
+    INK,
+    PAPER,
+    RGB,
+    background,
+    digest,
+    draw_marker,
+    encode_png,
+    fit_size,
+    seat_colour,
+    text_centered,
+    text_left,
+)
+from rules.hare.moves import ordinal
+
+COLUMNS = 9
+ROWS = 7
+CELL = 68
+GAP = 20
+"""Between two rows of spaces, where the path turns."""
+MARGIN = 14
+END = 96
+END_ROWS = 3
+"""The Start and Finish areas stand beside the first and last three rows."""
+TRACK_LEFT = MARGIN + END
+TRACK_TOP = MARGIN
+TRACK_BOTTOM = TRACK_TOP + ROWS * CELL + (ROWS - 1) * GAP
+WIDTH = TRACK_LEFT + COLUMNS * CELL + END + MARGIN
+PANEL_TOP = TRACK_BOTTOM + 16
+PANEL_ROW = 34
+MAX_PLAYERS = 6
+FINISH = ROWS * COLUMNS + 1
+
+MARKER_RADIUS = 20
+END_RADIUS = 15
+RING = 5
+"""How far the ring round a marker of the player to move reaches beyond it."""
+PANEL_RADIUS = 12
+SYMBOL = 46
+CORNER_SYMBOL = 18
+
+BOARD: RGB = (238, 232, 218)
+PATH: RGB = (205, 190, 160)
+LINE: RGB = (150, 140, 124)
+MUTED: RGB = (110, 104, 96)
+HIGHLIGHT: RGB = (255, 226, 110)
+CARROT: RGB = (237, 125, 49)
+CARROT_LINE: RGB = (176, 78, 20)
+LEAF: RGB = (76, 153, 60)
+LEAF_DARK: RGB = (46, 104, 38)
+LETTUCE: RGB = (150, 206, 96)
+HARE: RGB = (160, 124, 92)
+HARE_LIGHT: RGB = (236, 214, 190)
+SHELL: RGB = (120, 150, 70)
+SHELL_LINE: RGB = (70, 92, 38)
+SKIN: RGB = (176, 160, 104)
+FLAG: RGB = (0, 130, 90)
+TINTS: dict[str, RGB] = {
+    "start": (250, 248, 242),
+    "finish": (250, 248, 242),
+    "hare": (240, 228, 212),
+    "carrot": (253, 226, 196),
+    "lettuce": (224, 242, 204),
+    "tortoise": (214, 234, 226),
+    "pos": (232, 232, 244),
+}
+
+Box = tuple[float, float, float, float]
+Point = tuple[float, float]
+
+
+def picture_size(players: int) -> tuple[int, int]:
+    """The picture's width and height for ``players`` players."""
+    return WIDTH, PANEL_TOP + players * PANEL_ROW + MARGIN
+
+
+def board_facts(view: dict[str, Any]) -> dict[str, Any]:
+    """What the picture shows of a public view, and nothing else."""
+    return {
+        "board": list(view["board"]),
+        "two_markers": view["two_markers"],
+        "to_move": [] if view["over"] else list(view["to_move"]),
+        "markers": [
+            [m["seat"], m["marker"], m["space"], m["finish_place"]] for m in view["markers"]
+        ],
+        "supplies": [[p["carrots"], p["lettuces"]] for p in view["players"]],
+    }
+
+
+# -- where things are ------------------------------------------------------------------------
+
+
+def space_box(index: int) -> Box:
+    """The pixel box of action space ``index`` (1..63), or of the Start (0) or Finish area."""
+    if index == 0:
+        return MARGIN, TRACK_TOP, TRACK_LEFT - 8, TRACK_TOP + END_ROWS * (CELL + GAP) - GAP
+    if index == FINISH:
+        right = WIDTH - MARGIN
+        return right - END + 8, TRACK_BOTTOM - END_ROWS * (CELL + GAP) + GAP, right, TRACK_BOTTOM
+    row, step = divmod(index - 1, COLUMNS)
+    column = step if row % 2 == 0 else COLUMNS - 1 - step
+    left, top = TRACK_LEFT + column * CELL, TRACK_TOP + row * (CELL + GAP)
+    return left, top, left + CELL, top + CELL
+
+
+def space_centre(index: int) -> tuple[float, float]:
+    left, top, right, bottom = space_box(index)
+    return (left + right) / 2, (top + bottom) / 2
+
+
+def _path_point(index: int) -> tuple[float, float]:
+    """Where the path passes through a space: the Start and Finish areas are met at the
+    height of the first and last row."""
+    if index == 0:
+        return space_centre(0)[0], space_centre(1)[1]
+    if index == FINISH:
+        return space_centre(FINISH)[0], space_centre(FINISH - 1)[1]
+    return space_centre(index)
+
+
+def start_slots(count: int) -> list[tuple[float, float]]:
+    """Where ``count`` markers stand on Start: two columns under its name."""
+    left, top, right, _ = space_box(0)
+    middle = (left + right) / 2
+    return [(middle + (-21 if k % 2 == 0 else 21), top + 72 + (k // 2) * 52) for k in range(count)]
+
+
+def finish_slots(count: int) -> list[tuple[float, float]]:
+    """Where ``count`` finished markers stand, in finishing order: one a row, under its name."""
+    _, top, right, _ = space_box(FINISH)
+    return [(right - 26, top + 70 + k * 38) for k in range(count)]
+
+
+# -- the drawing -----------------------------------------------------------------------------
+
+
+def board_png(facts: dict[str, Any], names: list[str]) -> bytes:
+    """The track with every marker, and the players' panel; ``facts`` from :func:`board_facts`,
+    ``names`` by seat."""
+    board: list[str] = facts["board"]
+    players = len(facts["supplies"])
+    if players > MAX_PLAYERS:
+        raise ValueError(f"Hare and Tortoise has at most {MAX_PLAYERS} players, got {players}")
+    size = picture_size(players)
+    image = background(f"hare:{digest(board, size)}", lambda: _background(board, size))
+    draw = ImageDraw.Draw(image)
+    two = facts["two_markers"]
+    to_move = set(facts["to_move"])
+    on_start, finished = [], []
+    for seat, number, index, place in sorted(facts["markers"]):
+        if place is not None:
+            finished.append((place, seat, number))
+        elif index == 0:
+            on_start.append((seat, number))
+        else:
+            _occupied_space(draw, index, board[index])
+            cx, cy = space_centre(index)
+            _marker(draw, (cx, cy + 5), MARKER_RADIUS, seat, marker_label(seat, number, two),
+                    moving=seat in to_move)
+    for (seat, number), centre in zip(on_start, start_slots(len(on_start)), strict=True):
+        _marker(draw, centre, END_RADIUS, seat, marker_label(seat, number, two),
+                moving=seat in to_move)
+    finished.sort()
+    for (place, seat, number), centre in zip(finished, finish_slots(len(finished)), strict=True):
+        text_left(draw, (space_box(FINISH)[0] + 8, centre[1]), ordinal(place), 16, bold=True)
+        _marker(draw, centre, END_RADIUS, seat, marker_label(seat, number, two))
+    _panel(draw, facts, names)
+    return encode_png(image)
+
+
+def _background(board: list[str], size: tuple[int, int]) -> Image.Image:
+    """The empty track: the winding path, every space with its symbol and number."""
+    image = Image.new("RGB", size, BOARD)
+    draw = ImageDraw.Draw(image)
+    path = [_path_point(index) for index in range(FINISH + 1)]
+    draw.line(path, fill=PATH, width=34, joint="curve")
+    for before, after in pairwise(path):
+        _chevron(draw, before, after)
+    for index in range(1, FINISH):
+        _space(draw, index, board[index])
+    for index, label in ((0, "START"), (FINISH, "FINISH")):
+        left, top, right, bottom = space_box(index)
+        draw.rounded_rectangle((left, top, right, bottom), radius=10, fill=TINTS[board[index]],
+                               outline=INK, width=2)
+        middle = (left + right) / 2
+        space_symbol(draw, board[index], (middle - 16, top + 20), 30)
+        text_centered(draw, (middle + 14, top + 22), label,
+                      fit_size(label, right - middle - 6, 15, bold=True), bold=True)
+    return image
+
+
+def _chevron(draw: ImageDraw.ImageDraw, before: tuple[float, float],
+             after: tuple[float, float]) -> None:
+    """The way along the path at each turn, where it shows between two rows."""
+    (x0, y0), (_, y1) = before, after
+    if y1 > y0:
+        y = y0 + CELL / 2 + GAP / 2
+        draw.line([(x0 - 7, y - 4), (x0, y + 3), (x0 + 7, y - 4)], fill=INK, width=3,
+                  joint="curve")
+
+
+def _tint(code: str) -> RGB:
+    return TINTS["pos" if code.startswith("pos") else code]
+
+
+def _space(draw: ImageDraw.ImageDraw, index: int, code: str) -> None:
+    """An empty action space: its tint, its number in the corner, its symbol."""
+    left, top, right, bottom = space_box(index)
+    draw.rectangle((left + 1, top + 1, right - 1, bottom - 1), fill=_tint(code), outline=LINE,
+                   width=2)
+    text_left(draw, (left + 5, top + 10), str(index), 13, MUTED, bold=True)
+    cx, cy = space_centre(index)
+    space_symbol(draw, code, (cx + 2, cy + 5), SYMBOL)
+
+
+def _occupied_space(draw: ImageDraw.ImageDraw, index: int, code: str) -> None:
+    """A space under a marker: the symbol moves to the top right corner, out of its way."""
+    left, top, right, bottom = space_box(index)
+    draw.rectangle((left + 3, top + 3, right - 3, bottom - 3), fill=_tint(code))
+    text_left(draw, (left + 5, top + 10), str(index), 13, MUTED, bold=True)
+    space_symbol(draw, code, (right - 12, top + 12), CORNER_SYMBOL)
+
+
+def marker_label(seat: int, number: int, two_markers: bool) -> str:
+    """The letters on a marker: the seat's letter, and the marker's number with two each."""
+    letter = seat_colour(seat).letter
+    return f"{letter}{number + 1}" if two_markers else letter
+
+
+def _marker(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float, seat: int,
+            label: str, *, moving: bool = False) -> None:
+    """A marker in its seat's colour and shape with its label; ``moving``: ringed, as a marker
+    of the player to move."""
+    if moving:
+        cx, cy = centre
+        reach = radius + RING
+        draw.ellipse((cx - reach, cy - reach, cx + reach, cy + reach), fill=HIGHLIGHT,
+                     outline=INK, width=2)
+    draw_marker(draw, centre, radius, seat_colour(seat), letter=label)
+
+
+# -- the players' panel ----------------------------------------------------------------------
+
+
+def _panel(draw: ImageDraw.ImageDraw, facts: dict[str, Any], names: list[str]) -> None:
+    """One row per player: their markers, name, carrots and lettuces, and whose move it is."""
+    two = facts["two_markers"]
+    to_move = set(facts["to_move"])
+    places: dict[int, list[tuple[int, str]]] = {}
+    for seat, number, _, place in facts["markers"]:
+        if place is not None:
+            places.setdefault(seat, []).append((place, marker_label(seat, number, two)))
+    for seat, (carrots, lettuces) in enumerate(facts["supplies"]):
+        top = PANEL_TOP + seat * PANEL_ROW
+        y = top + PANEL_ROW / 2
+        if seat in to_move:
+            draw.rounded_rectangle((MARGIN, top + 2, WIDTH - MARGIN, top + PANEL_ROW - 2),
+                                   radius=8, fill=HIGHLIGHT, outline=INK, width=1)
+            draw.polygon([(MARGIN + 8, y - 7), (MARGIN + 20, y), (MARGIN + 8, y + 7)], fill=INK)
+        for number in range(2 if two else 1):
+            centre = (MARGIN + 40 + number * 30, y)
+            _marker(draw, centre, PANEL_RADIUS, seat, marker_label(seat, number, two))
+        name_left = MARGIN + 100
+        name = names[seat]
+        text_left(draw, (name_left, y), name, fit_size(name, 300, 18, bold=True), bold=True)
+        carrot(draw, (name_left + 330, y), 26)
+        text_left(draw, (name_left + 346, y), str(carrots), 18, bold=True)
+        lettuce(draw, (name_left + 418, y), 26)
+        text_left(draw, (name_left + 434, y), str(lettuces), 18, bold=True)
+        status = _status(seat in to_move, sorted(places.get(seat, [])), two)
+        if status:
+            text_left(draw, (name_left + 480, y), status, fit_size(status, 150, 16), MUTED)
+
+
+def _status(moving: bool, places: list[tuple[int, str]], two_markers: bool) -> str:
+    """``to move``, or the finishing places: ``finished 2nd``, ``finished O2 1st, O1 3rd``."""
+    if moving:
+        return "to move"
+    if not places:
+        return ""
+    if two_markers:
+        return "finished " + ", ".join(f"{label} {ordinal(place)}" for place, label in places)
+    return f"finished {ordinal(places[0][0])}"
+
+
+# -- the printed symbols ----------------------------------------------------------------------
+# Each draws one symbol centred on ``centre`` and about ``size`` pixels across, so the same
+# drawing serves a space of the track and the small icons of the players' panel.
+
+
+def _placed(points: Sequence[Point], centre: Point, size: float, turn: float = 0.0) -> list[Point]:
+    """Unit-square points (-0.5..0.5) scaled to ``size``, turned ``turn`` degrees, moved."""
+    cx, cy = centre
+    cos, sin = math.cos(math.radians(turn)), math.sin(math.radians(turn))
+    return [(cx + size * (x * cos - y * sin), cy + size * (x * sin + y * cos)) for x, y in points]
+
+
+def _oval(draw: ImageDraw.ImageDraw, centre: Point, size: float, x: float, y: float, rx: float,
+          ry: float, fill: RGB, outline: RGB = INK, width: int = 1) -> None:
+    """An ellipse in unit coordinates of the symbol's box."""
+    cx, cy = centre
+    draw.ellipse(
+        (cx + size * (x - rx), cy + size * (y - ry), cx + size * (x + rx), cy + size * (y + ry)),
+        fill=fill, outline=outline, width=width,
+    )
+
+
+def _box(centre: Point, size: float, left: float, top: float, right: float,
+         bottom: float) -> tuple[float, float, float, float]:
+    """A box in unit coordinates of the symbol's box."""
+    cx, cy = centre
+    return cx + size * left, cy + size * top, cx + size * right, cy + size * bottom
+
+
+def _width(size: float) -> int:
+    return max(1, round(size / 24))
+
+
+def carrot(draw: ImageDraw.ImageDraw, centre: Point, size: float) -> None:
+    """A carrot lying on its slant: orange root, green leaves at the top right."""
+    width = _width(size)
+    for turn in (-20.0, 10.0, 40.0):
+        leaf = [(0.16, -0.26), (0.22, -0.56), (0.30, -0.24)]
+        draw.polygon(_placed(leaf, centre, size, turn), fill=LEAF, outline=LEAF_DARK)
+    root = [(-0.36, 0.44), (0.10, -0.30), (0.24, -0.30), (0.30, -0.18), (0.30, -0.06)]
+    draw.polygon(_placed(root, centre, size), fill=CARROT, outline=INK, width=width)
+    for a, b in (((-0.04, -0.08), (0.06, -0.04)), ((-0.12, 0.06), (-0.02, 0.10)),
+                 ((-0.20, 0.20), (-0.12, 0.24))):
+        draw.line(_placed([a, b], centre, size), fill=CARROT_LINE, width=width)
+
+
+def lettuce(draw: ImageDraw.ImageDraw, centre: Point, size: float) -> None:
+    """A round head of lettuce: outer leaves, a pale heart and its veins."""
+    width = _width(size)
+    for x in (-0.20, 0.20):
+        _oval(draw, centre, size, x, 0.06, 0.24, 0.30, LETTUCE, LEAF_DARK, width)
+    _oval(draw, centre, size, 0.0, 0.02, 0.30, 0.36, LETTUCE, LEAF_DARK, width)
+    _oval(draw, centre, size, 0.0, -0.06, 0.16, 0.20, (206, 236, 160), LEAF_DARK, width)
+    for a, b in (((0.0, 0.36), (0.0, 0.12)), ((-0.22, 0.24), (-0.08, 0.10)),
+                 ((0.22, 0.24), (0.08, 0.10))):
+        draw.line(_placed([a, b], centre, size), fill=LEAF_DARK, width=width)
+
+
+def hare(draw: ImageDraw.ImageDraw, centre: Point, size: float) -> None:
+    """A sitting hare seen from the side, long ears laid back."""
+    width = _width(size)
+    for turn, x in ((-14.0, 0.0), (2.0, 0.08)):
+        ear = [(x + 0.06, -0.12), (x + 0.02, -0.50), (x + 0.12, -0.54), (x + 0.18, -0.14)]
+        draw.polygon(_placed(ear, (centre[0] + size * 0.14, centre[1]), size, turn),
+                     fill=HARE, outline=INK, width=width)
+    _oval(draw, centre, size, -0.08, 0.16, 0.32, 0.24, HARE, INK, width)  # body
+    _oval(draw, centre, size, -0.38, 0.10, 0.08, 0.08, PAPER, INK, width)  # tail
+    _oval(draw, centre, size, 0.22, -0.06, 0.16, 0.14, HARE, INK, width)  # head
+    _oval(draw, centre, size, -0.02, 0.34, 0.16, 0.05, HARE_LIGHT, INK, width)  # hind foot
+    _oval(draw, centre, size, 0.26, -0.08, 0.025, 0.025, INK, INK)  # eye
+
+
+def tortoise(draw: ImageDraw.ImageDraw, centre: Point, size: float) -> None:
+    """A tortoise seen from the side: domed, patterned shell, head out, feet down."""
+    width = _width(size)
+    tail = [(-0.36, -0.02), (-0.48, 0.06), (-0.34, 0.06)]
+    draw.polygon(_placed(tail, centre, size), fill=SKIN, outline=INK)
+    for x in (-0.26, 0.14):
+        draw.rounded_rectangle(_box(centre, size, x - 0.07, -0.04, x + 0.07, 0.22),
+                               radius=size * 0.04, fill=SKIN, outline=INK, width=width)
+    neck = [(0.22, -0.06), (0.34, -0.04), (0.34, 0.08), (0.22, 0.06)]
+    draw.polygon(_placed(neck, centre, size), fill=SKIN, outline=INK)
+    _oval(draw, centre, size, 0.38, -0.02, 0.11, 0.09, SKIN, INK, width)  # head
+    _oval(draw, centre, size, 0.42, -0.04, 0.02, 0.02, INK, INK)  # eye
+    cx, cy = centre
+    box = (cx - size * 0.40, cy - size * 0.30, cx + size * 0.32, cy + size * 0.34)
+    draw.chord(box, 180, 360, fill=SHELL, outline=INK, width=width)
+    rim = cy + size * 0.02
+    draw.line((cx - size * 0.40, rim, cx + size * 0.32, rim), fill=INK, width=width)
+    for a, b in (((-0.20, 0.02), (-0.14, -0.16)), ((-0.14, -0.16), (0.06, -0.16)),
+                 ((0.06, -0.16), (0.12, 0.02)), ((-0.14, -0.16), (-0.22, -0.24)),
+                 ((0.06, -0.16), (0.12, -0.24))):
+        draw.line(_placed([a, b], centre, size), fill=SHELL_LINE, width=width)
+
+
+def position(draw: ImageDraw.ImageDraw, centre: Point, size: float, places: str) -> None:
+    """A number space: its race places ("3", or "1 5 6") in a round badge."""
+    cx, cy = centre
+    r = size * 0.40
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=PAPER, outline=INK, width=_width(size))
+    text = " ".join(places)
+    text_size = fit_size(text, 1.6 * r, round(size * 0.52), bold=True, smallest=8)
+    text_centered(draw, centre, text, text_size, bold=True)
+
+
+def finish_flag(draw: ImageDraw.ImageDraw, centre: Point, size: float) -> None:
+    """A chequered flag on its pole."""
+    cx, cy = centre
+    left, top = cx - size * 0.30, cy - size * 0.36
+    square = size * 0.13
+    for row in range(3):
+        for col in range(4):
+            fill = INK if (row + col) % 2 == 0 else PAPER
+            x, y = left + col * square, top + row * square
+            draw.rectangle((x, y, x + square, y + square), fill=fill)
+    draw.rectangle((left, top, left + 4 * square, top + 3 * square), outline=INK,
+                   width=_width(size))
+    draw.line((left, top, left, cy + size * 0.44), fill=INK, width=max(2, _width(size) + 1))
+
+
+def start_flag(draw: ImageDraw.ImageDraw, centre: Point, size: float) -> None:
+    """A green pennant on its pole."""
+    cx, cy = centre
+    pole = cx - size * 0.26
+    draw.polygon([(pole, cy - size * 0.38), (cx + size * 0.34, cy - size * 0.20),
+                  (pole, cy - size * 0.02)], fill=FLAG, outline=INK)
+    draw.line((pole, cy - size * 0.38, pole, cy + size * 0.44), fill=INK,
+              width=max(2, _width(size) + 1))
+
+
+Symbol = Callable[[ImageDraw.ImageDraw, Point, float], None]
+
+SYMBOLS: dict[str, Symbol] = {
+    "start": start_flag,
+    "hare": hare,
+    "carrot": carrot,
+    "lettuce": lettuce,
+    "tortoise": tortoise,
+    "finish": finish_flag,
+}
+
+
+def space_symbol(draw: ImageDraw.ImageDraw, code: str, centre: Point, size: float) -> None:
+    """The symbol of a space by its board code (``hare``, ``pos3``, ``pos156``...)."""
+    if code.startswith("pos"):
+        position(draw, centre, size, code.removeprefix("pos"))
+    else:
+        SYMBOLS[code](draw, centre, size)
