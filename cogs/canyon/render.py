@@ -14,7 +14,15 @@ import discord
 from cogs.canyon.picture import board_facts, board_png
 from cogs.common.components import ChoiceButton, MoveButton
 from cogs.common.pictures import render, seat_colour
-from cogs.common.presenter import EMBED_COLOUR, Controls, Picture, who
+from cogs.common.presenter import (
+    EMBED_COLOUR,
+    Controls,
+    Picture,
+    place_line,
+    result_title,
+    who,
+    winners_headline,
+)
 from matches.service import Match
 from rules.canyon import race
 from rules.canyon.cards import ACTION_KINDS, ROUNDS
@@ -494,25 +502,23 @@ class CanyonPresenter:
         assert outcome is not None
         view = match.engine.view(match.state, None)
         winners = [match.name_of(s) for s in sorted(outcome.winners)]
-        if not winners:
-            headline = "nobody wins: no driver stopped at the edge"
-        elif len(winners) == 1:
-            headline = f"{winners[0]} wins!"
-        else:
-            headline = f"{' and '.join(winners)} share the win!"
+        headline = (
+            winners_headline(winners)
+            if winners
+            else "nobody wins: no driver stopped at the edge"
+        )
         order = sorted(range(view["players"]), key=lambda s: (outcome.places[s], s))
         lines = []
         for seat in order:
             fate = FATES[view["fates"][seat]]
             if view["fates"][seat] == race.ELIMINATED:
                 fate += f" in round {view['eliminated_in'][seat]}"
-            crown = " 🏆" if seat in outcome.winners else ""
-            lines.append(
-                f"**{outcome.places[seat]}.** {match.name_of(seat)}{crown}: "
-                f"{view['scores'][seat]} · {fate} · 💥 {view['collisions'][seat]}"
-            )
+            lines.append(place_line(
+                outcome.places[seat], match.name_of(seat), seat in outcome.winners,
+                f"{view['scores'][seat]} · {fate} · 💥 {view['collisions'][seat]}",
+            ))
         embed = discord.Embed(
-            title=f"Great Canyon Race: {headline}",
+            title=result_title(self.title, headline),
             description="\n".join(lines),
             colour=discord.Colour.gold(),
         )

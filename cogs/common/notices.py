@@ -15,6 +15,7 @@ from typing import Any
 
 import discord
 
+from cogs.common.presenter import ordinal
 from data import clocks
 from data.store import StoreUnavailable
 from matches import clock
@@ -32,10 +33,6 @@ def notice_purpose(user_id: int) -> str:
 
 def jump_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
     return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
-
-
-def ordinal(n: int) -> str:
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th') }"
 
 
 class Notices:

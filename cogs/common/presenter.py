@@ -95,6 +95,32 @@ def plural(count: int, word: str, words: str | None = None) -> str:
     return f"{count} {word if count == 1 else words or word + 's'}"
 
 
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th..."""
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th') }"
+
+
+def joined(names: list[str]) -> str:
+    """``anne``, ``anne and ben``, ``anne, ben and chris``."""
+    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 2 else names)
+
+
+def result_title(title: str, headline: str) -> str:
+    """Every game's result opens alike: the finish flag, the game, what happened."""
+    return f"🏁 {title}: {headline}"
+
+
+def winners_headline(names: list[str], what: str = "") -> str:
+    """``anne wins the race!``, ``anne and ben win the race!``."""
+    verb = "wins" if len(names) == 1 else "win"
+    return f"{joined(names)} {verb}{f' {what}' if what else ''}!"
+
+
+def place_line(place: int, name: str, won: bool, detail: str) -> str:
+    """One line of a result, the same in every game: place, name, trophy, what they did."""
+    return f"**{ordinal(place)}** {name}{' 🏆' if won else ''}: {detail}"
+
+
 class TextBoard:
     """Defaults for a presenter whose board is text only and whose seats are not teams."""
 

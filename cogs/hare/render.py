@@ -8,7 +8,16 @@ from typing import Any
 import discord
 
 from cogs.common.pictures import render
-from cogs.common.presenter import EMBED_COLOUR, Controls, Picture, plural, who
+from cogs.common.presenter import (
+    EMBED_COLOUR,
+    Controls,
+    Picture,
+    place_line,
+    plural,
+    result_title,
+    who,
+    winners_headline,
+)
 from cogs.hare.controls import hand_controls
 from cogs.hare.picture import board_facts, board_png
 from cogs.hare.words import markers_of, narrate, players_text, positions
@@ -85,13 +94,14 @@ class HarePresenter:
         assert outcome is not None
         view = match.engine.view(match.state, None)
         names = _names(match)
-        winners = " and ".join(names[s] for s in sorted(outcome.winners))
+        winners = [names[s] for s in sorted(outcome.winners)]
         order = sorted(range(len(names)), key=lambda s: outcome.places[s])
         lines = [
-            f"**{ordinal(outcome.places[s])}** {names[s]}: {_ending(view, s)}" for s in order
+            place_line(outcome.places[s], names[s], s in outcome.winners, _ending(view, s))
+            for s in order
         ]
         embed = discord.Embed(
-            title=f"Hare and Tortoise: {winners} wins the race!",
+            title=result_title(self.title, winners_headline(winners, "the race")),
             description="\n".join(lines),
             colour=discord.Colour.gold(),
         )

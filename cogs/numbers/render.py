@@ -8,7 +8,15 @@ import discord
 
 from cogs.common.components import ChoiceButton, MoveButton, MoveSelect
 from cogs.common.pictures import render, seat_colour
-from cogs.common.presenter import EMBED_COLOUR, Controls, Picture, who
+from cogs.common.presenter import (
+    EMBED_COLOUR,
+    Controls,
+    Picture,
+    joined,
+    result_title,
+    who,
+    winners_headline,
+)
 from cogs.numbers.picture import board_png
 from matches.service import Match
 
@@ -229,14 +237,14 @@ class NumbersPresenter:
         assert outcome is not None
         winner = view.get("winner_side")
         if winner is not None and any(outcome.seat_won(s) for s in view["sides"][winner]):
-            members = ", ".join(names[s] for s in view["sides"][winner])
-            headline = f"{side_name(winner)} wins: {members}!"
+            members = joined([names[s] for s in view["sides"][winner]])
+            headline = f"{side_name(winner)} wins: {members}! 🏆"
         elif outcome.winners:
-            headline = " and ".join(names[s] for s in sorted(outcome.winners)) + " win!"
+            headline = winners_headline([names[s] for s in sorted(outcome.winners)]) + " 🏆"
         else:
             headline = "a draw: the draw pile ran out three times with no new sequence."
         embed = discord.Embed(
-            title=f"Sequence Numbers: {headline}",
+            title=result_title(self.title, headline),
             description=self._sides(view, names),
             colour=discord.Colour.gold(),
         )

@@ -8,7 +8,16 @@ import discord
 
 from cogs.common.components import ChoiceButton, MoveButton
 from cogs.common.pictures import render
-from cogs.common.presenter import EMBED_COLOUR, Controls, Picture, plural, who
+from cogs.common.presenter import (
+    EMBED_COLOUR,
+    Controls,
+    Picture,
+    place_line,
+    plural,
+    result_title,
+    who,
+    winners_headline,
+)
 from cogs.whyfirst.picture import board_facts, board_png, figure_colour
 from matches.service import Match
 from rules.whyfirst import ENGINE
@@ -316,18 +325,19 @@ class WhyFirstPresenter:
         names = _names(match)
         winners = [names[i] for i in sorted(outcome.winners)]
         leo_won = any(i in outcome.phantoms for i in outcome.winners)
-        headline = " and ".join(winners) + (" win" if len(winners) > 1 else " wins")
         view = match.engine.view(match.state, None)
         order = sorted(range(len(names)), key=lambda i: (outcome.places[i], -outcome.scores[i]))
         lines = []
         for i in order:
             stages = " · ".join(_signed(score["scores"][i]) for score in view["stage_scores"])
-            lines.append(
-                f"**{outcome.places[i]}.** {names[i]}: {plural(outcome.scores[i], 'point')} "
-                f"(stage by stage: {stages})"
-            )
+            lines.append(place_line(
+                outcome.places[i], names[i], i in outcome.winners,
+                f"{plural(outcome.scores[i], 'point')} (stage by stage: {stages})",
+            ))
         embed = discord.Embed(
-            title=f"Why First?: {headline} with the second-highest total!",
+            title=result_title(
+                self.title, winners_headline(winners, "with the second-highest total")
+            ),
             description="\n".join(lines),
             colour=discord.Colour.gold(),
         )

@@ -109,7 +109,8 @@ def _result_line(view, outcome, seat, name):
         spot = f"finished {ordinal(marker['finish_place'])}"
     else:
         spot = f"on space {marker['space']} ("
-    line = f"**{ordinal(outcome.places[seat])}** {name}: {spot}"
+    trophy = " 🏆" if seat in outcome.winners else ""
+    line = f"**{ordinal(outcome.places[seat])}** {name}{trophy}: {spot}"
     return line, f"🥕 {plural(player['carrots'], 'carrot')}", player["lettuces"]
 
 
@@ -245,7 +246,7 @@ async def _two_marker_finish(table, match_id, anne, ben, switches):
     assert edited < posted, "the final board is edited before the result is posted"
     name = ("anne", "ben")[winner]
     assert f"{name} wins the race" in result.text
-    assert f"**1st** {name}: both markers home (" in result.text
+    assert f"**1st** {name} 🏆: both markers home (" in result.text
     assert "**2nd**" in result.text and "🥕" in result.text
 
 

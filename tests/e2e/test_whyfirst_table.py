@@ -77,8 +77,9 @@ async def test_three_players_play_a_whole_match_by_commands_and_buttons(table):
     view = ENGINE.view(ENGINE.load(record.state), None)
     for seat, name in names.items():
         stages = " · ".join(_signed(score["scores"][seat]) for score in view["stage_scores"])
+        trophy = " 🏆" if seat in outcome.winners else ""
         assert (
-            f"{name}: {plural(outcome.scores[seat], 'point')} (stage by stage: {stages})"
+            f"{name}{trophy}: {plural(outcome.scores[seat], 'point')} (stage by stage: {stages})"
             in result.text
         )
     # The result goes stage by stage; the final board keeps every stage's final positions.
