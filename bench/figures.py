@@ -12,12 +12,11 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterat
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
 from typing import Any
 
-from bench.playing import Click
+from bench.playing import DEADLINE, Click
+from cogs.common.reply import DEFER_AFTER
 from data.store import Store
 from tests.fakediscord import Call, FakeDiscord
 
-DEADLINE = 3.0
-"""Seconds Discord gives the bot to answer an interaction."""
 CHANNEL_LIMIT, CHANNEL_WINDOW = 5, 5.0
 GLOBAL_LIMIT = 50
 LIMITS_SOURCE = (
@@ -50,12 +49,17 @@ def answered(clicks: Iterable[Click]) -> list[float]:
 
 
 def late(clicks: Sequence[Click]) -> str:
-    """How many clicks were deferred (answered late, in two steps), and how many Discord
-    would have shown as failed."""
-    deferred = sum(1 for c in clicks if c.result.deferred)
+    """How many clicks the table had to defer (not done within ``DEFER_AFTER``: the player
+    sees the outcome later still), and how many Discord would have shown as failed."""
+    deferred = sum(
+        1 for c in clicks if c.result.deferred and (c.latency or 0.0) >= DEFER_AFTER - 0.01
+    )
     unanswered = sum(1 for c in clicks if c.latency is None)
     past = sum(1 for c in clicks if c.latency is not None and c.latency > DEADLINE)
-    return f"{deferred} deferred, {unanswered} unanswered, {past} past {DEADLINE:g} s"
+    return (
+        f"{deferred} deferred at {DEFER_AFTER:g} s, {unanswered} unanswered (failed), "
+        f"{past} past {DEADLINE:g} s"
+    )
 
 
 def kinds(calls: Iterable[Call]) -> Counter[str]:
@@ -122,23 +126,41 @@ def profiled(top: int) -> Iterator[None]:
 
 
 class Timing:
-    """How often some of the bot's coroutines and the store's transactions and reads ran,
-    and the wall time spent in them (they overlap: sums may exceed the time elapsed)."""
+    """How often some coroutines of the bot (or of its classes) and the store's transactions
+    and reads ran, and the wall time spent in them; they overlap, so the sums may exceed
+    the time elapsed. A context manager: what it wrapped is put back at the end."""
 
-    def __init__(self, store: Store, **coroutines: tuple[object, str]) -> None:
+    def __init__(self, store: Store | None = None, **coroutines: tuple[object, str]) -> None:
         self.calls: Counter[str] = Counter()
         self.seconds: Counter[str] = Counter()
         self._store = store
-        self._commits = store.commits
-        for name in ("transaction", "read"):
-            setattr(store, name, self._timed_context(name, getattr(store, name)))
+        self._commits = store.commits if store is not None else 0
+        self._wrapped: list[tuple[object, str, object]] = []
+        if store is not None:
+            for name in ("transaction", "read"):
+                self._wrap(store, name, self._timed_context(name, getattr(store, name)))
         for label, (owner, name) in coroutines.items():
-            setattr(owner, name, self._timed(label, getattr(owner, name)))
+            self._wrap(owner, name, self._timed(label, getattr(owner, name)))
+        self._labels = [*(("transaction", "read") if store is not None else ()), *coroutines]
+
+    def __enter__(self) -> Timing:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        for owner, name, original in reversed(self._wrapped):
+            if original is _ABSENT:
+                delattr(owner, name)
+            else:
+                setattr(owner, name, original)
+
+    def _wrap(self, owner: object, name: str, wrapper: object) -> None:
+        self._wrapped.append((owner, name, vars(owner).get(name, _ABSENT)))
+        setattr(owner, name, wrapper)
 
     @property
     def commits(self) -> int:
-        """Commits since timing began (each may carry several transactions)."""
-        return self._store.commits - self._commits
+        """The store's commits since timing began (each may carry several transactions)."""
+        return self._store.commits - self._commits if self._store is not None else 0
 
     def _timed(
         self, label: str, original: Callable[..., Awaitable[Any]]
@@ -172,6 +194,14 @@ class Timing:
         """Each timed thing: how often per click, and its mean wall time."""
         return "  ".join(
             f"{label} {self.calls[label] / clicks:4.2f}x "
-            f"{1000 * seconds / self.calls[label]:5.1f} ms"
-            for label, seconds in self.seconds.items()
+            f"{1000 * self.seconds[label] / self.calls[label]:5.1f} ms"
+            for label in self._labels
+            if self.calls[label]
         )
+
+    def total(self) -> str:
+        """Each timed thing: its wall time in all."""
+        return ", ".join(f"{label} {self.seconds[label]:4.2f} s" for label in self._labels)
+
+
+_ABSENT = object()

@@ -29,6 +29,8 @@ PREFERENCE: dict[str, tuple[str, ...]] = {
 }
 BACK = ":back"
 """A step back to the whole hand: never taken, it plays nothing."""
+DEADLINE = 3.0
+"""Seconds Discord gives the bot to answer an interaction; later answers are refused."""
 
 
 @dataclass(frozen=True)
@@ -79,7 +81,9 @@ def table_bot(backend: FakeDiscord, path: Path, seed: int = 7) -> TableBot:
     return TableBot(settings, new_seed=lambda: seeds.randrange(1 << 62))
 
 
-def seat(backend: FakeDiscord, games: Sequence[str], matches: int, players: int) -> list[Seating]:
+def seat_matches(
+    backend: FakeDiscord, games: Sequence[str], matches: int, players: int
+) -> list[Seating]:
     """Channels (a hundred per server) and players for ``matches`` matches, games in turn."""
     seatings = []
     for n in range(matches):
@@ -114,7 +118,14 @@ async def _answer_of(backend: FakeDiscord, action: Awaitable[InteractionResult])
     """Send one user action and wait for its answer only, not for all it sets off."""
     async with backend.simultaneously(settle=False):
         result = await action
-    await backend.answered(result)
+    await until_answered(backend, result)
+
+
+async def until_answered(backend: FakeDiscord, result: InteractionResult) -> None:
+    """Wait for the interaction's answer, or until Discord's deadline for it has passed
+    (then no answer is taken any more)."""
+    left = result.record.created_at + DEADLINE - backend.clock()
+    await backend.answered(result, timeout=max(0.0, left) + 0.05)
 
 
 async def at_most(count: int, jobs: Iterable[Awaitable[None]]) -> None:
@@ -177,7 +188,7 @@ async def click_now(
         return None
     async with backend.simultaneously(settle=False):
         click = await send(backend, game, user, message, control)
-    await backend.answered(click.result)
+    await until_answered(backend, click.result)
     return click
 
 

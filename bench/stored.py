@@ -20,6 +20,7 @@ from bench.figures import (
     CHANNEL_LIMIT,
     CHANNEL_WINDOW,
     GLOBAL_LIMIT,
+    Timing,
     answered,
     busiest,
     channel_rates,
@@ -35,17 +36,20 @@ from bench.playing import (
     at_most,
     hand,
     next_control,
-    seat,
+    seat_matches,
     send,
     table_bot,
+    until_answered,
 )
 from bot import TableBot
-from cogs.common.table import BOARD, RESTORE_PER_SECOND, hand_purpose
+from cogs.common.table import BOARD, RESTORE_PER_SECOND, Table, hand_purpose
 from data import clocks
 from data import matches as rows
 from data.store import Store
 from matches import clock
+from matches.computers import Computers
 from matches.service import MatchService, Player
+from matches.timekeeper import Timekeeper
 from rules.catalog import ENGINES
 from tests.fakediscord import FakeDiscord
 
@@ -123,7 +127,7 @@ async def restart(folder: Path, scale: argparse.Namespace) -> None:
     for small, large in itertools.pairwise(results):
         print(
             f"growth {small.matches} -> {large.matches} matches "
-            f"(x{large.matches / small.matches:g}): ready and quiet x"
+            f"(x{large.matches / small.matches:.1f}): ready and quiet x"
             f"{large.quiet / small.quiet:.1f}, ready x{large.ready / small.ready:.1f}, "
             f"clickable x{large.clickable / small.clickable:.1f}, restart's own REST calls "
             f"{small.calls} -> {large.calls}"
@@ -135,7 +139,7 @@ async def _restart_at(folder: Path, size: int, scale: argparse.Namespace) -> Res
     sample = min(size, scale.sample)
     stale = min(scale.stale, sample // 2)
     async with FakeDiscord(settle_timeout=600) as backend:
-        seatings = seat(backend, [RESTART_GAME], size, 2)
+        seatings = seat_matches(backend, [RESTART_GAME], size, 2)
         bot = table_bot(backend, path)
         await backend.connect(bot)
         assert bot.store is not None
@@ -176,13 +180,19 @@ async def _restart_with_clicks(
     calls the restart made itself."""
     before = len(backend.calls)
     started = backend.clock()
-    await backend.connect(table_bot(backend, path), settle=False)
-    ready = backend.clock() - started
-    rng = random.Random(5)
-    first = await _probe(backend, probed[: len(probed) // 2], rng)
-    clickable = max(c.result.record.responded_at or started for c in first) - started
-    later = await _probe(backend, probed[len(probed) // 2 :], rng, every=PROBES_EVERY)
-    await backend.settle()
+    with Timing(
+        setup=(TableBot, "setup_hook"), opening=(Store, "open"),
+        ratings=(MatchService, "backfill_ratings"), downtime=(Timekeeper, "give_back_downtime"),
+        resume=(Table, "resume"), computers=(Computers, "wake_all"),
+        stale=(MatchService, "stale_messages"),
+    ) as timing:
+        await backend.connect(table_bot(backend, path), settle=False)
+        ready = backend.clock() - started
+        rng = random.Random(5)
+        first = await _probe(backend, probed[: len(probed) // 2], rng)
+        clickable = max(c.result.record.responded_at or started for c in first) - started
+        later = await _probe(backend, probed[len(probed) // 2 :], rng, every=PROBES_EVERY)
+        await backend.settle()
     calls = backend.calls[before:]
     await backend.disconnect()
 
@@ -191,10 +201,10 @@ async def _restart_with_clicks(
             backend.dm_channel(p).id for s in seatings for p in s.players
         }
 
-    clicked = about(probed)
+    clicked, restoring, others = about(probed), about(stale), about(untouched)
     by_clicks = [c for c in calls if c.interaction_id is not None or c.channel_id in clicked]
-    restored = [c for c in calls if c.channel_id in about(stale)]
-    elsewhere = [c for c in calls if c.channel_id in about(untouched)]
+    restored = [c for c in calls if c.channel_id in restoring]
+    elsewhere = [c for c in calls if c.channel_id in others]
     span = max((c.at for c in restored), default=started) - started
     clicks: list[Click] = first + later
     print(f"       {len(stale)} stale, {len(probed)} clicked: ready in {ready:5.2f} s; the "
@@ -204,6 +214,7 @@ async def _restart_with_clicks(
           f"({len(restored) / max(span, 1e-9):4.1f}/s), {channel_rates(backend, restored)}; "
           f"{len(elsewhere)} calls about up-to-date matches; busiest second: "
           f"{busiest((c.at for c in calls), 1.0)} calls in all")
+    print(f"       where the time went: {timing.total()}")
     return ready, clickable, len(calls) - len(by_clicks)
 
 
@@ -221,7 +232,7 @@ async def _probe(
                 if message is not None and control is not None:
                     clicks.append(await send(backend, seating.game, player, message, control))
                     break
-    await asyncio.gather(*(backend.answered(c.result) for c in clicks))
+    await asyncio.gather(*(until_answered(backend, c.result) for c in clicks))
     return clicks
 
 
@@ -266,9 +277,9 @@ async def _play_a_round(
     for match_id, seating in zip(match_ids, seatings, strict=True):
         point = (await service.get(match_id)).decision_point()
         while (match := await service.get(match_id)).decision_point() == point:
-            seat_ = min(match.awaited())
-            move = rng.choice(match.engine.legal_moves(match.state, seat_))
-            await service.play(match_id, seating.players[seat_].id, point, move)
+            seat = min(match.awaited())
+            move = rng.choice(match.engine.legal_moves(match.state, seat))
+            await service.play(match_id, seating.players[seat].id, point, move)
     await service.book.close()
     await store.close()
 
@@ -339,8 +350,8 @@ async def _play_to_the_end(service: MatchService, game: str, n: int, players: in
     rng = random.Random(n)
     moves = 0
     while (match := await service.get(match.id)).status == "playing":
-        seat_ = min(match.awaited())
-        move = choose(match.engine, match.state, seat_, rng)
-        await service.play(match.id, seated[seat_].user_id, match.decision_point(), move)
+        seat = min(match.awaited())
+        move = choose(match.engine, match.state, seat, rng)
+        await service.play(match.id, seated[seat].user_id, match.decision_point(), move)
         moves += 1
     return moves

@@ -32,7 +32,6 @@ from typing import Any
 
 from bench import stored
 from bench.figures import (
-    DEADLINE,
     LIMITS_SOURCE,
     Timing,
     answered,
@@ -44,6 +43,7 @@ from bench.figures import (
     spread,
 )
 from bench.playing import (
+    DEADLINE,
     GAMES,
     Click,
     Seating,
@@ -52,11 +52,14 @@ from bench.playing import (
     keep_clicking,
     next_control,
     open_all,
-    seat,
+    seat_matches,
     send,
     table_bot,
+    until_answered,
 )
 from bench.store import persisted_moves
+from bot import TableBot
+from cogs.numbers import render as numbers_render
 from data.store import Store
 from tests.fakediscord import FakeDiscord, User
 
@@ -71,6 +74,17 @@ QUICK = dict(
     matches=12, players=2, seconds=1.5, live=80, every=5.0, play=5.0, bursts=3, rounds=1,
     restart="200,1000", sample=16, stale=6, memory=300, finished=2,
 )
+
+
+def bot_timing(bot: TableBot) -> Timing:
+    """Where the bot's time goes while players click: the store's transactions and reads,
+    moves played, clicks answered, controls, boards and Sequence Numbers board pictures."""
+    table = bot.table
+    return Timing(
+        bot.store, play=(table.service, "play"), answer=(table.kept, "show_in_clicked"),
+        controls=(table.renderer, "controls"), board=(table.renderer, "board"),
+        picture=(numbers_render, "render"),
+    )
 
 
 # -- 1. capacity -----------------------------------------------------------------------
@@ -90,20 +104,15 @@ async def capacity(folder: Path, scale: argparse.Namespace) -> None:
 
 async def _capacity_of(folder: Path, game: str, scale: argparse.Namespace) -> None:
     async with FakeDiscord(settle_timeout=600) as backend:
-        seatings = seat(backend, [game], scale.matches, scale.players)
+        seatings = seat_matches(backend, [game], scale.matches, scale.players)
         bot = table_bot(backend, folder / f"capacity-{game}.db")
         await backend.connect(bot)
         await open_all(backend, seatings)
         assert bot.store is not None
-        table = bot.table
-        timing = Timing(
-            bot.store, play=(table.service, "play"), answer=(table.kept, "show_in_clicked"),
-            controls=(table.renderer, "controls"), board=(table.renderer, "board"),
-        )
         before, rng = len(backend.calls), random.Random(1)
         clicks: list[Click] = []
         started = backend.clock()
-        with profiled(scale.profile):
+        with bot_timing(bot) as timing, profiled(scale.profile):
             await asyncio.gather(*(
                 keep_clicking(backend, game, player, started + scale.seconds, rng, clicks)
                 for seating in seatings for player in seating.players
@@ -125,7 +134,7 @@ async def _capacity_of(folder: Path, game: str, scale: argparse.Namespace) -> No
           f"{sum(c.refused for c in clicks)} refused, {late(clicks)}; "
           f"{timing.calls['transaction'] / max(1, timing.commits):.1f} transactions per commit; "
           f"{channel_rates(backend, calls)}")
-    print(f"{'':<9} per click: {timing.per(count)}")
+    print(f"{'':<9} per click (times it ran, mean wall time): {timing.per(count)}")
     print(f"{'':<9} REST per click: {per_kind(calls, count)}")
 
 
@@ -152,12 +161,13 @@ async def latency(folder: Path, scale: argparse.Namespace) -> None:
         f"{DEADLINE:g} s"
     )
     async with FakeDiscord(settle_timeout=600) as backend:
-        seatings = seat(backend, scale.games, scale.live, scale.players)
-        await backend.connect(table_bot(backend, folder / "latency.db"))
+        seatings = seat_matches(backend, scale.games, scale.live, scale.players)
+        bot = table_bot(backend, folder / "latency.db")
+        await backend.connect(bot)
         opening = time.perf_counter()
         await open_all(backend, seatings)
         opened = time.perf_counter() - opening
-        with profiled(scale.profile):
+        with bot_timing(bot) as timing, profiled(scale.profile):
             clicks, idle = await _arrivals(
                 backend, seatings, rate, scale.play, random.Random(2)
             )
@@ -171,6 +181,7 @@ async def latency(folder: Path, scale: argparse.Namespace) -> None:
     for game in scale.games:
         of_game = [c for c in clicks if c.game == game]
         print(f"  {game:<9} {spread(answered(of_game))}   {len(of_game)} clicks")
+    print(f"  per click: {timing.per(max(1, len(clicks)))}")
     await _burst(folder, scale)
 
 
@@ -200,14 +211,14 @@ async def _arrivals(
                 continue
             player, message, control = rng.choice(offered)
             clicks.append(await send(backend, seating.game, player, message, control, due=due))
-    await asyncio.gather(*(backend.answered(c.result) for c in clicks))
+    await asyncio.gather(*(until_answered(backend, c.result) for c in clicks))
     return clicks, idle
 
 
 async def _burst(folder: Path, scale: argparse.Namespace) -> None:
     """Six players of Why First? commit a round within one second (a card, then its target)."""
     async with FakeDiscord(settle_timeout=600) as backend:
-        (seating,) = seat(backend, ["whyfirst"], 1, SIX)
+        (seating,) = seat_matches(backend, ["whyfirst"], 1, SIX)
         await backend.connect(table_bot(backend, folder / "burst.db"))
         await open_all(backend, [seating])
         rng = random.Random(3)
@@ -241,7 +252,7 @@ async def rest(folder: Path, scale: argparse.Namespace) -> None:
 
 async def _rest_of(folder: Path, game: str, scale: argparse.Namespace) -> None:
     async with FakeDiscord(settle_timeout=600) as backend:
-        (seating,) = seat(backend, [game], 1, SIX)
+        (seating,) = seat_matches(backend, [game], 1, SIX)
         await backend.connect(table_bot(backend, folder / f"rest-{game}.db"))
         await open_all(backend, [seating])
         rng = random.Random(4)
