@@ -207,14 +207,14 @@ async def _restart_with_clicks(
     elsewhere = [c for c in calls if c.channel_id in others]
     span = max((c.at for c in restored), default=started) - started
     clicks: list[Click] = first + later
-    print(f"       {len(stale)} stale, {len(probed)} clicked: ready in {ready:5.2f} s; the "
-          f"{len(first)} clicks sent then answered by {clickable:5.2f} s; clicks during the "
-          f"restore {spread(answered(clicks))}, {late(clicks)}")
+    print(f"       {len(stale)} stale, {len(probed)} clicked: ready in {ready:5.2f} s; "
+          f"{len(first)} clicks sent then, all answered by {clickable:5.2f} s; clicks during "
+          f"the restore {spread(answered(clicks))}, {late(clicks)}")
     print(f"       restore: {len(restored)} REST calls in {span:4.1f} s "
           f"({len(restored) / max(span, 1e-9):4.1f}/s), {channel_rates(backend, restored)}; "
           f"{len(elsewhere)} calls about up-to-date matches; busiest second: "
           f"{busiest((c.at for c in calls), 1.0)} calls in all")
-    print(f"       where the time went: {timing.total()}")
+    print(f"       where the time went (setup before ready, resume after): {timing.total()}")
     return ready, clickable, len(calls) - len(by_clicks)
 
 
