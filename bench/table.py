@@ -1,183 +1,347 @@
 """The table under load, end to end: the real bot, a real SQLite file, the simulated Discord.
 
-    python -m bench.table [--matches N] [--rounds R] [--restart N]
+    python -m bench.table [--quick] [--sections capacity,latency,rest,restart,footprint]
 
-Prints, beside the floor each is compared with:
-- capacity: clicks per second the whole table answers, with Why First? matches of two
-  players clicking as fast as the backend delivers; the floor is a bare aiosqlite
-  transaction that reads a match row, writes a state of the same size and logs a move;
-- latency of those clicks (p50 / p99 from the interaction's creation to its answer);
-- database transactions and reads, and REST calls by kind, per click;
-- restart with N open matches (lobbies of two): time until the table is ready and every
-  stale message refreshed, and REST calls made, when nothing is stale, when nothing was
-  posted yet and when everything is stale.
-Figures, not tests: nothing here asserts a time.
+Prints what players feel, each figure beside the floor or goal it is compared with:
+1. capacity: clicks per second the table answers for each game, many matches clicking as
+   fast as they are answered, against the bare store transaction of a move (read the
+   match row, write a state of that game's real size, log the move), with where the
+   time went;
+2. latency: open-loop clicks of many live matches (Poisson arrivals), and a burst of a
+   six-player Why First? round committed within one second;
+3. REST calls per decision and per round at a six-player table of each game, by kind,
+   and the busiest channel against Discord's per-channel limit;
+4. restart with many stored running matches (``bench.stored``);
+5. footprint: memory per open match and database bytes (``bench.stored``).
+Figures, not tests: nothing here asserts a time. The bench, the bot and the simulated
+Discord share one process and one event loop, so every figure includes the backend's cost.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import logging
-import statistics
+import random
 import tempfile
 import time
-from collections import Counter
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
+from typing import Any
 
+from bench import stored
+from bench.figures import (
+    LIMITS_SOURCE,
+    Timing,
+    answered,
+    channel_rates,
+    kinds,
+    late,
+    per_kind,
+    profiled,
+    spread,
+)
+from bench.playing import (
+    DEADLINE,
+    GAMES,
+    Click,
+    Seating,
+    decide,
+    hand,
+    keep_clicking,
+    next_control,
+    open_all,
+    seat_matches,
+    send,
+    table_bot,
+    until_answered,
+)
 from bench.store import persisted_moves
-from bot import Settings, TableBot
+from bot import TableBot
+from cogs.numbers import render as numbers_render
 from data.store import Store
-from matches.service import Player
-from tests.fakediscord import FakeDiscord
-from tests.fakediscord.model import Channel, User
+from tests.fakediscord import FakeDiscord, User
 
-MOVE, CHOICE = "mv:", "ch:"
-
-
-class Counting:
-    """Counts the store's transactions and reads while the bench runs."""
-
-    def __init__(self, store: Store) -> None:
-        self.counts: Counter[str] = Counter()
-        for name in ("transaction", "read"):
-            original = getattr(store, name)
-
-            def counted(original=original, name=name):  # type: ignore[no-untyped-def]
-                self.counts[name] += 1
-                return original()
-
-            setattr(store, name, counted)
+GOAL_CLICKS = 500
+GOAL_P99 = 0.100
+SIX = 6
+FULL = dict(
+    matches=50, players=2, seconds=5.0, live=500, every=5.0, play=25.0, bursts=10, rounds=3,
+    restart="1000,10000", sample=60, stale=20, memory=1000, finished=10,
+)
+QUICK = dict(
+    matches=12, players=2, seconds=1.5, live=80, every=5.0, play=5.0, bursts=3, rounds=1,
+    restart="200,1000", sample=16, stale=6, memory=300, finished=2,
+)
 
 
-async def _open_matches(
-    backend: FakeDiscord, guild, count: int
-) -> list[tuple[Channel, User, User]]:
-    tables = []
-    for n in range(count):
-        channel = backend.add_text_channel(guild, f"table-{n}")
-        anne = backend.add_user(f"anne{n}", guild=guild)
-        ben = backend.add_user(f"ben{n}", guild=guild)
-        await backend.slash(anne, channel, "whyfirst new")
-        board = backend.channel_messages(channel)[0]
-        await backend.click(ben, board, label="Join")
-        await backend.click(anne, backend.channel_messages(channel)[0], label="Start")
-        tables.append((channel, anne, ben))
-    return tables
-
-
-def _first(message, prefix: str) -> str | None:
-    return next(
-        (b.custom_id for b in message.buttons if b.custom_id and b.custom_id.startswith(prefix)),
-        None,
+def bot_timing(bot: TableBot) -> Timing:
+    """Where the bot's time goes while players click: the store's transactions and reads,
+    moves played, clicks answered, controls, boards and Sequence Numbers board pictures."""
+    table = bot.table
+    return Timing(
+        bot.store, play=(table.service, "play"), answer=(table.kept, "show_in_clicked"),
+        controls=(table.renderer, "controls"), board=(table.renderer, "board"),
+        picture=(numbers_render, "render"),
     )
 
 
-async def _click_all(backend: FakeDiscord, players: list[User], prefix: str) -> list:
-    """Every player clicks the first button with ``prefix`` on their hand, all at once."""
-    results = []
-    async with backend.simultaneously():
-        for player in players:
-            hand = backend.dm_messages(player)[0]
-            custom_id = _first(hand, prefix)
-            if custom_id is not None:
-                results.append(await backend.click(player, hand, custom_id=custom_id))
-    return results
+# -- 1. capacity -----------------------------------------------------------------------
 
 
-async def capacity(folder: Path, matches: int, rounds: int) -> None:
+async def capacity(folder: Path, scale: argparse.Namespace) -> None:
+    print(
+        f"== 1. capacity: {scale.matches} matches of {scale.players} per game, every player "
+        f"clicking as soon as answered for {scale.seconds:g} s; goal {GOAL_CLICKS} clicks/s; "
+        "floor: the same moves as bare store transactions, as many at once"
+    )
+    print(f"{'game':<9} {'clicks/s':>8} {'moves/s':>8} {'floor moves/s':>14} {'state':>8}  "
+          "click latency")
+    for game in scale.games:
+        await _capacity_of(folder, game, scale)
+
+
+async def _capacity_of(folder: Path, game: str, scale: argparse.Namespace) -> None:
     async with FakeDiscord(settle_timeout=600) as backend:
-        guild = backend.add_guild("Bench")
-        settings = Settings(backend.token, folder / "capacity.db", None, "WARNING")
-        bot = TableBot(settings, new_seed=lambda: 7)
+        seatings = seat_matches(backend, [game], scale.matches, scale.players)
+        bot = table_bot(backend, folder / f"capacity-{game}.db")
         await backend.connect(bot)
-        tables = await _open_matches(backend, guild, matches)
-        players = [p for _, anne, ben in tables for p in (anne, ben)]
+        await open_all(backend, seatings)
         assert bot.store is not None
-        counting = Counting(bot.store)
-        calls_before = len(backend.calls)
-        results = []
-        started = time.perf_counter()
-        for _ in range(rounds):
-            results += await _click_all(backend, players, CHOICE)
-            results += await _click_all(backend, players, MOVE)
-        elapsed = time.perf_counter() - started
-        latencies = sorted(
-            r.record.responded_at - r.record.created_at
-            for r in results
-            if r.record.responded_at is not None
-        )
-        kinds = Counter(
-            f"{c.method} {c.route}" for c in backend.calls[calls_before:] if c.route
-        )
+        before, rng = len(backend.calls), random.Random(1)
+        clicks: list[Click] = []
+        started = backend.clock()
+        with bot_timing(bot) as timing, profiled(scale.profile):
+            await asyncio.gather(*(
+                keep_clicking(backend, game, player, started + scale.seconds, rng, clicks)
+                for seating in seatings for player in seating.players
+            ))
+            await backend.settle()
+        elapsed = backend.clock() - started
+        calls = backend.calls[before:]
+        state = await _median_state(bot.store, game)
         await backend.disconnect()
-    clicks = len(results)
-    floor = await persisted_moves(folder / "floor.db", True, 500)
-    print(f"capacity: {clicks / elapsed:8.0f} clicks/s   floor {floor:8.0f} moves/s "
-          f"({clicks} clicks, {matches} matches)")
-    print(f"latency : p50 {1000 * statistics.median(latencies):6.1f} ms   "
-          f"p99 {1000 * latencies[int(0.99 * (len(latencies) - 1))]:6.1f} ms   goal p99 < 100 ms")
-    print(f"store   : {counting.counts['transaction'] / clicks:5.2f} transactions and "
-          f"{counting.counts['read'] / clicks:5.2f} reads per click")
-    for kind, count in kinds.most_common():
-        print(f"  REST {kind:<60} {count / clicks:5.2f} per click")
+    size = len(json.dumps(state, separators=(",", ":")))
+    floor = await persisted_moves(
+        folder / f"floor-{game}.db", True, 40 * scale.matches, state=state, writers=scale.matches
+    )
+    count = max(1, len(clicks))
+    moves = sum(1 for c in clicks if c.control.plays and not c.refused)
+    print(f"{game:<9} {len(clicks) / elapsed:8.0f} {moves / elapsed:8.0f} {floor:14.0f} "
+          f"{size / 1000:6.1f}kB  {spread(answered(clicks))}")
+    print(f"{'':<9} {len(clicks)} clicks in {elapsed:.1f} s until quiet, "
+          f"{sum(c.refused for c in clicks)} refused, {late(clicks)}; "
+          f"{timing.calls['transaction'] / max(1, timing.commits):.1f} transactions per commit; "
+          f"{channel_rates(backend, calls)}")
+    print(f"{'':<9} per click (times it ran, mean wall time): {timing.per(count)}")
+    print(f"{'':<9} REST per click: {per_kind(calls, count)}")
 
 
-async def _restart(backend: FakeDiscord, settings: Settings) -> tuple[float, int]:
-    """A new bot on the same database: seconds until ready and refreshed, REST calls made."""
-    await backend.disconnect()
-    calls = len(backend.calls)
-    started = time.perf_counter()
-    await backend.connect(TableBot(settings, new_seed=lambda: 7))  # waits until quiet
-    return time.perf_counter() - started, len(backend.calls) - calls
+async def _median_state(store: Store, game: str) -> dict[str, Any]:
+    """The state of median size among the game's stored matches."""
+    async with store.read() as db:
+        cursor = await db.execute(
+            "SELECT state FROM matches WHERE game = ? AND state IS NOT NULL ORDER BY length(state)",
+            (game,),
+        )
+        states = [row[0] for row in await cursor.fetchall()]
+    return json.loads(states[len(states) // 2])  # type: ignore[no-any-return]
 
 
-async def restart(folder: Path, matches: int) -> None:
-    async with FakeDiscord(settle_timeout=3600) as backend:
-        guild = backend.add_guild("Bench")
-        settings = Settings(backend.token, folder / "restart.db", None, "WARNING")
-        bot = TableBot(settings, new_seed=lambda: 7)
+# -- 2. latency ------------------------------------------------------------------------
+
+
+async def latency(folder: Path, scale: argparse.Namespace) -> None:
+    rate = scale.live / scale.every
+    print(
+        f"== 2. latency: {scale.live} live matches of {scale.players} ({', '.join(scale.games)} "
+        f"in turn), each clicking every {scale.every:g} s on average (Poisson, {rate:.0f} "
+        f"clicks/s) for {scale.play:g} s; goal p99 < {1000 * GOAL_P99:.0f} ms, none past "
+        f"{DEADLINE:g} s"
+    )
+    async with FakeDiscord(settle_timeout=600) as backend:
+        seatings = seat_matches(backend, scale.games, scale.live, scale.players)
+        bot = table_bot(backend, folder / "latency.db")
         await backend.connect(bot)
-        service = bot.table.service
-        # Many lobbies, one per channel, made through the service: nothing posted yet.
-        for n in range(matches):
-            channel = backend.add_text_channel(guild, f"table-{n}")
-            anne = Player(10_000 + 2 * n, f"anne{n}")
-            ben = Player(10_001 + 2 * n, f"ben{n}")
-            match = await service.create(
-                "whyfirst", guild_id=guild.id, channel_id=channel.id, host=anne,
-                options={},
+        opening = time.perf_counter()
+        await open_all(backend, seatings)
+        opened = time.perf_counter() - opening
+        with bot_timing(bot) as timing, profiled(scale.profile):
+            clicks, idle = await _arrivals(
+                backend, seatings, rate, scale.play, random.Random(2)
             )
-            await service.join(match.id, ben)
-        fresh, fresh_calls = await _restart(backend, settings)
-        assert backend.bot is not None
-        async with backend.bot.store.transaction() as db:  # every message out of date
-            await db.execute("UPDATE match_messages SET fingerprint = ''")
+            await backend.settle()
         await backend.disconnect()
-        stale_start = time.perf_counter()
-        calls = len(backend.calls)
-        await backend.connect(TableBot(settings, new_seed=lambda: 7))
-        stale, stale_calls = time.perf_counter() - stale_start, len(backend.calls) - calls
-        again, again_calls = await _restart(backend, settings)
-        await backend.disconnect()
-    print(f"restart : {matches} open matches, all up to date: ready in {again:5.2f} s with "
-          f"{again_calls} REST calls (goal: 0 calls; 10,000 matches within 3 s)")
-    print(f"          none posted yet: {fresh:5.2f} s, {fresh_calls} REST calls; all stale: "
-          f"{stale:5.2f} s, {stale_calls} REST calls "
-          f"({stale_calls / max(stale, 1e-9):5.0f} per second)")
+    behind = max((c.result.record.created_at - c.due for c in clicks), default=0.0)
+    print(f"open loop : {spread(answered(clicks))}   {len(clicks)} clicks, {late(clicks)}, "
+          f"{sum(c.refused for c in clicks)} refused; {idle} arrivals found nothing to click; "
+          f"clicks sent up to {1000 * behind:.0f} ms behind time (matches opened in "
+          f"{opened:.0f} s)")
+    for game in scale.games:
+        of_game = [c for c in clicks if c.game == game]
+        print(f"  {game:<9} {spread(answered(of_game))}   {len(of_game)} clicks")
+    print(f"  per click: {timing.per(max(1, len(clicks)))}")
+    await _burst(folder, scale)
 
 
-async def main(matches: int, rounds: int, restart_matches: int) -> None:
-    logging.basicConfig(level=logging.ERROR)
-    with tempfile.TemporaryDirectory() as folder:
-        await capacity(Path(folder), matches, rounds)
-        await restart(Path(folder), restart_matches)
+async def _arrivals(
+    backend: FakeDiscord, seatings: Sequence[Seating], rate: float, duration: float,
+    rng: random.Random,
+) -> tuple[list[Click], int]:
+    """Clicks arriving at ``rate`` a second (Poisson), each on a random match, where a
+    player it awaits clicks what their hand offers. Returns the clicks, and how many
+    arrivals found nothing to click (the match between two decisions, or over)."""
+    clicks: list[Click] = []
+    idle = 0
+    due = backend.clock()
+    end = due + duration
+    async with backend.simultaneously(settle=False):
+        while (due := due + rng.expovariate(rate)) < end:
+            await asyncio.sleep(max(0.0, due - backend.clock()))
+            seating = rng.choice(seatings)
+            offered = [
+                (player, message, control)
+                for player in seating.players
+                if (message := hand(backend, player)) is not None
+                and (control := next_control(seating.game, message, rng)) is not None
+            ]
+            if not offered:
+                idle += 1
+                continue
+            player, message, control = rng.choice(offered)
+            clicks.append(await send(backend, seating.game, player, message, control, due=due))
+    await asyncio.gather(*(until_answered(backend, c.result) for c in clicks))
+    return clicks, idle
+
+
+async def _burst(folder: Path, scale: argparse.Namespace) -> None:
+    """Six players of Why First? commit a round within one second (a card, then its target)."""
+    async with FakeDiscord(settle_timeout=600) as backend:
+        (seating,) = seat_matches(backend, ["whyfirst"], 1, SIX)
+        await backend.connect(table_bot(backend, folder / "burst.db"))
+        await open_all(backend, [seating])
+        rng = random.Random(3)
+        clicks: list[Click] = []
+        before = len(backend.calls)
+
+        async def commit(player: User, delay: float) -> None:
+            await asyncio.sleep(delay)
+            await decide(backend, "whyfirst", player, rng, clicks)
+
+        for _ in range(scale.bursts):
+            await asyncio.gather(*(commit(p, rng.random()) for p in seating.players))
+            await backend.settle()
+        calls = backend.calls[before:]
+        await backend.disconnect()
+    print(f"burst     : {spread(answered(clicks))}   {len(clicks)} clicks in {scale.bursts} "
+          f"rounds of six commits within 1 s, {late(clicks)}; {channel_rates(backend, calls)}")
+
+
+# -- 3. REST calls per decision --------------------------------------------------------
+
+
+async def rest(folder: Path, scale: argparse.Namespace) -> None:
+    print(
+        f"== 3. REST calls at a six-player table, {scale.rounds} round(s) of six decisions, "
+        f"each decision made once the table is quiet; {LIMITS_SOURCE}"
+    )
+    for game in scale.games:
+        await _rest_of(folder, game, scale)
+
+
+async def _rest_of(folder: Path, game: str, scale: argparse.Namespace) -> None:
+    async with FakeDiscord(settle_timeout=600) as backend:
+        (seating,) = seat_matches(backend, [game], 1, SIX)
+        await backend.connect(table_bot(backend, folder / f"rest-{game}.db"))
+        await open_all(backend, [seating])
+        rng = random.Random(4)
+        before, decisions = len(backend.calls), 0
+        clicks: list[Click] = []
+        for _ in range(scale.rounds * SIX):
+            waiting = [p for p in seating.players if next_control(game, hand(backend, p), rng)]
+            if not waiting:
+                break  # the match is over
+            await decide(backend, game, waiting[0], rng, clicks)
+            await backend.settle()
+            decisions += 1
+        calls = backend.calls[before:]
+        await backend.disconnect()
+    per = max(1, decisions)
+    print(f"{game:<9} {len(calls) / per:5.2f} calls per decision, {SIX * len(calls) / per:5.1f} "
+          f"per round ({len(clicks) / per:.1f} clicks a decision); {channel_rates(backend, calls)}")
+    for kind, count in kinds(calls).most_common():
+        print(f"{'':<9} {count / per:5.2f} per decision {SIX * count / per:5.1f} per round  {kind}")
+
+
+# -- the run ---------------------------------------------------------------------------
+
+SECTIONS: dict[str, Callable[[Path, argparse.Namespace], Awaitable[None]]] = {
+    "capacity": capacity,
+    "latency": latency,
+    "rest": rest,
+    "restart": stored.restart,
+    "footprint": stored.footprint,
+}
+
+
+class ErrorCount(logging.Handler):
+    """Counts the errors the bot logs while the bench runs."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += 1
+
+
+async def main(scale: argparse.Namespace) -> None:
+    logging.basicConfig(level=logging.CRITICAL)
+    errors = ErrorCount()
+    logging.getLogger().addHandler(errors)
+    with tempfile.TemporaryDirectory(dir=scale.folder) as folder:
+        for name in scale.sections:
+            started = time.perf_counter()
+            await SECTIONS[name](Path(folder), scale)
+            print(f"   ({name}: {time.perf_counter() - started:.0f} s)")
+    print(f"errors logged by the bot: {errors.count}")
+
+
+def arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a fast smoke run of every section")
+    parser.add_argument("--sections", default=",".join(SECTIONS), help="comma separated")
+    parser.add_argument("--games", default=",".join(GAMES), help="comma separated")
+    parser.add_argument("--matches", type=int, help="capacity: matches per game")
+    parser.add_argument("--players", type=int, help="players per match (capacity, latency)")
+    parser.add_argument("--seconds", type=float, help="capacity: seconds of clicking per game")
+    parser.add_argument("--live", type=int, help="latency: live matches")
+    parser.add_argument("--every", type=float, help="latency: mean seconds between clicks")
+    parser.add_argument("--play", type=float, help="latency: seconds of open-loop play")
+    parser.add_argument("--bursts", type=int, help="latency: six-player rounds in the burst")
+    parser.add_argument("--rounds", type=int, help="REST: rounds at each six-player table")
+    parser.add_argument("--restart", help="restart: stored running matches, comma separated")
+    parser.add_argument("--sample", type=int, help="restart: matches whose messages are posted")
+    parser.add_argument("--stale", type=int, help="restart: matches out of date at the restart")
+    parser.add_argument("--memory", type=int, help="footprint: matches loaded in the cache")
+    parser.add_argument("--finished", type=int, help="footprint: matches per game played out")
+    parser.add_argument("--folder", help="where the database files go (default: a temp dir)")
+    parser.add_argument("--profile", type=int, default=0, metavar="N",
+                        help="print the N functions with the most own time while clicks "
+                        "are measured (capacity, latency, restart)")
+    scale = parser.parse_args()
+    for key, value in (QUICK if scale.quick else FULL).items():
+        if getattr(scale, key) is None:
+            setattr(scale, key, value)
+    scale.sections = scale.sections.split(",")
+    scale.games = scale.games.split(",")
+    scale.restart = [int(size) for size in scale.restart.split(",")]
+    unknown = set(scale.sections) - set(SECTIONS) | set(scale.games) - set(GAMES)
+    if unknown:
+        parser.error(f"unknown sections or games: {', '.join(sorted(unknown))}")
+    return scale
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--matches", type=int, default=50)
-    parser.add_argument("--rounds", type=int, default=4)
-    parser.add_argument("--restart", type=int, default=200)
-    args = parser.parse_args()
-    asyncio.run(main(args.matches, args.rounds, args.restart))
+    asyncio.run(main(arguments()))

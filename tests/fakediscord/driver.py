@@ -157,7 +157,8 @@ class FakeDiscord:
         self.world = World(bot_name=bot_name, application_id=application_id)
         self.token = token
         self.settle_timeout = settle_timeout
-        self.server = RestServer(self.world, token=lambda: self.token, clock=lambda: self.clock())
+        self.server = RestServer(self.world, token=lambda: self.token, clock=lambda: self.clock(),
+                                 on_call=self._on_call)
         self.tracker = TaskTracker(park_threshold=park_threshold)
         self.bot: discord.Client | None = None
         self.gateway_sends: list[dict[str, Any]] = []
@@ -170,6 +171,8 @@ class FakeDiscord:
         self._local_command_ids: dict[tuple[int | None, str], int] = {}
         self._saved_bases: list[tuple[type, Any]] = []
         self._log_handler = _ErrorLogCapture(self.bot_errors)
+        self._answer_waiters: dict[int, list[asyncio.Future[None]]] = {}
+        self._channel_waiters: dict[int, list[asyncio.Future[Call]]] = {}
 
     # -- lifecycle -----------------------------------------------------------------------
 
@@ -340,9 +343,15 @@ class FakeDiscord:
 
     # -- bots ----------------------------------------------------------------------------
 
-    async def connect(self, bot: discord.Client, *, token: str | None = None) -> None:
+    async def connect(self, bot: discord.Client, *, token: str | None = None,
+                      settle: bool = True) -> None:
         """Log ``bot`` in against the fake REST (runs ``setup_hook``), then feed READY and
-        GUILD_CREATE and wait until the bot is ready and quiet."""
+        GUILD_CREATE and wait until the bot is ready and quiet.
+
+        ``settle=False``: return as soon as the bot is ready, while the work it set off
+        (bringing messages up to date after a restart, say) goes on; a later
+        :meth:`settle` waits for it.
+        """
         if self.bot is not None:
             raise AssertionError("fakediscord: a bot is already connected; disconnect() it first")
         self.tracker.begin()
@@ -373,7 +382,8 @@ class FakeDiscord:
             await asyncio.wait_for(bot.wait_until_ready(), timeout=self.settle_timeout)
         finally:
             state.guild_ready_timeout = saved_timeout
-        await self.settle()
+        if settle:
+            await self.settle()
 
     async def disconnect(self, bot: discord.Client | None = None) -> None:
         """Close the bot (HTTP session included); all backend state is kept."""
@@ -444,16 +454,62 @@ class FakeDiscord:
         self._unchecked.clear()
 
     @asynccontextmanager
-    async def simultaneously(self) -> AsyncIterator[None]:
+    async def simultaneously(self, *, settle: bool = True) -> AsyncIterator[None]:
         """User actions inside the block are sent without waiting for the bot; it waits
-        once at the end. Their results fill in as the bot answers (read them after)."""
+        once at the end. Their results fill in as the bot answers (read them after).
+
+        ``settle=False``: it does not wait at the end either; wait for one answer with
+        :meth:`answered` (a later :meth:`settle` still checks every interaction).
+        """
         self._simultaneous += 1
         try:
             yield
         finally:
             self._simultaneous -= 1
-        if not self._simultaneous:
+        if not self._simultaneous and settle:
             await self.settle()
+
+    async def answered(self, result: InteractionResult, *,
+                       timeout: float | None = None) -> bool:
+        """Wait until the bot has given this interaction its initial response (an action
+        sent inside :meth:`simultaneously`); False if ``timeout`` (default
+        ``settle_timeout``) passed first."""
+        if not result.responded:
+            future = asyncio.get_running_loop().create_future()
+            self._answer_waiters.setdefault(result.record.id, []).append(future)
+            await self._wait(future, self._answer_waiters, result.record.id, timeout)
+        return result.responded
+
+    async def activity_in(self, channel: Channel, *, timeout: float | None = None) -> Call | None:
+        """The bot's next REST call about ``channel``: a message posted, edited or deleted
+        there, or an answer to an interaction from it. None if ``timeout`` (default
+        ``settle_timeout``) passes first."""
+        future: asyncio.Future[Call] = asyncio.get_running_loop().create_future()
+        self._channel_waiters.setdefault(channel.id, []).append(future)
+        await self._wait(future, self._channel_waiters, channel.id, timeout)
+        return None if future.cancelled() else future.result()
+
+    async def _wait(self, future: asyncio.Future[Any], waiters: dict[int, list[Any]], key: int,
+                    timeout: float | None) -> None:
+        await asyncio.wait({future}, timeout=self.settle_timeout if timeout is None else timeout)
+        if not future.done():
+            future.cancel()
+            pending = waiters.get(key, [])
+            if future in pending:
+                pending.remove(future)
+            if not pending:
+                waiters.pop(key, None)
+
+    def _on_call(self, call: Call) -> None:
+        """Wake whoever waits for this call's interaction to be answered or its channel."""
+        rec = self.world.interactions.get(call.interaction_id or 0)
+        if rec is not None and rec.response_type is not None:
+            for future in self._answer_waiters.pop(rec.id, []):
+                future.set_result(None)
+        channel_id = call.channel_id if call.channel_id is not None else (
+            rec.channel.id if rec is not None else None)
+        for future in self._channel_waiters.pop(channel_id or 0, []):
+            future.set_result(call)
 
     # -- acting as users -----------------------------------------------------------------
 

@@ -7,6 +7,7 @@ send for the object, so discord.py builds real objects from it.
 from __future__ import annotations
 
 import datetime
+import re
 import secrets
 import time
 from collections.abc import Iterator
@@ -633,6 +634,8 @@ def new_token() -> str:
 
 # ----------------------------------------------------------------------------- records
 
+_CHANNEL_PATH = re.compile(r"^/channels/(\d+)(?:/|$)")
+
 
 @dataclass
 class Call:
@@ -651,10 +654,18 @@ class Call:
     interaction_id: int | None = None
     error_code: int | None = None
     violation: bool = False
+    at: float = 0.0
+    """When the call arrived, on the backend's clock (:meth:`FakeDiscord.clock`)."""
 
     @property
     def ok(self) -> bool:
         return 200 <= self.status < 300
+
+    @property
+    def channel_id(self) -> int | None:
+        """The channel of a ``/channels/{channel_id}/...`` call (None for other routes)."""
+        found = _CHANNEL_PATH.match(self.path)
+        return int(found.group(1)) if found else None
 
     def __str__(self) -> str:
         code = f" code={self.error_code}" if self.error_code is not None else ""

@@ -290,6 +290,7 @@ class RestServer:
             interaction_id=req.interaction_id,
             error_code=error.code if error else None,
             violation=bool(error and not error.expected),
+            at=self._clock(),
         )
         self.world.calls.append(call)
         if error is not None and not error.expected:

@@ -1,0 +1,217 @@
+"""Players at the table for ``bench.table``: the bot on a database file, matches seated and
+opened through the simulated Discord, which control a player clicks in each game, and
+clicks sent without waiting for everything the bot sets off."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections import defaultdict
+from collections.abc import Awaitable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot import Settings, TableBot
+from tests.fakediscord import Channel, FakeDiscord, InteractionResult, Message, User
+
+GAMES = ("whyfirst", "hare", "canyon", "numbers")
+PACE = "live"
+"""Matches in the bench are live: their players are at the table."""
+CHANNELS_PER_SERVER = 100
+MENU, MOVE, STEP = "ms:", "mv:", "ch:"
+"""A menu of moves, a move button, a first step of a move (a card, a hare, a row)."""
+PREFERENCE: dict[str, tuple[str, ...]] = {
+    # Which control a player takes first when their hand offers several kinds.
+    "whyfirst": (MOVE, STEP),  # a card, then the player it is played on
+    "hare": (MENU, MOVE, STEP),  # a hare, then a space from the menus, or a button move
+    "canyon": (MOVE, STEP),  # a card, then play it (calling a collision or not)
+    "numbers": (MENU, STEP, MOVE),  # a card (and a row), then a space; else trade or discard
+}
+BACK = ":back"
+"""A step back to the whole hand: never taken, it plays nothing."""
+DEADLINE = 3.0
+"""Seconds Discord gives the bot to answer an interaction; later answers are refused."""
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Where a match is played: its channel and its players, in seat order."""
+
+    channel: Channel
+    players: list[User]
+    game: str
+
+
+@dataclass(frozen=True)
+class Control:
+    """One click a player can make: a button, or a menu with the value picked."""
+
+    custom_id: str
+    value: str | None = None
+
+    @property
+    def plays(self) -> bool:
+        """Whether the click plays a move (else it is a first step of one)."""
+        return not self.custom_id.startswith(STEP)
+
+
+@dataclass
+class Click:
+    game: str
+    control: Control
+    result: InteractionResult
+    due: float
+    """When the click was meant to be sent, on the backend's clock."""
+
+    @property
+    def latency(self) -> float | None:
+        """Seconds from the click to its answer; None when it was never answered."""
+        record = self.result.record
+        return None if record.responded_at is None else record.responded_at - record.created_at
+
+    @property
+    def refused(self) -> bool:
+        return self.result.ephemeral
+
+
+def table_bot(backend: FakeDiscord, path: Path, seed: int = 7) -> TableBot:
+    """The real bot on the database at ``path``; matches are dealt from seeded draws."""
+    seeds = random.Random(seed)
+    settings = Settings(backend.token, path, None, "WARNING")
+    return TableBot(settings, new_seed=lambda: seeds.randrange(1 << 62))
+
+
+def seat_matches(
+    backend: FakeDiscord, games: Sequence[str], matches: int, players: int
+) -> list[Seating]:
+    """Channels (a hundred per server) and players for ``matches`` matches, games in turn."""
+    seatings = []
+    for n in range(matches):
+        if n % CHANNELS_PER_SERVER == 0:
+            server = backend.add_guild(f"Bench {n // CHANNELS_PER_SERVER}")
+        game = games[n % len(games)]
+        channel = backend.add_text_channel(server, f"{game}-{n}")
+        seated = [backend.add_user(f"m{n}p{k}", guild=server) for k in range(players)]
+        seatings.append(Seating(channel, seated, game))
+    return seatings
+
+
+async def open_all(backend: FakeDiscord, seatings: Iterable[Seating]) -> None:
+    """Open and start every match through Discord, sixteen at a time; wait until quiet."""
+    await at_most(16, (_open(backend, s) for s in seatings))
+    await backend.settle()
+
+
+async def _open(backend: FakeDiscord, seating: Seating) -> None:
+    """The first player opens a lobby, the others join, the first starts."""
+    host, *others = seating.players
+    channel = seating.channel
+    await _answer_of(backend, backend.slash(host, channel, f"{seating.game} new", pace=PACE))
+    for player in others:
+        board = backend.channel_messages(channel)[0]
+        await _answer_of(backend, backend.click(player, board, label="Join"))
+    board = backend.channel_messages(channel)[0]
+    await _answer_of(backend, backend.click(host, board, label="Start"))
+
+
+async def _answer_of(backend: FakeDiscord, action: Awaitable[InteractionResult]) -> None:
+    """Send one user action and wait for its answer only, not for all it sets off."""
+    async with backend.simultaneously(settle=False):
+        result = await action
+    await until_answered(backend, result)
+
+
+async def until_answered(backend: FakeDiscord, result: InteractionResult) -> None:
+    """Wait for the interaction's answer, or until Discord's deadline for it has passed
+    (then no answer is taken any more)."""
+    left = result.record.created_at + DEADLINE - backend.clock()
+    await backend.answered(result, timeout=max(0.0, left) + 0.05)
+
+
+async def at_most(count: int, jobs: Iterable[Awaitable[None]]) -> None:
+    """Run the jobs, ``count`` at a time."""
+    gate = asyncio.Semaphore(count)
+
+    async def gated(job: Awaitable[None]) -> None:
+        async with gate:
+            await job
+
+    await asyncio.gather(*(gated(job) for job in jobs))
+
+
+def hand(backend: FakeDiscord, user: User) -> Message | None:
+    """The player's hand: the first message in their DMs (notices come after it)."""
+    messages = backend.dm_messages(user)
+    return messages[0] if messages else None
+
+
+def next_control(game: str, message: Message | None, rng: random.Random) -> Control | None:
+    """The click a player makes on their hand: a random one of the kind the game prefers."""
+    if message is None:
+        return None
+    offered: dict[str, list[Control]] = defaultdict(list)
+    for menu in message.selects:
+        if menu.custom_id.startswith(MENU) and not menu.disabled:
+            offered[MENU] += [Control(menu.custom_id, value) for value in menu.values]
+    for button in message.buttons:
+        cid = button.custom_id or ""
+        if cid.startswith((MOVE, STEP)) and not button.disabled and not cid.endswith(BACK):
+            offered[cid[: len(MOVE)]].append(Control(cid))
+    for kind in PREFERENCE[game]:
+        if offered[kind]:
+            return rng.choice(offered[kind])
+    return None
+
+
+async def send(
+    backend: FakeDiscord, game: str, user: User, message: Message, control: Control,
+    due: float | None = None,
+) -> Click:
+    """Click without waiting for the answer (call inside ``simultaneously(settle=False)``);
+    ``due``: when the click was meant to be sent (default: now)."""
+    due = backend.clock() if due is None else due
+    if control.value is not None:
+        result = await backend.select(user, message, [control.value], custom_id=control.custom_id)
+    else:
+        result = await backend.click(user, message, custom_id=control.custom_id)
+    return Click(game, control, result, due)
+
+
+async def click_now(
+    backend: FakeDiscord, game: str, user: User, rng: random.Random
+) -> Click | None:
+    """The player clicks what their hand offers and waits for the answer; None: nothing
+    to click."""
+    message = hand(backend, user)
+    control = next_control(game, message, rng)
+    if message is None or control is None:
+        return None
+    async with backend.simultaneously(settle=False):
+        click = await send(backend, game, user, message, control)
+    await until_answered(backend, click.result)
+    return click
+
+
+async def keep_clicking(
+    backend: FakeDiscord, game: str, user: User, until: float, rng: random.Random,
+    clicks: list[Click],
+) -> None:
+    """One player clicks whatever their hand offers as soon as it offers it, until
+    ``until`` (the backend's clock); after a refusal they wait for the hand to change."""
+    dm = backend.dm_channel(user)
+    while backend.clock() < until:
+        click = await click_now(backend, game, user, rng)
+        if click is not None:
+            clicks.append(click)
+        if click is None or click.refused:
+            await backend.activity_in(dm, timeout=max(0.0, until - backend.clock()))
+
+
+async def decide(
+    backend: FakeDiscord, game: str, user: User, rng: random.Random, clicks: list[Click]
+) -> None:
+    """One whole decision: the player's steps, then the move (each answer awaited)."""
+    while (click := await click_now(backend, game, user, rng)) is not None:
+        clicks.append(click)
+        if click.control.plays or click.refused:
+            return
