@@ -26,7 +26,9 @@ import discord
 from discord.ext import commands
 from dotenv import load_dotenv
 
+from cogs.common.coalescer import Rate
 from cogs.common.components import DYNAMIC_ITEMS, is_answered_by
+from cogs.common.kept import MESSAGE_RATE
 from cogs.common.table import Table
 from cogs.games import PRESENTERS
 from data import meta
@@ -82,12 +84,14 @@ class TableBot(commands.Bot):
         store: Store | None = None,
         now: Callable[[], float] = time.time,
         thinking: Thinking | None = None,
+        message_rate: Rate | None = MESSAGE_RATE,
     ) -> None:
         """``new_seed`` draws each match's seed (tests pass a fixed one; default: secrets).
 
         ``store``: the database, already open; else it is opened at start-up.
         ``now``: the clock of deadlines, seconds since the epoch (tests control it).
         ``thinking``: how computer seats think; default: a second each, in worker processes.
+        ``message_rate``: background edits of one board or hand message per window of seconds.
         """
         # The table never joins voice channels: no warnings about voice libraries.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
@@ -101,6 +105,7 @@ class TableBot(commands.Bot):
         self._new_seed = new_seed
         self._now = now
         self._thinking = thinking
+        self._message_rate = message_rate
         self._workers: ProcessPoolExecutor | None = None
         self.store: Store | None = store
         self.table: Table
@@ -124,7 +129,7 @@ class TableBot(commands.Bot):
                 mp_context=multiprocessing.get_context("forkserver"),
             )
             thinking = Thinking(executor=self._workers)
-        self.table = Table(self, service, PRESENTERS, thinking)
+        self.table = Table(self, service, PRESENTERS, thinking, self._message_rate)
         # Before anything can fall due: the time the bot was away is given back.
         downtime = await self.table.timekeeper.give_back_downtime()
         if downtime:

@@ -1,13 +1,16 @@
 """At most one update in flight per key; requests during it fold into one more run.
 
 A burst of clicks on one match leads to at most two edits of its board: the one
-already in flight and one more that shows the latest state.
+already in flight and one more that shows the latest state. A key may also be held to a
+number of updates per window of seconds (a channel's message rate): requests meanwhile
+fold into the update that runs when the window allows, so the last state always lands.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections import deque
 from collections.abc import Awaitable, Callable, Hashable
 from typing import Generic, TypeVar
 
@@ -16,11 +19,21 @@ Key = TypeVar("Key", bound=Hashable)
 log = logging.getLogger(__name__)
 
 
+Rate = tuple[int, float]
+"""At most this many updates of one key in any window of this many seconds."""
+
+
 class Coalescer(Generic[Key]):
-    def __init__(self, update: Callable[[Key], Awaitable[None]]) -> None:
+    def __init__(
+        self,
+        update: Callable[[Key], Awaitable[None]],
+        rate: Callable[[Key], Rate | None] = lambda key: None,
+    ) -> None:
         self._update = update
+        self._rate = rate
         self._dirty: set[Key] = set()
         self._running: dict[Key, asyncio.Task[None]] = {}
+        self._recent: dict[Key, deque[float]] = {}
 
     def request(self, key: Key) -> asyncio.Task[None]:
         """Ask for an update of ``key``; returns the task that will carry it out."""
@@ -34,6 +47,7 @@ class Coalescer(Generic[Key]):
     async def _drain(self, key: Key) -> None:
         try:
             while key in self._dirty:
+                await self._wait_for_room(key)
                 self._dirty.discard(key)
                 try:
                     await self._update(key)
@@ -41,6 +55,25 @@ class Coalescer(Generic[Key]):
                     log.exception("update of %s failed", key)
         finally:
             del self._running[key]
+
+    async def _wait_for_room(self, key: Key) -> None:
+        """Sleep until the key's rate allows one more update, and count it."""
+        rate = self._rate(key)
+        if rate is None:
+            return
+        most, window = rate
+        loop = asyncio.get_running_loop()
+        recent = self._recent.setdefault(key, deque())
+        while recent and recent[0] <= loop.time() - window:
+            recent.popleft()
+        if len(recent) >= most:
+            await asyncio.sleep(recent[0] + window - loop.time())
+            recent.popleft()
+        recent.append(loop.time())
+        if len(self._recent) > 4096:  # forget keys that have been quiet for a window
+            cutoff = loop.time() - window
+            for quiet in [k for k, times in self._recent.items() if times[-1] <= cutoff]:
+                del self._recent[quiet]
 
     async def wait_idle(self) -> None:
         """Wait for every update in flight (used at shutdown)."""

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 import discord
 
-from cogs.common.coalescer import Coalescer
+from cogs.common.coalescer import Coalescer, Rate
 from cogs.common.presenter import Controls
 from cogs.common.reply import Reply
 from data.store import StoreUnavailable
@@ -46,13 +46,24 @@ class Keeper(Protocol):
         """Discord refused to show the message: give the refusal its visible outcome."""
 
 
+MESSAGE_RATE: Rate = (5, 5.0)
+"""Edits of one kept message in the background: Discord's rate for a channel's messages.
+A burst of moves is shown by fewer edits, the last one showing the latest state."""
+
+
 class KeptMessages:
-    def __init__(self, bot: discord.Client, service: MatchService, keeper: Keeper) -> None:
+    def __init__(
+        self,
+        bot: discord.Client,
+        service: MatchService,
+        keeper: Keeper,
+        rate: Rate | None = MESSAGE_RATE,
+    ) -> None:
         self._bot = bot
         self._service = service
         self._keeper = keeper
         self._locks: defaultdict[Key, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._refreshes: Coalescer[Key] = Coalescer(self._refresh)
+        self._refreshes: Coalescer[Key] = Coalescer(self._refresh, lambda key: rate)
 
     def request(self, match_id: int, purpose: str) -> asyncio.Task[None]:
         """Bring one kept message up to date soon; the task finishes once it is."""

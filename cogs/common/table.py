@@ -16,8 +16,9 @@ from typing import Any
 
 import discord
 
+from cogs.common.coalescer import Rate
 from cogs.common.components import RematchButton
-from cogs.common.kept import KeptMessages
+from cogs.common.kept import MESSAGE_RATE, KeptMessages
 from cogs.common.notices import Notices
 from cogs.common.presenter import Controls, Presenter
 from cogs.common.rendering import Renderer, ending
@@ -80,12 +81,13 @@ class Table:
         service: MatchService,
         presenters: Mapping[str, Presenter],
         thinking: Thinking | None = None,
+        message_rate: Rate | None = MESSAGE_RATE,
     ) -> None:
         self.bot = bot
         self.service = service
         self.presenters = presenters
         self.renderer = Renderer(service, dict(presenters))
-        self.kept = KeptMessages(bot, service, self)
+        self.kept = KeptMessages(bot, service, self, message_rate)
         self.timekeeper = Timekeeper(service)
         self.computers = Computers(service, thinking or Thinking(), self._after_change)
         self.notices = Notices(bot, service, {key: p.title for key, p in presenters.items()})

@@ -10,6 +10,7 @@ import pytest
 import pytest_asyncio
 
 from bot import Settings, TableBot
+from cogs.common.coalescer import Rate
 from data import matches as rows
 from matches.computers import Thinking
 from rules.base import Budget
@@ -46,6 +47,8 @@ class Table:
         self.clock = Clock()
         self.thinking = Thinking(budget=Budget(playouts=COMPUTER_PLAYOUTS), pause=0.0)
         """Computers think briefly here and move at once; a test may change it."""
+        self.message_rate: Rate | None = None
+        """No pacing of edits (tests click faster than any player); a test may set one."""
 
     def player(self, name: str, *, dms_open: bool = True) -> User:
         return self.backend.add_user(name, guild=self.guild, dms_open=dms_open)
@@ -57,7 +60,10 @@ class Table:
             dev_guild_id=None,
             log_level="INFO",
         )
-        self.bot = TableBot(settings, new_seed=lambda: SEED, now=self.clock, thinking=self.thinking)
+        self.bot = TableBot(
+            settings, new_seed=lambda: SEED, now=self.clock, thinking=self.thinking,
+            message_rate=self.message_rate,
+        )
         await self.backend.connect(self.bot)
         return self.bot
 

@@ -1,0 +1,30 @@
+"""A burst of moves never edits one board faster than a channel's message rate allows."""
+
+from __future__ import annotations
+
+from tests.e2e.play import act, open_and_start
+
+RATE = (2, 0.4)
+"""Two edits in any 0.4 s: the production rate (5 in 5 s) in miniature, so the test is quick."""
+
+
+async def test_a_burst_of_moves_is_shown_by_paced_edits_ending_on_the_latest_state(table):
+    table.message_rate = RATE
+    await table.restart()
+    anne, ben = table.player("anne"), table.player("ben")
+    await open_and_start(table, anne, ben)
+    board = table.board()
+    for _ in range(3):  # three card rounds as fast as the players can click
+        await act(table, anne, table.hand(anne))
+        await act(table, ben, table.hand(ben), pick=1)
+    edits = [
+        call.at
+        for call in table.backend.calls_matching("PATCH")
+        if call.ok and call.path.endswith(f"/messages/{board.id}")
+    ]
+    most, window = RATE
+    assert len(edits) >= 3
+    for i, start in enumerate(edits):
+        within = [at for at in edits[i:] if at < start + window - 0.01]
+        assert len(within) <= most, f"{len(within)} board edits within {window} s"
+    assert "card round 4/5" in table.board().text, "the last edit shows the latest state"
