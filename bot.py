@@ -26,6 +26,7 @@ import discord
 from discord.ext import commands
 from dotenv import load_dotenv
 
+from cogs.common import pictures
 from cogs.common.coalescer import Rate
 from cogs.common.components import DYNAMIC_ITEMS, is_answered_by
 from cogs.common.kept import MESSAGE_RATE
@@ -107,6 +108,7 @@ class TableBot(commands.Bot):
         self._thinking = thinking
         self._message_rate = message_rate
         self._workers: ProcessPoolExecutor | None = None
+        self._painters: ProcessPoolExecutor | None = None
         self.store: Store | None = store
         self.table: Table
         self._resumed = False
@@ -123,11 +125,14 @@ class TableBot(commands.Bot):
         await service.backfill_ratings()  # before any match can finish
         thinking = self._thinking
         if thinking is None:
-            # Computers think in other processes: a table of them never slows the clicks.
+            # Computers think, and boards are drawn, in other processes: neither a table of
+            # computers nor a busy picture ever holds up the clicks.
+            workers = multiprocessing.get_context("forkserver")
             self._workers = ProcessPoolExecutor(
-                max_workers=max(1, (os.cpu_count() or 2) - 1),
-                mp_context=multiprocessing.get_context("forkserver"),
+                max_workers=max(1, (os.cpu_count() or 2) - 1), mp_context=workers
             )
+            self._painters = ProcessPoolExecutor(max_workers=1, mp_context=workers)
+            pictures.draw_in(self._painters)
             thinking = Thinking(executor=self._workers)
         self.table = Table(self, service, PRESENTERS, thinking, self._message_rate)
         # Before anything can fall due: the time the bot was away is given back.
@@ -192,8 +197,11 @@ class TableBot(commands.Bot):
         if self.store is not None:
             await self.table.computers.close()
         await super().close()
-        if self._workers is not None:
-            self._workers.shutdown(cancel_futures=True)
+        for pool in (self._workers, self._painters):
+            if pool is not None:
+                pool.shutdown(cancel_futures=True)
+        if self._painters is not None:
+            pictures.draw_in(None)
         if self.store is not None:
             await self.table.wait_idle()
             await self.table.service.book.close()

@@ -181,3 +181,25 @@ def test_picture_modules_do_not_import_discord() -> None:
                 name.startswith("cogs.") and not name.startswith("cogs.common.pictures")
                 for name in names
             ), (module, names)
+
+
+def _where(n: int) -> bytes:
+    import os
+
+    return f"{n}:{os.getpid()}".encode()
+
+
+async def test_render_draws_in_worker_processes_when_given_some() -> None:
+    import multiprocessing
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("forkserver"))
+    pictures.draw_in(pool)
+    try:
+        drawn = await pictures.render(_where, 7)
+        assert drawn.startswith(b"7:") and drawn != f"7:{os.getpid()}".encode()
+        assert await pictures.render(_where, 7) is drawn, "remembered in this process"
+    finally:
+        pictures.draw_in(None)
+        pool.shutdown()

@@ -16,7 +16,15 @@ from .draw import (
 )
 from .fonts import font
 from .palette import INK, PAPER, RGB, SEAT_COLOURS, SeatColour, Shape, seat_colour
-from .renderer import background, cache_info, clear_caches, digest, render, render_sync
+from .renderer import (
+    background,
+    cache_info,
+    clear_caches,
+    digest,
+    draw_in,
+    render,
+    render_sync,
+)
 
 __all__ = [
     "INK",
@@ -30,6 +38,7 @@ __all__ = [
     "cache_info",
     "clear_caches",
     "digest",
+    "draw_in",
     "draw_marker",
     "encode_png",
     "fit_size",

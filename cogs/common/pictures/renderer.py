@@ -1,7 +1,8 @@
 """Running picture functions off the event loop, and not redrawing what has not changed.
 
 A picture function is pure: JSON-like arguments in, PNG bytes out. :func:`render` runs it in a
-worker thread, so drawing never delays an interaction's answer, and remembers the last pictures
+worker process when the bot gave it some (:func:`draw_in`), else in a worker thread, so drawing
+never delays an interaction's answer, and remembers the last pictures
 by a digest of their arguments, so an unchanged board costs nothing. :func:`background` keeps
 the static part of a board (grid, labels) drawn once; each picture draws on a copy.
 """
@@ -9,11 +10,13 @@ the static part of a board (grid, labels) drawn once; each picture draws on a co
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from concurrent.futures import Executor
 from typing import Any
 
 from PIL import Image
@@ -29,6 +32,13 @@ thread-safe. The event loop never waits on this lock, only worker threads do."""
 _cache_lock = threading.Lock()
 _pictures: OrderedDict[tuple[str, str], bytes] = OrderedDict()
 _backgrounds: dict[str, Image.Image] = {}
+_workers: Executor | None = None
+
+
+def draw_in(workers: Executor | None) -> None:
+    """Draw pictures in these worker processes from now on (None: a thread of this one)."""
+    global _workers
+    _workers = workers
 
 
 def digest(*parts: Any) -> str:
@@ -58,23 +68,32 @@ def render_sync(fn: PictureFn, *args: Any, **kwargs: Any) -> bytes:
             return found
     with _draw_lock:
         png = fn(*args, **kwargs)
-    with _cache_lock:
-        _pictures[key] = png
-        _pictures.move_to_end(key)
-        while len(_pictures) > CACHE_SIZE:
-            _pictures.popitem(last=False)
-    return png
+    return _remember(key, png)
 
 
 async def render(fn: PictureFn, *args: Any, **kwargs: Any) -> bytes:
-    """Draw a picture in a worker thread (or take it from the cache without one)."""
+    """Draw a picture in a worker process or thread (or take it from the cache)."""
     key = (_name(fn), digest(args, kwargs))
     with _cache_lock:
         found = _pictures.get(key)
         if found is not None:
             _pictures.move_to_end(key)
             return found
-    return await asyncio.to_thread(render_sync, fn, *args, **kwargs)
+    if _workers is None:
+        return await asyncio.to_thread(render_sync, fn, *args, **kwargs)
+    png: bytes = await asyncio.get_running_loop().run_in_executor(
+        _workers, functools.partial(fn, *args, **kwargs)
+    )
+    return _remember(key, png)
+
+
+def _remember(key: tuple[str, str], png: bytes) -> bytes:
+    with _cache_lock:
+        _pictures[key] = png
+        _pictures.move_to_end(key)
+        while len(_pictures) > CACHE_SIZE:
+            _pictures.popitem(last=False)
+    return png
 
 
 def background(name: str, build: Callable[[], Image.Image]) -> Image.Image:
