@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import hashlib
+import importlib
 import json
 import threading
 from collections import OrderedDict
@@ -82,9 +83,16 @@ async def render(fn: PictureFn, *args: Any, **kwargs: Any) -> bytes:
     if _workers is None:
         return await asyncio.to_thread(render_sync, fn, *args, **kwargs)
     png: bytes = await asyncio.get_running_loop().run_in_executor(
-        _workers, functools.partial(fn, *args, **kwargs)
+        _workers, functools.partial(_draw_by_name, fn.__module__, fn.__qualname__, args, kwargs)
     )
     return _remember(key, png)
+
+
+def _draw_by_name(module: str, name: str, args: Any, kwargs: Any) -> bytes:
+    """In a worker process: the picture function found by its name (the function object
+    itself may belong to a module the bot has since loaded again), called."""
+    fn: PictureFn = getattr(importlib.import_module(module), name)
+    return fn(*args, **kwargs)
 
 
 def _remember(key: tuple[str, str], png: bytes) -> bytes:
