@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import random
 from dataclasses import replace
 
 from data import matches as rows
+from rules.hare import ENGINE as HARE
+from rules.hare import purposeful_move
 from tests.e2e.play import act, match_id_of, play_to_the_end
+from tests.e2e.test_canyon_table import _play_while as canyon_play_while
+from tests.e2e.test_hare_table import make_move as hare_move
+from tests.e2e.test_numbers_table import play_to_the_end as numbers_play_to_the_end
 
 
 async def test_the_host_adds_and_removes_computer_players_in_the_lobby(table):
@@ -62,6 +68,44 @@ async def test_a_lone_player_plays_why_first_against_computers_to_the_result(tab
     assert [r[0] for r in careers] == [anne.id] and [r[0] for r in rated] == [anne.id]
     # Computers get no private messages and no notices: only anne has a DM channel.
     assert set(table.backend.world.dm_channels) == {anne.id}
+
+
+async def _assert_finished_against_computers(table, match_id, anne) -> None:
+    """The match reached its result; only anne played by hand, the computers did the rest."""
+    record = await table.match_row(match_id)
+    assert record.status == "finished"
+    result = table.backend.channel_messages(table.channel)[-1]
+    assert result.find_button(label="Rematch")
+    async with table.bot.store.read() as db:
+        moves = await rows.move_log(db, match_id)
+    assert {m.how for m in moves} == {"player", "computer"}
+    assert all(m.how == "player" for m in moves if m.seat == 0)
+    assert set(table.backend.world.dm_channels) == {anne.id}
+
+
+async def test_a_lone_player_races_hare_and_tortoise_against_a_computer(table):
+    anne, match_id = await _solo_match(table, "hare", ["strong"])
+    rng = random.Random(5)
+    for _ in range(600):
+        state = HARE.load((await table.match_row(match_id)).state)
+        if not HARE.to_move(state):
+            break
+        assert HARE.to_move(state) == {0}, "the computer has always moved by now"
+        result, _ = await hare_move(table, anne, purposeful_move(state, 0, rng))
+        assert not result.ephemeral, result.text
+    await _assert_finished_against_computers(table, match_id, anne)
+
+
+async def test_a_lone_player_drives_the_great_canyon_race_against_computers(table):
+    anne, match_id = await _solo_match(table, "canyon", ["easy", "strong", "strong"])
+    await canyon_play_while(table, [anne], lambda: "the race is over" not in table.board().text)
+    await _assert_finished_against_computers(table, match_id, anne)
+
+
+async def test_a_lone_player_plays_sequence_numbers_against_a_computer(table):
+    anne, match_id = await _solo_match(table, "numbers", ["strong"])
+    await numbers_play_to_the_end(table, [anne])
+    await _assert_finished_against_computers(table, match_id, anne)
 
 
 class StuckWorkers(concurrent.futures.Executor):
