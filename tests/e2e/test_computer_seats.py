@@ -65,7 +65,7 @@ async def test_a_lone_player_plays_why_first_against_computers_to_the_result(tab
         rated = await (await db.execute("SELECT DISTINCT user_id FROM ratings")).fetchall()
     how = dict(moves)
     assert how["computer"] == 2 * how["player"], "each computer played every round"
-    assert [r[0] for r in careers] == [anne.id] and [r[0] for r in rated] == [anne.id]
+    assert [r[0] for r in careers] == [anne.id] and {r[0] for r in rated} <= {anne.id}
     # Computers get no private messages and no notices: only anne has a DM channel.
     assert set(table.backend.world.dm_channels) == {anne.id}
 
@@ -125,17 +125,19 @@ async def test_a_computer_that_was_thinking_when_the_bot_stopped_thinks_again(ta
     table.thinking = replace(normal, executor=stuck)
     await table.restart()
     anne = table.player("anne")
-    await table.backend.slash(anne, table.channel, "hare new")
+    await table.backend.slash(anne, table.channel, "whyfirst new")
     await table.backend.click(anne, table.board(), label="Add computer (strong)")
-    await table.backend.click(anne, table.board(), label="Start")
     match_id = match_id_of(table.board())
-    async with table.backend.simultaneously():
-        await act(table, anne, table.hand(anne))
-        await asyncio.wait_for(stuck.thinking.wait(), 5)
-        table.thinking = normal
-        await table.restart()  # the thought is lost with the process
+    async with table.backend.simultaneously(settle=False):
+        start = await table.backend.click(anne, table.board(), label="Start")
+    assert await table.backend.answered(start, timeout=5)
+    await asyncio.wait_for(stuck.thinking.wait(), 5)  # the first round opened: it thinks
+    await table.bot.table.kept.wait_idle()
+    table.thinking = normal
+    await table.restart()  # the thought is lost with the process
     await table.backend.settle()
     async with table.bot.store.read() as db:
         moves = await rows.move_log(db, match_id)
-    assert [m.how for m in moves][:2] == ["player", "computer"], "it thought again and moved"
-    assert "Ada (strong bot)" in table.board().text
+    assert [(m.seat, m.how) for m in moves] == [(1, "computer")], "it thought again and played"
+    await act(table, anne, table.hand(anne))
+    assert "card round 2/5" in table.board().text
