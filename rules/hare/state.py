@@ -3,15 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
-from rules.hare.board import LAST_ACTION_SPACE, START
+from rules.hare.board import FINISH, LAST_ACTION_SPACE, START
 
 HARE_CHOICE = "give_or_take"
 """Pending choice: a hare roll's give or take 10 carrots."""
 MOVE_AGAIN = "move_again"
 """Pending choice: a hare roll's extra paid move of the same marker."""
+
+
+MAX_SEATS = 6
+
+_MARKER_IDS = {
+    False: tuple((seat,) for seat in range(MAX_SEATS)),
+    True: tuple((2 * seat, 2 * seat + 1) for seat in range(MAX_SEATS)),
+}
+"""Marker ids by seat: ``setup`` deals the markers seat by seat (two in the two-marker game)."""
 
 
 @dataclass
@@ -71,13 +80,18 @@ class HareState:
     def seats(self) -> int:
         return len(self.players)
 
-    def markers_of(self, seat: int) -> list[int]:
+    def markers_of(self, seat: int) -> tuple[int, ...]:
         """Marker ids of ``seat``."""
-        return [i for i, m in enumerate(self.markers) if m.seat == seat]
+        return _MARKER_IDS[self.two_markers][seat]
+
+    def home(self, seat: int) -> bool:
+        """Whether all markers of ``seat`` have finished."""
+        markers = self.markers
+        return all([markers[m].finish_place is not None for m in self.markers_of(seat)])
 
     def occupied(self) -> set[int]:
         """Action spaces holding a marker (Start and Finish hold any number)."""
-        return {m.space for m in self.markers if m.on_action_space}
+        return {m.space for m in self.markers if START < m.space < FINISH}
 
 
 def _rank_key(marker: Marker) -> tuple[int, int]:
@@ -102,8 +116,14 @@ def race_place(state: HareState, marker_id: int) -> int:
 
 
 def dump_state(state: HareState) -> dict[str, Any]:
-    """The state as JSON-ready data."""
-    return asdict(state)
+    """The state as JSON-ready data (the fields in order, as ``dataclasses.asdict`` gave)."""
+    return {
+        **vars(state),
+        "players": [dict(vars(p)) for p in state.players],
+        "markers": [dict(vars(m)) for m in state.markers],
+        "finish_order": list(state.finish_order),
+        "standings": list(state.standings),
+    }
 
 
 def load_state(data: Mapping[str, Any]) -> HareState:
@@ -114,3 +134,16 @@ def load_state(data: Mapping[str, Any]) -> HareState:
     fields["finish_order"] = list(data["finish_order"])
     fields["standings"] = list(data["standings"])
     return HareState(**fields)
+
+
+def copy_state(state: HareState) -> HareState:
+    """An independent copy, for simulated play (quicker than a round trip through JSON)."""
+    return HareState(
+        **{
+            **vars(state),
+            "players": [Player(**vars(p)) for p in state.players],
+            "markers": [Marker(**vars(m)) for m in state.markers],
+            "finish_order": list(state.finish_order),
+            "standings": list(state.standings),
+        }
+    )
