@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules.base import Event, IllegalMove, InvalidOptions, Move, Outcome, check_move_input
-from rules.hare.board import FINISH, SPACES, START, SUPPLIES, Kind, forward_cost, space
+from rules.hare.board import FINISH, SPACES, START, SUPPLIES, Kind, forward_cost
 from rules.hare.dice import HareResult, hare_result, roll_die
 from rules.hare.moves import (
     BACK,
@@ -134,7 +134,7 @@ class _Play:
         marker.position_pending = False
         data = {"from": origin, "to": target, "cost": cost, "earned": earned, "by": by}
         self.emit_for(marker_id, "moved", **data)
-        kind = space(target).kind
+        kind = SPACES[target].kind
         if target == FINISH:
             self.finish(marker_id)
         elif kind is Kind.POSITION:
@@ -272,7 +272,7 @@ class _Play:
         state = self.state
         seat = state.turn
         assert seat is not None
-        seats = state.seats
+        seats = len(state.players)
         # each player has at most two automatic turns in a row (eat, then restart)
         for _ in range(3 * seats + 1):
             if self.match_over():
@@ -290,17 +290,17 @@ class _Play:
         """Do what happens before a move; True when the seat then has a decision."""
         state = self.state
         player = state.players[seat]
-        own = [state.markers[m] for m in state.markers_of(seat)]
-        for marker in own:
-            if marker.position_pending:
-                self.position_payout(state.markers.index(marker))
+        own = state.markers_of(seat)
+        for marker_id in own:
+            if state.markers[marker_id].position_pending:
+                self.position_payout(marker_id)
         if player.lose_turn:
             player.lose_turn = False
             self.emit("lost_turn", seat=seat)
             return False
-        for marker in own:
-            if marker.must_eat:
-                self.eat(state.markers.index(marker))
+        for marker_id in own:
+            if state.markers[marker_id].must_eat:
+                self.eat(marker_id)
                 return False
         if not can_move(state, seat):
             self.restart(self.restart_marker(seat))
@@ -355,7 +355,7 @@ class _Play:
     def match_over(self) -> bool:
         """End the match when it is decided: all but one home, or (two markers) both home."""
         state = self.state
-        if len(state.standings) < (1 if state.two_markers else state.seats - 1):
+        if len(state.standings) < (1 if state.two_markers else len(state.players) - 1):
             return False
         places = race_places(state)
         rest = [s for s in range(state.seats) if s not in state.standings]

@@ -121,7 +121,7 @@ def forward_problem(state: HareState, marker_id: int, target: int) -> str | None
         return f"Moving {spaces} spaces costs {cost} carrots; you have {player.carrots}."
     if target == FINISH:
         return finish_problem(state, marker_id, player.carrots - cost)
-    kind = space(target).kind
+    kind = SPACES[target].kind
     if kind is Kind.TORTOISE:
         return "A tortoise space can only be reached by moving back."
     if target in state.occupied():
@@ -279,7 +279,7 @@ def move_problem(state: HareState, seat: int, code: Move) -> str | None:
         parsed.action not in (FORWARD, BACK) or marker_id != state.pending_marker
     ):
         return "The hare says move again: move the same marker forward or back."
-    if state.markers[marker_id].finished:
+    if state.markers[marker_id].finish_place is not None:
         return "That marker has already finished."
     if state.two_markers and marker_id not in acting_markers(state, seat):
         return "Your other marker ate a lettuce last turn and must move now."

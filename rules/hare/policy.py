@@ -36,10 +36,12 @@ def purposeful_move(state: HareState, seat: int, rng: random.Random, whim: float
     if state.pending == HARE_CHOICE:
         wanted = GIVE if player.carrots > limit else TAKE
         return next((m for m in moves if m.startswith(wanted)), moves[0])
-    forward = [m for m in moves if m[0] == FORWARD]  # codes start with their action
+    forward: list[Move] = []
     by_action: dict[str, list[Move]] = {}
     for move in moves:
-        if move[0] != FORWARD:
+        if move[0] == FORWARD:  # the common case, told by the code's first letter
+            forward.append(move)
+        else:
             parsed = parse_move(move)
             assert parsed is not None
             by_action.setdefault(parsed.action, []).append(move)

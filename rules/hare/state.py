@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from rules.hare.board import FINISH, LAST_ACTION_SPACE, START
 
@@ -13,6 +13,8 @@ HARE_CHOICE = "give_or_take"
 MOVE_AGAIN = "move_again"
 """Pending choice: a hare roll's extra paid move of the same marker."""
 
+
+T = TypeVar("T")
 
 MAX_SEATS = 6
 
@@ -86,8 +88,10 @@ class HareState:
 
     def home(self, seat: int) -> bool:
         """Whether all markers of ``seat`` have finished."""
-        markers = self.markers
-        return all([markers[m].finish_place is not None for m in self.markers_of(seat)])
+        for marker_id in self.markers_of(seat):
+            if self.markers[marker_id].finish_place is None:
+                return False
+        return True
 
     def occupied(self) -> set[int]:
         """Action spaces holding a marker (Start and Finish hold any number)."""
@@ -138,12 +142,16 @@ def load_state(data: Mapping[str, Any]) -> HareState:
 
 def copy_state(state: HareState) -> HareState:
     """An independent copy, for simulated play (quicker than a round trip through JSON)."""
-    return HareState(
-        **{
-            **vars(state),
-            "players": [Player(**vars(p)) for p in state.players],
-            "markers": [Marker(**vars(m)) for m in state.markers],
-            "finish_order": list(state.finish_order),
-            "standings": list(state.standings),
-        }
-    )
+    twin = _shallow(state)
+    twin.players = [_shallow(p) for p in state.players]
+    twin.markers = [_shallow(m) for m in state.markers]
+    twin.finish_order = list(state.finish_order)
+    twin.standings = list(state.standings)
+    return twin
+
+
+def _shallow(thing: T) -> T:
+    """A copy of a dataclass sharing its field values (``copy.copy`` without its protocol)."""
+    twin = object.__new__(type(thing))
+    twin.__dict__.update(thing.__dict__)
+    return twin
