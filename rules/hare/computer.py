@@ -31,6 +31,9 @@ from rules.hare.state import HareState, Marker, Player, copy_state
 ROLLOUT_PLIES_PER_SEAT = 2
 """How far a strong sample is played on: this many moves of every seat."""
 
+ROLLOUT_WHIM = 0.3
+"""The purposeful policy's chance of a random move in a playout."""
+
 EXPLORATION = 0.25
 """UCB1's exploration constant (values lie in 0..1)."""
 
@@ -96,10 +99,15 @@ def _after(engine: HareEngine, state: HareState, seat: int, move: Move) -> HareS
     return sample
 
 
+def _judged(engine: HareEngine, state: HareState, seat: int, moves: list[Move]) -> list[Move]:
+    """The moves, best first, as judged once each right where they land."""
+    return sorted(moves, key=lambda m: -seat_values(_after(engine, state, seat, m))[seat])
+
+
 def _easy(
     engine: HareEngine, state: HareState, seat: int, moves: list[Move], rng: random.Random
 ) -> Move:
-    judged = sorted(moves, key=lambda m: -seat_values(_after(engine, state, seat, m))[seat])
+    judged = _judged(engine, state, seat, moves)
     weights = EASY_CHOICES[: len(judged)]
     return rng.choices(judged[: len(weights)], weights)[0]
 
@@ -148,4 +156,4 @@ def _play_on(engine: HareEngine, state: HareState, plies: int, rng: random.Rando
     for _ in range(plies):
         if state.turn is None:
             return
-        engine.apply(state, state.turn, purposeful_move(state, state.turn, rng))
+        engine.apply(state, state.turn, purposeful_move(state, state.turn, rng, ROLLOUT_WHIM))

@@ -17,8 +17,15 @@ from __future__ import annotations
 import math
 from bisect import bisect_left
 
-from rules.hare.board import FINISH, LETTUCE_SPACES, SPACES, forward_cost
-from rules.hare.moves import STAY_CARROTS
+from rules.hare.board import (
+    FINISH,
+    LETTUCE_SPACES,
+    SPACES,
+    TORTOISE_SPACES,
+    forward_cost,
+    tortoise_behind,
+)
+from rules.hare.moves import STAY_CARROTS, TORTOISE_CARROTS_PER_SPACE
 from rules.hare.state import HareState, race_places
 
 LONGEST = 2 * FINISH
@@ -30,7 +37,7 @@ GAIN_PER_TURN = 20
 MAX_GATHERING_TURNS = 8
 
 MISSING_LETTUCE_SPACE_TURNS = 3
-"""Turns to go back for a lettuce when no lettuce space is left ahead."""
+"""Turns to get a lettuce where going back for one is not possible (a hare may give one)."""
 
 SPREAD = 1.2
 """How uncertain a turn estimate is: its logistic scale at the start of the race..."""
@@ -61,54 +68,105 @@ def _dearest(spaces: int, moves: int) -> int:
 _NEG_CHEAPEST = [[-_cheapest(d, k) for k in range(1, d + 1)] for d in range(LONGEST + 1)]
 """Negated cheapest costs by distance, for 1..d moves: ascending, so bisect finds the fewest
 moves a budget pays for."""
+_DEAREST = [[0, *(_dearest(d, k) for k in range(1, d + 1))] for d in range(LONGEST + 1)]
+_LETTUCE_SPACES_AHEAD = [sum(s > index for s in LETTUCE_SPACES) for index in range(FINISH + 1)]
 
 
-def moves_home(spaces: int, carrots: int, limit: int, least: int) -> int:
+def _back_for_lettuces(index: int, missing: int) -> tuple[int, int] | None:
+    """Going back from ``index`` until ``missing`` more lettuce spaces lie ahead: the back
+    moves (one per tortoise space) and the spaces gone back; None when that cannot be done."""
+    behind = [s for s in LETTUCE_SPACES if s <= index]
+    if len(behind) < missing:
+        return None
+    tortoise = tortoise_behind(behind[-missing])
+    if tortoise is None:
+        return None
+    return sum(tortoise <= t < index for t in TORTOISE_SPACES), index - tortoise
+
+
+_BACK_FOR_LETTUCES = [
+    [None, *(_back_for_lettuces(i, k) for k in range(1, len(LETTUCE_SPACES) + 2))]
+    for i in range(FINISH + 1)
+]
+
+
+def _turns_paying(spaces: int, budget: float, limit: int, least: int) -> float:
+    """Moves (plus turns giving carrots away) to cover ``spaces`` in at least ``least`` moves
+    with ``budget`` carrots, keeping at most ``limit``; infinite when single steps are too dear.
+
+    Between whole numbers of moves it interpolates by carrots: a budget just short of paying
+    for k moves needs a little over k, so every carrot saved or spent shows.
+    """
+    cheapest = _NEG_CHEAPEST[spaces]
+    fewest = bisect_left(cheapest, -budget) + 1  # first k with cost <= budget
+    if fewest > spaces:
+        return math.inf
+    if fewest <= least:
+        surplus = budget - limit - _DEAREST[spaces][least]
+        return least + (surplus / STAY_CARROTS if surplus > 0 else 0.0)
+    # fewest >= 2: between k - 1 moves (unaffordable) and k moves (affordable)
+    dearer, cost = -cheapest[fewest - 2], -cheapest[fewest - 1]
+    return fewest - (budget - cost) / (dearer - cost)
+
+
+def moves_home(spaces: int, carrots: float, limit: int, least: int) -> float:
     """Turns (moves, plus carrot gathering or giving away) to cover ``spaces`` in at least
     ``least`` moves, spending all but at most ``limit`` of ``carrots``."""
     if spaces <= 0:
-        return 0
+        return 0.0
     least = max(1, min(least, spaces))
-    best = math.inf
-    for gathering in range(MAX_GATHERING_TURNS + 1):
-        budget = carrots + gathering * GAIN_PER_TURN
-        fewest = bisect_left(_NEG_CHEAPEST[spaces], -budget) + 1  # first k with cost <= budget
-        if fewest > spaces:
-            continue  # cannot pay for single steps: gather more
-        moves = max(fewest, least)
-        surplus = budget - limit - _dearest(spaces, moves)
-        giving = max(0, math.ceil(surplus / STAY_CARROTS))
-        best = min(best, gathering + moves + giving)
-        if fewest <= least:
-            break  # more carrots would only need giving away
-    return int(best) if best < math.inf else spaces + MAX_GATHERING_TURNS
+    # n equal moves cost about d*d/2n + d/2: gathering pays while a turn's carrots save more
+    # than a move, that is up to a budget of about d/2 + d*sqrt(gain/2)
+    worth = spaces / 2 + spaces * _GATHERING_POINT - carrots
+    gathering = min(MAX_GATHERING_TURNS, max(0, int(worth // GAIN_PER_TURN)))
+    best = min(
+        turns + _turns_paying(spaces, carrots + turns * GAIN_PER_TURN, limit, least)
+        for turns in {0, gathering, min(gathering + 1, MAX_GATHERING_TURNS)}
+    )
+    return best if best < math.inf else float(spaces + MAX_GATHERING_TURNS)
+
+
+_GATHERING_POINT = math.sqrt(GAIN_PER_TURN / 2)
 
 
 def seat_turns(state: HareState, seat: int, places: list[int]) -> float:
     """Turns ``seat`` still needs to bring all its markers home (0 once home)."""
     player = state.players[seat]
-    running = [m for m in state.markers_of(seat) if state.markers[m].finish_place is None]
-    if not running:
-        return 0.0
-    turns = 1.0 if player.lose_turn else 0.0
+    turns = 1 if player.lose_turn else 0
     carrots, lettuces = player.carrots, player.lettuces
-    spaces = 0
-    place = max(places[m] for m in running)
-    for marker_id in running:
+    spaces = running = place = ahead = front = 0
+    for marker_id in state.markers_of(seat):
         marker = state.markers[marker_id]
+        if marker.finish_place is not None:
+            continue
+        running += 1
         spaces += FINISH - marker.space
-        here = SPACES[marker.space]
-        if marker.position_pending and places[marker_id] in here.places:
-            carrots += 10 * places[marker_id]
+        mine = places[marker_id]
+        place = max(place, mine)
+        ahead += _LETTUCE_SPACES_AHEAD[marker.space]
+        front = max(front, marker.space)
+        if marker.position_pending and mine in SPACES[marker.space].places:
+            carrots += 10 * mine
         if marker.must_eat and lettuces:
             turns += 1
             lettuces -= 1
-            carrots += 10 * places[marker_id]
-    ahead = max(sum(s > state.markers[m].space for s in LETTUCE_SPACES) for m in running)
-    turns += lettuces + MISSING_LETTUCE_SPACE_TURNS * max(0, lettuces - ahead)
+            carrots += 10 * mine
+    if not running:
+        return 0.0
+    turns += lettuces  # eating
     carrots += 10 * place * lettuces
-    limit = STAY_CARROTS * (len(state.finish_order) + len(running))
-    return turns + moves_home(spaces, carrots, limit, lettuces + len(running))
+    missing = lettuces - ahead
+    if missing > 0:  # the front marker goes back, tortoise space by tortoise space
+        back = _BACK_FOR_LETTUCES[front][min(missing, len(LETTUCE_SPACES) + 1)]
+        if back is None:
+            turns += MISSING_LETTUCE_SPACE_TURNS * missing
+        else:
+            hops, back_spaces = back
+            turns += hops
+            spaces += back_spaces
+            carrots += TORTOISE_CARROTS_PER_SPACE * back_spaces
+    limit = STAY_CARROTS * (len(state.finish_order) + running)
+    return turns + moves_home(spaces, carrots, limit, lettuces + running)
 
 
 def _beats(mine: float, theirs: float) -> float:

@@ -115,8 +115,12 @@ def race_places(state: HareState) -> list[int]:
 
 def race_place(state: HareState, marker_id: int) -> int:
     """Race place of one marker (all markers count, finished ones too)."""
-    key = _rank_key(state.markers[marker_id])
-    return 1 + sum(_rank_key(m) > key for m in state.markers)
+    marker = state.markers[marker_id]
+    if marker.finish_place is not None:
+        return marker.finish_place  # finishers keep their finishing order
+    # ahead of a runner: every finisher and every runner further along
+    here = marker.space
+    return 1 + sum(1 for m in state.markers if m.finish_place is not None or m.space > here)
 
 
 def dump_state(state: HareState) -> dict[str, Any]:
