@@ -15,16 +15,14 @@ In the two-marker game every code ends with ``@0`` or ``@1``, the player's marke
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 
 from rules.base import Move
 from rules.hare.board import (
     FINISH,
-    LAST_ACTION_SPACE,
-    LETTUCE_SPACES,
     SPACES,
-    TORTOISE_SPACES,
     Kind,
     farthest_step,
     forward_cost,
@@ -45,8 +43,12 @@ _FORWARD_CODES = {
     for suffix in ("", "@0", "@1")
 }
 """Forward codes by marker suffix and target, made once."""
-_TORTOISE = frozenset(TORTOISE_SPACES)
-_TORTOISE_AND_LETTUCE = _TORTOISE | frozenset(LETTUCE_SPACES)
+_LANDING = {
+    True: tuple(s.index for s in SPACES[1:FINISH] if s.kind is not Kind.TORTOISE),
+    False: tuple(s.index for s in SPACES[1:FINISH] if s.kind not in (Kind.TORTOISE, Kind.LETTUCE)),
+}
+"""Action spaces a forward move may end on when free, by whether the player holds a lettuce
+(never a tortoise space; a lettuce space only with a lettuce)."""
 
 _CODE = re.compile(
     r"^(?:(?P<step>[fb])(?P<target>\d{1,2})|(?P<stay>take|give))(?:@(?P<number>[01]))?$"
@@ -163,6 +165,12 @@ def _may_finish(state: HareState, marker_id: int, carrots: int) -> bool:
     return finish_problem(state, marker_id, carrots - cost) is None
 
 
+def _landing_ahead(lettuce: bool, here: int, farthest: int) -> tuple[int, ...]:
+    """The action spaces after ``here`` up to ``farthest`` a forward move may end on if free."""
+    landing = _LANDING[lettuce]
+    return landing[bisect_right(landing, here) : bisect_right(landing, farthest)]
+
+
 def marker_moves(state: HareState, marker_id: int, stay: bool = True) -> list[Move]:
     """Every move of one marker: forward, back, and (with ``stay``) staying on carrots.
 
@@ -175,11 +183,9 @@ def marker_moves(state: HareState, marker_id: int, stay: bool = True) -> list[Mo
     suffix = f"@{marker.number}" if state.two_markers else ""
     codes = _FORWARD_CODES[suffix]
     occupied = state.occupied()
-    # no forward move ends on a tortoise space, nor on a lettuce space without a lettuce
-    closed = occupied | (_TORTOISE if player.lettuces else _TORTOISE_AND_LETTUCE)
     farthest = here + farthest_step(carrots)
-    ahead = range(here + 1, min(farthest, LAST_ACTION_SPACE) + 1)
-    moves = [codes[target] for target in ahead if target not in closed]
+    ahead = _landing_ahead(player.lettuces > 0, here, farthest)
+    moves = [codes[t] for t in ahead if t not in occupied]
     if farthest >= FINISH and _may_finish(state, marker_id, carrots):
         moves.append(codes[FINISH])
     nearest = tortoise_behind(here) if marker.on_action_space else None
@@ -195,16 +201,14 @@ def marker_moves(state: HareState, marker_id: int, stay: bool = True) -> list[Mo
 def can_move(state: HareState, seat: int) -> bool:
     """Whether ``seat``, at the start of its turn, has a legal move; without listing them."""
     player = state.players[seat]
-    closed = None
+    occupied = state.occupied()
     for marker_id in acting_markers(state, seat):
         here = state.markers[marker_id].space
         if SPACES[here].kind is Kind.CARROT:
             return True  # it may stay
-        if closed is None:
-            closed = state.occupied() | (_TORTOISE if player.lettuces else _TORTOISE_AND_LETTUCE)
         farthest = here + farthest_step(player.carrots)
-        for target in range(here + 1, min(farthest, LAST_ACTION_SPACE) + 1):
-            if target not in closed:
+        for target in _landing_ahead(player.lettuces > 0, here, farthest):
+            if target not in occupied:
                 return True
     # rarely reached: going back or to the Finish may still be possible
     return any(marker_moves(state, marker_id) for marker_id in acting_markers(state, seat))

@@ -36,12 +36,10 @@ def purposeful_move(state: HareState, seat: int, rng: random.Random, whim: float
     if state.pending == HARE_CHOICE:
         wanted = GIVE if player.carrots > limit else TAKE
         return next((m for m in moves if m.startswith(wanted)), moves[0])
-    forward: list[Move] = []
+    forward = [m for m in moves if m[0] == FORWARD]  # codes start with their action
     by_action: dict[str, list[Move]] = {}
-    for move in moves:
-        if move[0] == FORWARD:  # the common case, told by the code's first letter
-            forward.append(move)
-        else:
+    for move in moves if len(forward) < len(moves) else ():
+        if move[0] != FORWARD:
             parsed = parse_move(move)
             assert parsed is not None
             by_action.setdefault(parsed.action, []).append(move)
