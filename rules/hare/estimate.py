@@ -109,6 +109,9 @@ def _turns_paying(spaces: int, budget: float, limit: int, least: int) -> float:
     return fewest - (budget - cost) / (dearer - cost)
 
 
+_GATHERING_POINT = math.sqrt(GAIN_PER_TURN / 2)
+
+
 def moves_home(spaces: int, carrots: float, limit: int, least: int) -> float:
     """Turns (moves, plus carrot gathering or giving away) to cover ``spaces`` in at least
     ``least`` moves, spending all but at most ``limit`` of ``carrots``."""
@@ -124,9 +127,6 @@ def moves_home(spaces: int, carrots: float, limit: int, least: int) -> float:
         for turns in {0, gathering, min(gathering + 1, MAX_GATHERING_TURNS)}
     )
     return best if best < math.inf else float(spaces + MAX_GATHERING_TURNS)
-
-
-_GATHERING_POINT = math.sqrt(GAIN_PER_TURN / 2)
 
 
 def seat_turns(state: HareState, seat: int, places: list[int]) -> float:
@@ -172,7 +172,8 @@ def seat_turns(state: HareState, seat: int, places: list[int]) -> float:
 def _beats(mine: float, theirs: float) -> float:
     """Chance that a seat needing ``mine`` turns gets home before one needing ``theirs``."""
     spread = SPREAD + SPREAD_PER_TURN * min(SPREAD_TURNS, (mine + theirs) / 2)
-    return 1 / (1 + math.exp((mine - theirs) / spread))
+    lead = max(-50.0, min(50.0, (theirs - mine) / spread))  # beyond, the odds are plain
+    return 1 / (1 + math.exp(-lead))
 
 
 def seat_values(state: HareState) -> list[float]:
