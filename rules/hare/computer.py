@@ -28,13 +28,13 @@ from rules.hare.moves import legal_moves
 from rules.hare.policy import purposeful_move
 from rules.hare.state import HareState, Marker, Player, copy_state
 
-ROLLOUT_PLIES_PER_SEAT = 2
+ROLLOUT_PLIES_PER_SEAT = 1
 """How far a strong sample is played on: this many moves of every seat."""
 
 ROLLOUT_WHIM = 0.3
 """The purposeful policy's chance of a random move in a playout."""
 
-EXPLORATION = 0.25
+EXPLORATION = 0.4
 """UCB1's exploration constant (values lie in 0..1)."""
 
 EASY_CHOICES = (0.6, 0.25, 0.15)

@@ -39,9 +39,9 @@ MAX_GATHERING_TURNS = 8
 MISSING_LETTUCE_SPACE_TURNS = 3
 """Turns to get a lettuce where going back for one is not possible (a hare may give one)."""
 
-SPREAD = 1.2
+SPREAD = 0.8
 """How uncertain a turn estimate is: its logistic scale at the start of the race..."""
-SPREAD_PER_TURN = 0.08
+SPREAD_PER_TURN = 0.15
 """...growing with the turns still to play..."""
 SPREAD_TURNS = 30
 """...up to this many."""
@@ -50,7 +50,7 @@ TEMPO = 0.05
 """A small reward for needing fewer turns, so that a seat whose place is settled either way
 still heads home."""
 
-WIN_WEIGHT = 0.6
+WIN_WEIGHT = 0.35
 """Share of a seat's value that is its chance to win; the rest is its expected place."""
 
 
