@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from enum import StrEnum
+from math import isqrt
 from pathlib import Path
 from typing import Any
 
@@ -70,6 +71,11 @@ def forward_cost(spaces: int) -> int:
     return spaces * (spaces + 1) // 2
 
 
+def farthest_step(carrots: int) -> int:
+    """The most spaces ``carrots`` pay for: the largest n with n(n+1)/2 <= carrots."""
+    return (isqrt(8 * carrots + 1) - 1) // 2
+
+
 def _parse_space(index: int, code: Any) -> Space:
     if not isinstance(code, str):
         raise ValueError(f"board.json: space {index} is not a string")
@@ -107,6 +113,7 @@ def _load() -> tuple[tuple[Space, ...], Supplies]:
 SPACES, SUPPLIES = _load()
 TORTOISE_SPACES = tuple(s.index for s in SPACES if s.kind is Kind.TORTOISE)
 CARROT_SPACES = tuple(s.index for s in SPACES if s.kind is Kind.CARROT)
+LETTUCE_SPACES = tuple(s.index for s in SPACES if s.kind is Kind.LETTUCE)
 
 
 def space(index: int) -> Space:
@@ -114,7 +121,14 @@ def space(index: int) -> Space:
     return SPACES[index]
 
 
-def tortoise_behind(index: int) -> int | None:
-    """The nearest tortoise space behind ``index``, if any."""
+def _nearest_tortoise_behind(index: int) -> int | None:
     behind = [t for t in TORTOISE_SPACES if t < index]
     return behind[-1] if behind else None
+
+
+_TORTOISE_BEHIND = tuple(_nearest_tortoise_behind(s.index) for s in SPACES)
+
+
+def tortoise_behind(index: int) -> int | None:
+    """The nearest tortoise space behind ``index``, if any."""
+    return _TORTOISE_BEHIND[index]

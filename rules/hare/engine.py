@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules.base import Event, IllegalMove, InvalidOptions, Move, Outcome, check_move_input
-from rules.hare.board import FINISH, SPACES, START, SUPPLIES, Kind, forward_cost, space
+from rules.hare.board import FINISH, SPACES, START, SUPPLIES, Kind, forward_cost
 from rules.hare.dice import HareResult, hare_result, roll_die
 from rules.hare.moves import (
     BACK,
@@ -33,16 +33,18 @@ from rules.hare.moves import (
     STAY_CARROTS,
     TAKE,
     TORTOISE_CARROTS_PER_SPACE,
+    can_move,
     finish_problem,
-    illegal_reason,
     legal_moves,
     marker_moves,
     marker_of,
+    move_problem,
     parse_move,
 )
 from rules.hare.policy import purposeful_move
 from rules.hare.state import (
     HARE_CHOICE,
+    MAX_SEATS,
     MOVE_AGAIN,
     HareState,
     Marker,
@@ -69,9 +71,10 @@ class _Play:
     def emit(self, kind: str, **data: Any) -> None:
         self.events.append(Event(kind, data))
 
-    def who(self, marker_id: int) -> dict[str, int]:
+    def emit_for(self, marker_id: int, kind: str, **data: Any) -> None:
+        """An event about one marker: it carries the marker's seat and number first."""
         marker = self.state.markers[marker_id]
-        return {"seat": marker.seat, "marker": marker.number}
+        self.events.append(Event(kind, {"seat": marker.seat, "marker": marker.number, **data}))
 
     # -- the player's move -------------------------------------------------------------
 
@@ -117,9 +120,7 @@ class _Play:
     def carrots(self, marker_id: int, amount: int, reason: str) -> None:
         player = self.state.players[self.state.markers[marker_id].seat]
         player.carrots += amount
-        self.emit(
-            "carrots", **self.who(marker_id), amount=amount, reason=reason, carrots=player.carrots
-        )
+        self.emit_for(marker_id, "carrots", amount=amount, reason=reason, carrots=player.carrots)
 
     # -- reaching a space --------------------------------------------------------------
 
@@ -132,8 +133,8 @@ class _Play:
         marker.space = target
         marker.position_pending = False
         data = {"from": origin, "to": target, "cost": cost, "earned": earned, "by": by}
-        self.emit("moved", **self.who(marker_id), **data)
-        kind = space(target).kind
+        self.emit_for(marker_id, "moved", **data)
+        kind = SPACES[target].kind
         if target == FINISH:
             self.finish(marker_id)
         elif kind is Kind.POSITION:
@@ -149,8 +150,8 @@ class _Play:
         state.finish_order.append(marker_id)
         marker.finish_place = len(state.finish_order)
         marker.must_eat = marker.must_move = marker.position_pending = False
-        self.emit("finished", **self.who(marker_id), place=marker.finish_place)
-        if all(state.markers[m].finished for m in state.markers_of(marker.seat)):
+        self.emit_for(marker_id, "finished", place=marker.finish_place)
+        if state.home(marker.seat):
             state.standings.append(marker.seat)
 
     def restart(self, marker_id: int) -> None:
@@ -162,7 +163,7 @@ class _Play:
         marker.space = START
         marker.must_eat = marker.must_move = marker.position_pending = False
         player.carrots = max(player.carrots, state.start_carrots)
-        self.emit("restart", **self.who(marker_id), **{"from": origin}, carrots=player.carrots)
+        self.emit_for(marker_id, "restart", **{"from": origin}, carrots=player.carrots)
 
     # -- hare spaces -------------------------------------------------------------------
 
@@ -172,16 +173,16 @@ class _Play:
         state.draw += 1
         place = race_place(state, marker_id)
         result = hare_result(roll, place)
-        self.emit(
+        self.emit_for(
+            marker_id,
             "hare_roll",
-            **self.who(marker_id),
             space=state.markers[marker_id].space,
             roll=roll,
             place=place,
             result=result.value,
         )
         if not self.hare_effect(marker_id, result):
-            self.emit("hare_no_effect", **self.who(marker_id), result=result.value)
+            self.emit_for(marker_id, "hare_no_effect", result=result.value)
 
     def hare_effect(self, marker_id: int, result: HareResult) -> bool:
         """Carry out a hare result; False when it cannot be carried out."""
@@ -271,12 +272,13 @@ class _Play:
         state = self.state
         seat = state.turn
         assert seat is not None
+        seats = len(state.players)
         # each player has at most two automatic turns in a row (eat, then restart)
-        for _ in range(3 * state.seats + 1):
+        for _ in range(3 * seats + 1):
             if self.match_over():
                 return
-            seat = (seat + 1) % state.seats
-            if all(state.markers[m].finished for m in state.markers_of(seat)):
+            seat = (seat + 1) % seats
+            if state.home(seat):
                 continue
             state.turn = seat
             if self.start_turn(seat):
@@ -296,11 +298,11 @@ class _Play:
             player.lose_turn = False
             self.emit("lost_turn", seat=seat)
             return False
-        eater = next((m for m in own if state.markers[m].must_eat), None)
-        if eater is not None:
-            self.eat(eater)
-            return False
-        if not legal_moves(state, seat):
+        for marker_id in own:
+            if state.markers[marker_id].must_eat:
+                self.eat(marker_id)
+                return False
+        if not can_move(state, seat):
             self.restart(self.restart_marker(seat))
             return False
         return True
@@ -320,9 +322,9 @@ class _Play:
         place = race_place(state, marker_id)
         amount = 10 * place if place in paying else 0
         state.players[marker.seat].carrots += amount
-        self.emit(
+        self.emit_for(
+            marker_id,
             "position_payout",
-            **self.who(marker_id),
             space=marker.space,
             places=list(paying),
             place=place,
@@ -342,9 +344,9 @@ class _Play:
         player.lettuces -= 1
         player.carrots += 10 * place
         marker.must_move = True
-        self.emit(
+        self.emit_for(
+            marker_id,
             "lettuce_eaten",
-            **self.who(marker_id),
             place=place,
             carrots=10 * place,
             lettuces=player.lettuces,
@@ -353,7 +355,7 @@ class _Play:
     def match_over(self) -> bool:
         """End the match when it is decided: all but one home, or (two markers) both home."""
         state = self.state
-        if len(state.standings) < (1 if state.two_markers else state.seats - 1):
+        if len(state.standings) < (1 if state.two_markers else len(state.players) - 1):
             return False
         places = race_places(state)
         rest = [s for s in range(state.seats) if s not in state.standings]
@@ -373,13 +375,17 @@ def _pending_view(state: HareState) -> dict[str, Any] | None:
     return {"kind": state.pending, "seat": marker.seat, "marker": marker.number}
 
 
+_NOBODY: frozenset[int] = frozenset()
+_AWAITED = tuple(frozenset({seat}) for seat in range(MAX_SEATS))
+
+
 class HareEngine:
     """Hare and Tortoise for 2-6 players; 2 players race two markers each by default."""
 
     key = "hare"
     title = "Hare and Tortoise"
     min_players = 2
-    max_players = 6
+    max_players = MAX_SEATS
 
     def __init__(self, die: Die = roll_die) -> None:
         self._die = die
@@ -417,7 +423,7 @@ class HareEngine:
         )
 
     def to_move(self, state: HareState) -> frozenset[int]:
-        return frozenset() if state.turn is None else frozenset({state.turn})
+        return _NOBODY if state.turn is None else _AWAITED[state.turn]
 
     def decision_point(self, state: HareState) -> int:
         return state.decision
@@ -432,8 +438,9 @@ class HareEngine:
 
     def apply(self, state: HareState, seat: int, move: Move) -> list[Event]:
         check_move_input(len(state.players), seat, move)
-        if move not in legal_moves(state, seat):
-            raise IllegalMove(illegal_reason(state, seat, move))
+        problem = move_problem(state, seat, move)
+        if problem is not None:
+            raise IllegalMove(problem)
         return _Play(state, self._die).move(seat, move)
 
     def view(self, state: HareState, seat: int | None) -> dict[str, Any]:
@@ -453,7 +460,7 @@ class HareEngine:
                     "carrots": p.carrots,
                     "lettuces": p.lettuces,
                     "lose_turn": p.lose_turn,
-                    "finished": all(state.markers[m].finished for m in state.markers_of(i)),
+                    "finished": state.home(i),
                 }
                 for i, p in enumerate(state.players)
             ],

@@ -15,10 +15,20 @@ In the two-marker game every code ends with ``@0`` or ``@1``, the player's marke
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rules.base import Move
-from rules.hare.board import FINISH, Kind, forward_cost, space, tortoise_behind
+from rules.hare.board import (
+    FINISH,
+    SPACES,
+    Kind,
+    farthest_step,
+    forward_cost,
+    space,
+    tortoise_behind,
+)
 from rules.hare.state import HARE_CHOICE, MOVE_AGAIN, HareState
 
 FORWARD = "f"
@@ -27,6 +37,18 @@ TAKE = "take"
 GIVE = "give"
 STAY_CARROTS = 10
 TORTOISE_CARROTS_PER_SPACE = 10
+
+_FORWARD_CODES = {
+    suffix: tuple(f"{FORWARD}{index}{suffix}" for index in range(FINISH + 1))
+    for suffix in ("", "@0", "@1")
+}
+"""Forward codes by marker suffix and target, made once."""
+_LANDING = {
+    True: tuple(s.index for s in SPACES[1:FINISH] if s.kind is not Kind.TORTOISE),
+    False: tuple(s.index for s in SPACES[1:FINISH] if s.kind not in (Kind.TORTOISE, Kind.LETTUCE)),
+}
+"""Action spaces a forward move may end on when free, by whether the player holds a lettuce
+(never a tortoise space; a lettuce space only with a lettuce)."""
 
 _CODE = re.compile(
     r"^(?:(?P<step>[fb])(?P<target>\d{1,2})|(?P<stay>take|give))(?:@(?P<number>[01]))?$"
@@ -42,8 +64,9 @@ class ParsedMove:
     number: int | None
 
 
+@lru_cache(maxsize=1024)
 def parse_move(code: Move) -> ParsedMove | None:
-    """The parts of a move code, or None when it is not one."""
+    """The parts of a move code, or None when it is not one (remembered: codes repeat)."""
     match = _CODE.match(code)
     if match is None:
         return None
@@ -86,9 +109,7 @@ def finish_problem(state: HareState, marker_id: int, carrots_after: int) -> str 
     return None
 
 
-def forward_problem(
-    state: HareState, marker_id: int, target: int, occupied: set[int] | None = None
-) -> str | None:
+def forward_problem(state: HareState, marker_id: int, target: int) -> str | None:
     """Why this marker may not move forward to ``target``, or None when it may."""
     marker = state.markers[marker_id]
     player = state.players[marker.seat]
@@ -102,10 +123,10 @@ def forward_problem(
         return f"Moving {spaces} spaces costs {cost} carrots; you have {player.carrots}."
     if target == FINISH:
         return finish_problem(state, marker_id, player.carrots - cost)
-    kind = space(target).kind
+    kind = SPACES[target].kind
     if kind is Kind.TORTOISE:
         return "A tortoise space can only be reached by moving back."
-    if target in (state.occupied() if occupied is None else occupied):
+    if target in state.occupied():
         return f"Space {target} is occupied."
     if kind is Kind.LETTUCE and player.lettuces == 0:
         return "You need a lettuce to go onto a lettuce space."
@@ -135,35 +156,73 @@ def stay_problem(state: HareState, marker_id: int, action: str) -> str | None:
     return None
 
 
+def _may_finish(state: HareState, marker_id: int, carrots: int) -> bool:
+    """Whether the marker may move forward to the Finish now."""
+    here = state.markers[marker_id].space
+    cost = forward_cost(FINISH - here)
+    if here == FINISH or cost > carrots:
+        return False
+    return finish_problem(state, marker_id, carrots - cost) is None
+
+
+def _landing_ahead(lettuce: bool, here: int, farthest: int) -> tuple[int, ...]:
+    """The action spaces after ``here`` up to ``farthest`` a forward move may end on if free."""
+    landing = _LANDING[lettuce]
+    return landing[bisect_right(landing, here) : bisect_right(landing, farthest)]
+
+
 def marker_moves(state: HareState, marker_id: int, stay: bool = True) -> list[Move]:
-    """Every move of one marker: forward, back, and (with ``stay``) staying on carrots."""
+    """Every move of one marker: forward, back, and (with ``stay``) staying on carrots.
+
+    Agrees with ``forward_problem``, ``back_problem`` and ``stay_problem`` (the tests check
+    it) but is quicker: simulated play lists moves at every turn.
+    """
     marker = state.markers[marker_id]
-    carrots = state.players[marker.seat].carrots
+    player = state.players[marker.seat]
+    carrots, here = player.carrots, marker.space
+    suffix = f"@{marker.number}" if state.two_markers else ""
+    codes = _FORWARD_CODES[suffix]
     occupied = state.occupied()
-    moves = []
-    for target in range(marker.space + 1, FINISH + 1):
-        if forward_cost(target - marker.space) > carrots:
-            break
-        if forward_problem(state, marker_id, target, occupied) is None:
-            moves.append(move_code(state, marker_id, FORWARD, target))
-    nearest = tortoise_behind(marker.space) if marker.on_action_space else None
+    farthest = here + farthest_step(carrots)
+    ahead = _landing_ahead(player.lettuces > 0, here, farthest)
+    moves = [codes[t] for t in ahead if t not in occupied]
+    if farthest >= FINISH and _may_finish(state, marker_id, carrots):
+        moves.append(codes[FINISH])
+    nearest = tortoise_behind(here) if marker.on_action_space else None
     if nearest is not None and nearest not in occupied:
-        moves.append(move_code(state, marker_id, BACK, nearest))
-    if stay:
-        moves.extend(
-            move_code(state, marker_id, action)
-            for action in (TAKE, GIVE)
-            if stay_problem(state, marker_id, action) is None
-        )
+        moves.append(f"{BACK}{nearest}{suffix}")
+    if stay and SPACES[here].kind is Kind.CARROT:
+        moves.append(TAKE + suffix)
+        if carrots >= STAY_CARROTS:
+            moves.append(GIVE + suffix)
     return moves
+
+
+def can_move(state: HareState, seat: int) -> bool:
+    """Whether ``seat``, at the start of its turn, has a legal move; without listing them."""
+    player = state.players[seat]
+    occupied = state.occupied()
+    for marker_id in acting_markers(state, seat):
+        here = state.markers[marker_id].space
+        if SPACES[here].kind is Kind.CARROT:
+            return True  # it may stay
+        farthest = here + farthest_step(player.carrots)
+        for target in _landing_ahead(player.lettuces > 0, here, farthest):
+            if target not in occupied:
+                return True
+    # rarely reached: going back or to the Finish may still be possible
+    return any(marker_moves(state, marker_id) for marker_id in acting_markers(state, seat))
 
 
 def acting_markers(state: HareState, seat: int) -> list[int]:
     """The markers ``seat`` may move this turn (a marker that just ate must move)."""
     if state.pending is not None and state.pending_marker is not None:
         return [state.pending_marker]
-    own = [i for i in state.markers_of(seat) if not state.markers[i].finished]
-    must = [i for i in own if state.markers[i].must_move]
+    markers = state.markers
+    own = [i for i in state.markers_of(seat) if markers[i].finish_place is None]
+    if not state.two_markers:
+        return own
+    must = [i for i in own if markers[i].must_move]
     return must or own
 
 
@@ -183,21 +242,24 @@ def legal_moves(state: HareState, seat: int) -> list[Move]:
     if state.pending == HARE_CHOICE:
         return hare_choices(state)
     stay = state.pending != MOVE_AGAIN
-    return [
-        move
-        for marker_id in acting_markers(state, seat)
-        for move in marker_moves(state, marker_id, stay)
-    ]
+    acting = acting_markers(state, seat)
+    if len(acting) == 1:
+        return marker_moves(state, acting[0], stay)
+    return [move for marker_id in acting for move in marker_moves(state, marker_id, stay)]
 
 
 def marker_of(state: HareState, seat: int, parsed: ParsedMove) -> int | None:
     """The marker id a parsed move names for ``seat``."""
+    own = state.markers_of(seat)
     number = parsed.number or 0
-    return next((i for i in state.markers_of(seat) if state.markers[i].number == number), None)
+    return own[number] if number < len(own) else None
 
 
-def illegal_reason(state: HareState, seat: int, code: Move) -> str:
-    """A player-facing reason why ``code`` is not legal for ``seat`` now."""
+def move_problem(state: HareState, seat: int, code: Move) -> str | None:
+    """A player-facing reason why ``code`` is not legal for ``seat`` now, or None when it is.
+
+    Agrees with ``legal_moves`` (the tests check it) but looks at the one move only.
+    """
     if state.turn is None:
         return "The match is over."
     if state.turn != seat:
@@ -214,16 +276,17 @@ def illegal_reason(state: HareState, seat: int, code: Move) -> str:
     if state.pending == HARE_CHOICE:
         if parsed.action not in (TAKE, GIVE) or marker_id != state.pending_marker:
             return "First answer the hare: take or give 10 carrots."
-        return f"You need {STAY_CARROTS} carrots to give {STAY_CARROTS}."
+        if parsed.action == GIVE and state.players[seat].carrots < STAY_CARROTS:
+            return f"You need {STAY_CARROTS} carrots to give {STAY_CARROTS}."
+        return None
     if state.pending == MOVE_AGAIN and (
         parsed.action not in (FORWARD, BACK) or marker_id != state.pending_marker
     ):
         return "The hare says move again: move the same marker forward or back."
-    if state.markers[marker_id].finished:
+    if state.markers[marker_id].finish_place is not None:
         return "That marker has already finished."
-    if marker_id not in acting_markers(state, seat):
+    if state.two_markers and marker_id not in acting_markers(state, seat):
         return "Your other marker ate a lettuce last turn and must move now."
-    problem = None
     if parsed.action == FORWARD:
         assert parsed.target is not None
         problem = forward_problem(state, marker_id, parsed.target)
@@ -232,7 +295,9 @@ def illegal_reason(state: HareState, seat: int, code: Move) -> str:
         problem = back_problem(state, marker_id, parsed.target)
     else:
         problem = stay_problem(state, marker_id, parsed.action)
-    return problem or "That move is not allowed now."
+    if problem is None and code != move_code(state, marker_id, parsed.action, parsed.target):
+        problem = "That move is not allowed now."  # e.g. "f05" for "f5"
+    return problem
 
 
 def _located(state: HareState, seat: int, code: Move) -> tuple[ParsedMove, int]:

@@ -11,11 +11,14 @@ from __future__ import annotations
 import random
 
 from rules.base import Move
-from rules.hare.board import FINISH, SPACES, Kind, forward_cost
+from rules.hare.board import FINISH, LETTUCE_SPACES, forward_cost
 from rules.hare.moves import BACK, FORWARD, GIVE, TAKE, legal_moves, marker_of, parse_move
 from rules.hare.state import HARE_CHOICE, HareState
 
-LETTUCE_SPACES = tuple(s.index for s in SPACES if s.kind is Kind.LETTUCE)
+_SUFFIXES = ("", "@0", "@1")
+_FINISHING = frozenset(f"{FORWARD}{FINISH}{suffix}" for suffix in _SUFFIXES)
+_LAST_LETTUCE = max(LETTUCE_SPACES)
+_TO_LETTUCE = frozenset(f"{FORWARD}{i}{suffix}" for i in LETTUCE_SPACES for suffix in _SUFFIXES)
 
 
 def purposeful_move(state: HareState, seat: int, rng: random.Random, whim: float = 0.1) -> Move:
@@ -23,9 +26,9 @@ def purposeful_move(state: HareState, seat: int, rng: random.Random, whim: float
     moves = legal_moves(state, seat)
     if not moves:
         raise ValueError("that seat has no decision now")
-    finishing = [m for m in moves if m.startswith(f"{FORWARD}{FINISH}")]
+    finishing = _FINISHING.intersection(moves)
     if finishing:
-        return finishing[0]
+        return min(finishing)  # marker 0's first when both may finish
     if rng.random() < whim:
         return rng.choice(moves)
     player = state.players[seat]
@@ -33,18 +36,19 @@ def purposeful_move(state: HareState, seat: int, rng: random.Random, whim: float
     if state.pending == HARE_CHOICE:
         wanted = GIVE if player.carrots > limit else TAKE
         return next((m for m in moves if m.startswith(wanted)), moves[0])
+    forward = [m for m in moves if m[0] == FORWARD]  # codes start with their action
     by_action: dict[str, list[Move]] = {}
-    for move in moves:
-        parsed = parse_move(move)
-        assert parsed is not None
-        by_action.setdefault(parsed.action, []).append(move)
-    forward = by_action.get(FORWARD, [])
+    for move in moves if len(forward) < len(moves) else ():
+        if move[0] != FORWARD:
+            parsed = parse_move(move)
+            assert parsed is not None
+            by_action.setdefault(parsed.action, []).append(move)
     if player.lettuces > 0:
-        lettuce = [m for m in forward if _target(m) in LETTUCE_SPACES]
+        lettuce = [m for m in forward if m in _TO_LETTUCE]
         if lettuce:
             return rng.choice(lettuce)
         behind_all = all(
-            state.markers[m].space > max(LETTUCE_SPACES)
+            state.markers[m].space > _LAST_LETTUCE
             for m in state.markers_of(seat)
             if not state.markers[m].finished
         )
@@ -63,7 +67,3 @@ def purposeful_move(state: HareState, seat: int, rng: random.Random, whim: float
         return rng.choice(by_action.get(TAKE) or by_action.get(BACK) or forward[:2] or moves)
     return rng.choice(forward or moves)
 
-
-def _target(move: Move) -> int | None:
-    parsed = parse_move(move)
-    return None if parsed is None else parsed.target

@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
-from rules.hare.board import LAST_ACTION_SPACE, START
+from rules.hare.board import FINISH, LAST_ACTION_SPACE, START
 
 HARE_CHOICE = "give_or_take"
 """Pending choice: a hare roll's give or take 10 carrots."""
 MOVE_AGAIN = "move_again"
 """Pending choice: a hare roll's extra paid move of the same marker."""
+
+
+T = TypeVar("T")
+
+MAX_SEATS = 6
+
+_MARKER_IDS = {
+    False: tuple((seat,) for seat in range(MAX_SEATS)),
+    True: tuple((2 * seat, 2 * seat + 1) for seat in range(MAX_SEATS)),
+}
+"""Marker ids by seat: ``setup`` deals the markers seat by seat (two in the two-marker game)."""
 
 
 @dataclass
@@ -71,13 +82,20 @@ class HareState:
     def seats(self) -> int:
         return len(self.players)
 
-    def markers_of(self, seat: int) -> list[int]:
+    def markers_of(self, seat: int) -> tuple[int, ...]:
         """Marker ids of ``seat``."""
-        return [i for i, m in enumerate(self.markers) if m.seat == seat]
+        return _MARKER_IDS[self.two_markers][seat]
+
+    def home(self, seat: int) -> bool:
+        """Whether all markers of ``seat`` have finished."""
+        for marker_id in self.markers_of(seat):
+            if self.markers[marker_id].finish_place is None:
+                return False
+        return True
 
     def occupied(self) -> set[int]:
         """Action spaces holding a marker (Start and Finish hold any number)."""
-        return {m.space for m in self.markers if m.on_action_space}
+        return {m.space for m in self.markers if START < m.space < FINISH}
 
 
 def _rank_key(marker: Marker) -> tuple[int, int]:
@@ -97,13 +115,23 @@ def race_places(state: HareState) -> list[int]:
 
 def race_place(state: HareState, marker_id: int) -> int:
     """Race place of one marker (all markers count, finished ones too)."""
-    key = _rank_key(state.markers[marker_id])
-    return 1 + sum(_rank_key(m) > key for m in state.markers)
+    marker = state.markers[marker_id]
+    if marker.finish_place is not None:
+        return marker.finish_place  # finishers keep their finishing order
+    # ahead of a runner: every finisher and every runner further along
+    here = marker.space
+    return 1 + sum(1 for m in state.markers if m.finish_place is not None or m.space > here)
 
 
 def dump_state(state: HareState) -> dict[str, Any]:
-    """The state as JSON-ready data."""
-    return asdict(state)
+    """The state as JSON-ready data (the fields in order, as ``dataclasses.asdict`` gave)."""
+    return {
+        **vars(state),
+        "players": [dict(vars(p)) for p in state.players],
+        "markers": [dict(vars(m)) for m in state.markers],
+        "finish_order": list(state.finish_order),
+        "standings": list(state.standings),
+    }
 
 
 def load_state(data: Mapping[str, Any]) -> HareState:
@@ -114,3 +142,20 @@ def load_state(data: Mapping[str, Any]) -> HareState:
     fields["finish_order"] = list(data["finish_order"])
     fields["standings"] = list(data["standings"])
     return HareState(**fields)
+
+
+def copy_state(state: HareState) -> HareState:
+    """An independent copy, for simulated play (quicker than a round trip through JSON)."""
+    twin = _shallow(state)
+    twin.players = [_shallow(p) for p in state.players]
+    twin.markers = [_shallow(m) for m in state.markers]
+    twin.finish_order = list(state.finish_order)
+    twin.standings = list(state.standings)
+    return twin
+
+
+def _shallow(thing: T) -> T:
+    """A copy of a dataclass sharing its field values (``copy.copy`` without its protocol)."""
+    twin = object.__new__(type(thing))
+    twin.__dict__.update(thing.__dict__)
+    return twin

@@ -1,0 +1,159 @@
+"""The computer player of Hare and Tortoise: it decides from its seat's view.
+
+Everything at the table is public except the die's future rolls, so the view gives the whole
+position; ``determinize`` rebuilds it with a seed of the player's own, and simulated play
+rolls a die of its own.
+
+- ``easy`` tries each legal move once, judges where it lands (``estimate.seat_values``) and
+  picks its best-judged move most of the time, else its second or third best.
+- ``strong`` samples every move again and again (the hare spaces' rolls differ each time),
+  plays each sample on for a few turns of the whole table with the purposeful policy,
+  judges the position then, and shares the samples between the moves by UCB1. It stops
+  after ``budget.playouts`` samples when that is set (repeatable), else at ``budget.seconds``
+  of CPU time.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from rules.base import Budget, Move
+from rules.hare.engine import HareEngine
+from rules.hare.estimate import seat_values
+from rules.hare.moves import legal_moves
+from rules.hare.policy import purposeful_move
+from rules.hare.state import HareState, Marker, Player, copy_state
+
+ROLLOUT_PLIES_PER_SEAT = 1
+"""How far a strong sample is played on: this many moves of every seat."""
+
+ROLLOUT_WHIM = 0.3
+"""The purposeful policy's chance of a random move in a playout."""
+
+EXPLORATION = 0.4
+"""UCB1's exploration constant (values lie in 0..1)."""
+
+EASY_CHOICES = (0.6, 0.25, 0.15)
+"""Easy's chances to pick its best-judged move, its second best, its third."""
+
+
+def determinize(view: Mapping[str, Any], seed: int) -> HareState:
+    """The match state behind ``view`` (the whole position is public), with ``seed`` for the
+    die, whose future rolls nobody knows."""
+    markers = [
+        Marker(
+            seat=m["seat"],
+            number=m["marker"],
+            space=m["space"],
+            finish_place=m["finish_place"],
+            must_eat=m["must_eat"],
+            must_move=m["must_move"],
+            position_pending=m["position_pending"],
+        )
+        for m in view["markers"]
+    ]
+    ids = {(m.seat, m.number): i for i, m in enumerate(markers)}
+    pending = view["pending"]
+    return HareState(
+        seed=seed,
+        two_markers=view["two_markers"],
+        start_carrots=view["start_carrots"],
+        players=[Player(p["carrots"], p["lettuces"], p["lose_turn"]) for p in view["players"]],
+        markers=markers,
+        turn=None if view["over"] else view["to_move"][0],
+        decision=view["decision"],
+        pending=None if pending is None else pending["kind"],
+        pending_marker=None if pending is None else ids[pending["seat"], pending["marker"]],
+        finish_order=[ids[m["seat"], m["marker"]] for m in view["finish_order"]],
+        standings=list(view["standings"]),
+    )
+
+
+def choose(
+    view: Mapping[str, Any], seat: int, level: str, seed: int, budget: Budget
+) -> Move:
+    """The computer's move for ``seat`` at ``level`` ("easy" or "strong")."""
+    rng = random.Random(seed)
+    state = determinize(view, seed)
+    moves = legal_moves(state, seat)
+    if not moves:
+        raise ValueError("that seat has no decision now")
+    if len(moves) == 1:
+        return moves[0]
+    engine = HareEngine(die=lambda _seed, _draw: rng.randint(1, 6))
+    if level == "easy":
+        return _easy(engine, state, seat, moves, rng)
+    if level == "strong":
+        return _strong(engine, state, seat, moves, rng, budget)
+    raise ValueError(f"unknown level {level!r}")
+
+
+def _after(engine: HareEngine, state: HareState, seat: int, move: Move) -> HareState:
+    """A copy of ``state`` with ``move`` played (hare rolls by the engine's die)."""
+    sample = copy_state(state)
+    engine.apply(sample, seat, move)
+    return sample
+
+
+def _judged(engine: HareEngine, state: HareState, seat: int, moves: list[Move]) -> list[Move]:
+    """The moves, best first, as judged once each right where they land."""
+    return sorted(moves, key=lambda m: -seat_values(_after(engine, state, seat, m))[seat])
+
+
+def _easy(
+    engine: HareEngine, state: HareState, seat: int, moves: list[Move], rng: random.Random
+) -> Move:
+    judged = _judged(engine, state, seat, moves)
+    weights = EASY_CHOICES[: len(judged)]
+    return rng.choices(judged[: len(weights)], weights)[0]
+
+
+def _strong(
+    engine: HareEngine,
+    state: HareState,
+    seat: int,
+    moves: list[Move],
+    rng: random.Random,
+    budget: Budget,
+) -> Move:
+    totals = [0.0] * len(moves)
+    counts = [0] * len(moves)
+    plies = ROLLOUT_PLIES_PER_SEAT * state.seats
+    deadline = time.process_time() + budget.seconds
+    samples = 0
+    while (
+        samples < budget.playouts
+        if budget.playouts is not None
+        else samples < len(moves) or time.process_time() < deadline
+    ):
+        pick = _ucb(totals, counts, samples)
+        sample = _after(engine, state, seat, moves[pick])
+        _play_on(engine, sample, plies, rng)
+        totals[pick] += seat_values(sample)[seat]
+        counts[pick] += 1
+        samples += 1
+    return moves[max(range(len(moves)), key=lambda i: (counts[i], totals[i]))]
+
+
+def _ucb(totals: list[float], counts: list[int], samples: int) -> int:
+    """The move to sample next: an untried one, else the best upper confidence bound."""
+    for i, count in enumerate(counts):
+        if count == 0:
+            return i
+    log = math.log(samples)
+    return max(
+        range(len(counts)),
+        key=lambda i: totals[i] / counts[i] + EXPLORATION * math.sqrt(log / counts[i]),
+    )
+
+
+def _play_on(engine: HareEngine, state: HareState, plies: int, rng: random.Random) -> None:
+    """Up to ``plies`` moves of the purposeful policy, whoever is to move."""
+    for _ in range(plies):
+        if state.turn is None:
+            return
+        engine.apply(state, state.turn, purposeful_move(state, state.turn, rng, ROLLOUT_WHIM))
