@@ -23,11 +23,16 @@ QUICK = Budget(seconds=10.0, playouts=6)
 tables = st.sampled_from([(2, {}), (3, {}), (4, {}), (6, {}), (6, {"teams": 3})])
 
 
-def play_randomly(state: NumbersState, rng: random.Random, steps: int) -> None:
+def play_randomly(state: NumbersState, rng: random.Random, steps: int) -> NumbersState:
+    """The match after up to ``steps`` random legal moves, stopping short of its end."""
     for _ in range(steps):
+        seat = state.turn
+        assert seat is not None
+        before = ENGINE.dump(state)
+        ENGINE.apply(state, seat, rng.choice(ENGINE.legal_moves(state, seat)))
         if state.turn is None:
-            return
-        ENGINE.apply(state, state.turn, rng.choice(ENGINE.legal_moves(state, state.turn)))
+            return ENGINE.load(before)
+    return state
 
 
 def reshuffled(state: NumbersState, seat: int, rng: random.Random) -> NumbersState:
@@ -44,14 +49,11 @@ def reshuffled(state: NumbersState, seat: int, rng: random.Random) -> NumbersSta
     return ENGINE.load(data)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(table=tables, seed=st.integers(0, 2**32), steps=st.integers(0, 200))
 def test_every_choice_is_a_legal_move(table: tuple[int, dict[str, Any]], seed: int, steps: int):
     players, options = table
-    state = ENGINE.setup(players, options, seed)
-    play_randomly(state, random.Random(seed), steps)
-    if state.turn is None:
-        return
+    state = play_randomly(ENGINE.setup(players, options, seed), random.Random(seed), steps)
     seat = state.turn
     legal = ENGINE.legal_moves(state, seat)
     view = ENGINE.view(state, seat)
@@ -59,16 +61,13 @@ def test_every_choice_is_a_legal_move(table: tuple[int, dict[str, Any]], seed: i
         assert choose(view, seat, level, seed, QUICK) in legal
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(table=tables, seed=st.integers(0, 2**32), steps=st.integers(0, 200))
 def test_a_rebuilt_table_looks_the_same_to_the_seat(
     table: tuple[int, dict[str, Any]], seed: int, steps: int
 ):
     players, options = table
-    state = ENGINE.setup(players, options, seed)
-    play_randomly(state, random.Random(seed), steps)
-    if state.turn is None:
-        return
+    state = play_randomly(ENGINE.setup(players, options, seed), random.Random(seed), steps)
     seat = state.turn
     view = ENGINE.view(state, seat)
     rebuilt = determinize(view, random.Random(seed))
@@ -85,10 +84,7 @@ def test_hidden_cards_do_not_change_the_decision(
     table: tuple[int, dict[str, Any]], seed: int, steps: int, shuffle: int
 ):
     players, options = table
-    state = ENGINE.setup(players, options, seed)
-    play_randomly(state, random.Random(seed), steps)
-    if state.turn is None:
-        return
+    state = play_randomly(ENGINE.setup(players, options, seed), random.Random(seed), steps)
     seat = state.turn
     other = reshuffled(state, seat, random.Random(shuffle))
     view = ENGINE.view(state, seat)
@@ -133,6 +129,30 @@ def fillers(count: int, but: int) -> list[int]:
         if len(found) == count:
             return found
     raise AssertionError("not enough cards")
+
+
+PLUS, MINUS = (next(c.id for c in DECK if c.kind == kind) for kind in ("plus", "minus"))
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 6])
+def test_plus_minus_and_dead_cards_are_handled(seats: int):
+    # Seat 0 holds a Plus, a Minus, a dead card and a live one; rivals have chips out.
+    live = card_for(55)
+    dead, spare = fillers(2, live)
+    chips = {s: 1 for s in SPACES_OF[DECK[dead].answer]}
+    chips.update({12: 1, 13: 1, 14: 1, 44: 0})
+    hand = [PLUS, MINUS, dead, live] + ([spare] if seats < 4 else [])
+    state = table_with(chips, hand, seats)
+    view = ENGINE.view(state, 0)
+    for level in ("easy", "strong"):
+        # A dead card is traded first; then every card is weighed.
+        assert choose(view, 0, level, 9, QUICK) == f"t{dead}"
+    ENGINE.apply(state, 0, f"t{dead}")
+    legal = ENGINE.legal_moves(state, 0)
+    view = ENGINE.view(state, 0)
+    for level in ("easy", "strong"):
+        for seed in range(4):
+            assert choose(view, 0, level, seed, QUICK) in legal
 
 
 def test_a_forced_choice_is_answered_without_thinking():
