@@ -255,6 +255,8 @@ class CanyonEngine:
         round once revealed: plays, callers, victims, chooser, offer, then the chosen and
         applied card) and ``last_round`` (the same, scored: per seat ``moves`` with the card,
         who played it, sign, value, effect, from and to; eliminations and hero finishes).
+        ``played`` lists every acceleration card turned face up so far (what a player at the
+        table has seen and may remember), in card order.
         Once over: ``fates``, ``winners``, ``places``, ``points``. A seat also gets ``seat``,
         ``hand``, ``my_play`` (with its collision call) and ``peeked`` (until that card flips).
         """
@@ -289,6 +291,7 @@ class CanyonEngine:
             "sign_awaited": list(state.sign_awaited),
             "current": _copy(state.reveal),
             "last_round": _copy(state.last_round),
+            "played": [card_json(c) for c in _played(state)],
         }
         outcome = self.outcome(state)
         if outcome is not None:
@@ -361,6 +364,16 @@ ENGINE = CanyonEngine()
 
 
 # -- the round ----------------------------------------------------------------------------
+
+
+def _played(state: CanyonState) -> list[int]:
+    """The acceleration cards turned face up so far: neither in a hand nor in the stock, and not
+    a card still sealed face down this round."""
+    unseen = {c for hand in state.hands for c in hand}
+    unseen.update(state.stock)
+    if state.phase == COMMIT:
+        unseen.update(c for c in state.sealed if c >= 0)
+    return [c for c in range(len(ACCELERATION)) if c not in unseen]
 
 
 def _open_round(state: CanyonState) -> list[Event]:
