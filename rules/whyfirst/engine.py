@@ -305,12 +305,12 @@ class WhyFirstEngine:
 
     def apply(self, state: WhyFirstState, seat: int, move: Move) -> list[Event]:
         check_move_input(state.seats, seat, move)
-        if state.over:
-            raise IllegalMove("The match is over.")
         # The parsers accept exactly the codes legal_moves lists, and say why not otherwise.
         if state.turns:
             figure = _parse_pick(state, seat, move)
             return [_move_by_turn(state, figure), *self._advance_turns(state)]
+        if state.over:
+            raise IllegalMove("The match is over.")
         card, target = _parse_play(state, seat, move)
         return self._commit(state, seat, card, target)
 
@@ -419,15 +419,12 @@ class WhyFirstEngine:
         state.hands[seat].remove(card)
         state.sealed[seat] = card
         state.targets[seat] = target
-        events = [
-            Event(
-                "committed",
-                {"seat": seat, "stage": state.stage, "card_round": state.card_round},
-            )
-        ]
-        if None not in state.sealed:
-            events += self._reveal(state)
-        return events
+        committed = Event(
+            "committed", {"seat": seat, "stage": state.stage, "card_round": state.card_round}
+        )
+        if None in state.sealed:
+            return [committed]
+        return [committed, *self._reveal(state)]
 
     def _reveal(self, state: WhyFirstState) -> list[Event]:
         """Turn all sealed cards (and Leo's top card in rounds 1-4) face up."""
