@@ -24,6 +24,11 @@ LOOKS = 3
 """How many options (card and figure) the policy draws and compares otherwise."""
 
 
+def draw(rng: random.Random, count: int) -> int:
+    """An index below ``count`` drawn at random (``random()`` is the cheapest draw there is)."""
+    return int(rng.random() * count)
+
+
 def outlook(positions: Sequence[int], figure: int) -> float:
     """How good ``positions`` look for ``figure`` before the stage ends: its stage points, or
     a penalty of half a point per space it stands away from the second place."""
@@ -54,13 +59,13 @@ def _card_and_figure(state: WhyFirstState, seat: int, rng: random.Random) -> tup
     hand = state.hands[seat]
     figures = state.figures
     if rng.random() < WHIM:
-        return rng.choice(hand), rng.randrange(figures)
+        return hand[draw(rng, len(hand))], draw(rng, figures)
     positions = list(state.positions)
     # Standard, card round 4: the card kept moves you in round 5.
     keeps = len(hand) == 2 and state.variant == "standard"
     best, best_option = float("-inf"), (hand[0], seat)
     for _ in range(LOOKS):
-        card, figure = rng.choice(hand), rng.randrange(figures)
+        card, figure = hand[draw(rng, len(hand))], draw(rng, figures)
         before, mine = positions[figure], positions[seat]
         positions[figure] = clamp(before + VALUE[card])
         if keeps:
@@ -76,7 +81,7 @@ def _card_and_figure(state: WhyFirstState, seat: int, rng: random.Random) -> tup
 def _pick_figure(state: WhyFirstState, seat: int, rng: random.Random) -> int:
     """Tactical: the figure to move with this turn's card."""
     if rng.random() < WHIM:
-        return rng.randrange(state.figures)
+        return draw(rng, state.figures)
     value = VALUE[state.turns[0][1]]
     positions = list(state.positions)
     best, best_figure = float("-inf"), seat

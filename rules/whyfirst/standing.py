@@ -11,6 +11,7 @@ import random
 from collections.abc import Sequence
 
 from rules.whyfirst.engine import STAGES, winners_of
+from rules.whyfirst.playout import draw
 
 SECOND_PLACE_SPACES = (0, 1, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 6, 7, 8)
 """Spaces a stage's second place is often on, as often as plausible play puts it there
@@ -37,6 +38,7 @@ def win_chance(
     for _ in range(FUTURES):
         future = list(totals)
         for _ in range(stages_left):
-            future[rng.randrange(len(future))] += rng.choice(SECOND_PLACE_SPACES)
+            space = SECOND_PLACE_SPACES[draw(rng, len(SECOND_PLACE_SPACES))]
+            future[draw(rng, len(future))] += space
         chance += win_share(future, participant)
     return chance / FUTURES
