@@ -46,7 +46,6 @@ START_SPACE = 0
 VARIANTS = ("standard", "tactical")
 
 _PLAY = re.compile(r"p(?P<card>[0-9]{1,2})(?::(?P<target>[0-9]))?")
-_PICK = re.compile(r"f(?P<figure>[0-9])")
 
 
 @dataclass(frozen=True)
@@ -86,6 +85,37 @@ def _load_deck() -> tuple[Card, ...]:
 
 DECK: tuple[Card, ...] = _load_deck()
 """The 32 race cards, indexed by card id."""
+
+_WHITE = tuple(card.white for card in DECK)
+"""Each card's white number, by card id."""
+_CARD_JSON = tuple(card.to_json() for card in DECK)
+"""Each card's ``to_json()``, made once: copy it (``{**_CARD_JSON[c]}``), never hand it out."""
+
+MAX_FIGURES = 6
+"""Six players race six figures; Leo makes a third figure only with two."""
+
+_PLAY_ON = tuple(
+    tuple(f"p{card}:{figure}" for figure in range(MAX_FIGURES)) for card in range(len(DECK))
+)
+"""Standard move codes by card and figure, written once: ``_PLAY_ON[7][1] == "p7:1"``."""
+_PLAY_ON_FIGURES = {
+    figures: tuple(codes[:figures] for codes in _PLAY_ON) for figures in range(3, MAX_FIGURES + 1)
+}
+"""For each number of figures, each card's plays on every figure (card rounds 1-4)."""
+_PLAY_IN_FRONT = tuple(f"p{card}" for card in range(len(DECK)))
+"""Tactical move codes by card: the card is played in front of yourself."""
+_PICKS = tuple(f"f{figure}" for figure in range(MAX_FIGURES))
+"""Tactical move codes by figure: move that figure with your card."""
+_ALONE = tuple(frozenset({seat}) for seat in range(MAX_FIGURES))
+"""``to_move`` while one seat moves a figure, made once (frozensets are immutable)."""
+_FIGURE_OF = {f"f{figure}": figure for figure in range(10)}
+"""Every well-formed tactical pick code (``f`` and one digit) and the figure it names."""
+_PLAYS: dict[str, tuple[int, int | None]] = {
+    f"p{card}" + ("" if target is None else f":{target}"): (card, target)
+    for card in range(100)
+    for target in (None, *range(10))
+}
+"""Every well-formed play code in its one spelling (``p7:1``, not ``p07:1``): card, figure."""
 
 
 def clamp(space: int) -> int:
@@ -133,7 +163,7 @@ class StageScore:
         return self.space if self.space is not None and figure in self.scorers else 0
 
 
-@dataclass
+@dataclass(slots=True)
 class WhyFirstState:
     """A match of Why First?. Cards are ids into ``DECK``; figures are indexed by participant.
 
@@ -178,7 +208,11 @@ class WhyFirstState:
 
     def totals(self) -> list[int]:
         """Points of every participant over the stages scored so far."""
-        return [sum(s.points(f) for s in self.scoring) for f in range(self.figures)]
+        totals = [0] * self.figures
+        for score in self.scoring:
+            for figure in score.scorers:
+                totals[figure] += score.points(figure)
+        return totals
 
 
 class WhyFirstEngine:
@@ -247,37 +281,37 @@ class WhyFirstEngine:
         return state
 
     def to_move(self, state: WhyFirstState) -> frozenset[int]:
+        if state.turns:
+            return _ALONE[state.turns[0][0]]
         if state.over:
             return frozenset()
-        if state.turns:
-            return frozenset({state.turns[0][0]})
-        return frozenset(s for s, card in enumerate(state.sealed) if card is None)
+        return frozenset([s for s, card in enumerate(state.sealed) if card is None])
 
     def decision_point(self, state: WhyFirstState) -> int:
         return state.decision
 
     def legal_moves(self, state: WhyFirstState, seat: int) -> list[Move]:
-        if seat not in self.to_move(state):
-            return []
         if state.turns:
-            return [f"f{figure}" for figure in range(state.figures)]
+            return list(_PICKS[: state.figures]) if state.turns[0][0] == seat else []
+        if state.over or not 0 <= seat < state.seats or state.sealed[seat] is not None:
+            return []
         hand = state.hands[seat]
         if state.variant == "tactical":
-            return [f"p{card}" for card in hand]
+            return [_PLAY_IN_FRONT[card] for card in hand]
         if state.card_round == CARD_ROUNDS:
-            return [f"p{card}:{seat}" for card in hand]
-        return [f"p{card}:{figure}" for card in hand for figure in range(state.figures)]
+            return [_PLAY_ON[card][seat] for card in hand]
+        plays = _PLAY_ON_FIGURES[state.figures]
+        return [code for card in hand for code in plays[card]]
 
     def apply(self, state: WhyFirstState, seat: int, move: Move) -> list[Event]:
         check_move_input(state.seats, seat, move)
-        if state.over:
-            raise IllegalMove("The match is over.")
+        # The parsers accept exactly the codes legal_moves lists, and say why not otherwise.
         if state.turns:
             figure = _parse_pick(state, seat, move)
-            _check_listed(self.legal_moves(state, seat), move)
-            return self._move_figure(state, figure)
+            return [_move_by_turn(state, figure), *self._advance_turns(state)]
+        if state.over:
+            raise IllegalMove("The match is over.")
         card, target = _parse_play(state, seat, move)
-        _check_listed(self.legal_moves(state, seat), move)
         return self._commit(state, seat, card, target)
 
     def view(self, state: WhyFirstState, seat: int | None) -> dict[str, Any]:
@@ -385,22 +419,19 @@ class WhyFirstEngine:
         state.hands[seat].remove(card)
         state.sealed[seat] = card
         state.targets[seat] = target
-        events = [
-            Event(
-                "committed",
-                {"seat": seat, "stage": state.stage, "card_round": state.card_round},
-            )
-        ]
-        if all(c is not None for c in state.sealed):
-            events += self._reveal(state)
-        return events
+        committed = Event(
+            "committed", {"seat": seat, "stage": state.stage, "card_round": state.card_round}
+        )
+        if None in state.sealed:
+            return [committed]
+        return [committed, *self._reveal(state)]
 
     def _reveal(self, state: WhyFirstState) -> list[Event]:
         """Turn all sealed cards (and Leo's top card in rounds 1-4) face up."""
         cards = [c for c in state.sealed if c is not None]
         assert len(cards) == state.seats
         plays = [
-            {"seat": s, **DECK[c].to_json(), "target": state.targets[s]}
+            {"seat": s, **_CARD_JSON[c], "target": state.targets[s]}
             for s, c in enumerate(cards)
         ]
         # Leo flips his top card in card rounds 1-4 and plays nothing in round 5.
@@ -415,31 +446,29 @@ class WhyFirstEngine:
             "card_round": state.card_round,
             "variant": state.variant,
             "plays": plays,
-            "leo": None if leo_card is None else DECK[leo_card].to_json(),
+            "leo": None if leo_card is None else {**_CARD_JSON[leo_card]},
         }
         if state.variant == "tactical":
             order = list(enumerate(cards))
             if leo_card is not None:
                 order.append((state.leo, leo_card))
             # The highest white number moves first.
-            state.turns = sorted(order, key=lambda turn: -DECK[turn[1]].white)
+            state.turns = sorted(order, key=lambda turn: -_WHITE[turn[1]])
             reveal["order"] = [p for p, _ in state.turns]
             reveal["moves"] = []
             state.last_reveal = reveal
-            return [Event("revealed", copy.deepcopy(reveal)), *self._advance_turns(state)]
+            # The event keeps the reveal as it stands now: the figure moves follow as events.
+            return [Event("revealed", {**reveal, "moves": []}), *self._advance_turns(state)]
         reveal["moves"] = _race(state, plays, leo_card)
         state.last_reveal = reveal
-        return [Event("revealed", copy.deepcopy(reveal)), *self._close_card_round(state)]
-
-    def _move_figure(self, state: WhyFirstState, figure: int) -> list[Event]:
-        """Tactical: the seat whose turn it is moves ``figure`` by its card."""
-        return [_move_by_turn(state, figure), *self._advance_turns(state)]
+        return [Event("revealed", dict(reveal)), *self._close_card_round(state)]
 
     def _advance_turns(self, state: WhyFirstState) -> list[Event]:
         """Tactical: Leo's card moves Leo at its turn (ruling); open the next seat's pick."""
         events = []
-        while state.turns and state.turns[0][0] == state.leo:
-            events.append(_move_by_turn(state, state.leo))
+        leo = state.leo
+        while leo is not None and state.turns and state.turns[0][0] == leo:
+            events.append(_move_by_turn(state, leo))
         if state.turns:
             state.decision += 1
             return events
@@ -475,12 +504,6 @@ class WhyFirstEngine:
         return events
 
 
-def _check_listed(legal: list[Move], move: Move) -> None:
-    """Only the exact codes ``legal_moves`` lists are played (``p07:1`` is not ``p7:1``)."""
-    if move not in legal:
-        raise IllegalMove("That is not a move of this game.")
-
-
 def _check_seat(state: WhyFirstState, seat: int) -> None:
     if not 0 <= seat < state.seats:
         raise ValueError(f"no seat {seat} in a match of {state.seats}")
@@ -490,19 +513,24 @@ def _parse_play(state: WhyFirstState, seat: int, move: Move) -> tuple[int, int |
     """The card and target of a play, or IllegalMove with the reason."""
     if state.sealed[seat] is not None:
         raise IllegalMove("You have already played this round.")
-    match = _PLAY.fullmatch(move) if len(move) <= MAX_MOVE_CODE else None
-    if match is None:
-        raise IllegalMove("Play one card from your hand.")
-    card = int(match["card"])
+    play = _PLAYS.get(move)
+    if play is None:
+        match = _PLAY.fullmatch(move) if len(move) <= MAX_MOVE_CODE else None
+        if match is None:
+            raise IllegalMove("Play one card from your hand.")
+        # Another spelling of a play ("p07:1"): refused as that play would be, else as no move.
+        card = int(match["card"])
+        _parse_play(state, seat, f"p{card}" + (f":{match['target']}" if match["target"] else ""))
+        raise IllegalMove("That is not a move of this game.")
+    card, target = play
     if card not in state.hands[seat]:
         raise IllegalMove("That card is not in your hand.")
     if state.variant == "tactical":
-        if match["target"] is not None:
+        if target is not None:
             raise IllegalMove("In the tactical variant you play your card in front of yourself.")
         return card, None
-    if match["target"] is None:
+    if target is None:
         raise IllegalMove("Choose the figure to play your card on.")
-    target = int(match["target"])
     if target >= state.figures:
         raise IllegalMove("There is no such figure.")
     if state.card_round == CARD_ROUNDS and target != seat:
@@ -514,10 +542,9 @@ def _parse_pick(state: WhyFirstState, seat: int, move: Move) -> int:
     """Tactical: the figure the current seat moves, or IllegalMove with the reason."""
     if seat != state.turns[0][0]:
         raise IllegalMove("It is not your turn to move a figure.")
-    match = _PICK.fullmatch(move) if len(move) <= MAX_MOVE_CODE else None
-    if match is None:
+    figure = _FIGURE_OF.get(move)
+    if figure is None:
         raise IllegalMove("Choose a figure to move with your card.")
-    figure = int(match["figure"])
     if figure >= state.figures:
         raise IllegalMove("There is no such figure.")
     return figure
@@ -570,14 +597,15 @@ def _move_by_turn(state: WhyFirstState, figure: int) -> Event:
     state.positions[figure] = clamp(start + DECK[card].value)
     move = {
         "seat": participant,
-        **DECK[card].to_json(),
+        **_CARD_JSON[card],
         "figure": figure,
         "from": start,
         "to": state.positions[figure],
         "automatic": participant == state.leo,
     }
     assert state.last_reveal is not None
-    state.last_reveal["moves"].append(dict(move))
+    # The record is never changed once made, so the event and the reveal may share it.
+    state.last_reveal["moves"].append(move)
     return Event("figure_moved", move)
 
 

@@ -7,6 +7,7 @@ must agree with the engine's outcome.
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import random
 from typing import Any
@@ -222,3 +223,31 @@ def test_an_illegal_move_never_changes_the_state(
         with pytest.raises(IllegalMove):
             ENGINE.apply(state, seat, move)
         assert ENGINE.dump(state) == before
+
+
+REPLAY_FINGERPRINTS = [
+    (2, "standard", 11, "d93a5e11d3082173f004f1f4816b932eab4b5b5ecfe1d940b45e8751c03bbe05"),
+    (2, "tactical", 12, "d09134eac9bbf3b325292911f93e8360fb9785a8dcbe85af0bbaa73dd8d87f9b"),
+    (3, "standard", 13, "e9881ab827d7ae4b4f6b7084d93214432f2cc89b47572d148837dcee29c297b8"),
+    (4, "tactical", 14, "2591b40e8863f4bf489ef97753c3ac4db6ce2a2d4940a79a512b881bdea3054e"),
+    (6, "standard", 15, "212d83c5b72dcd0bf64af109caf031ae1506f9182defe5b0e16d4f575a3cd10d"),
+]
+"""SHA-256 of every move, its events, every seat's view and the dump after each move of a
+seeded random match, taken with the engine before it was made faster (commit b9c6849)."""
+
+
+@pytest.mark.parametrize(("players", "variant", "seed", "fingerprint"), REPLAY_FINGERPRINTS)
+def test_stored_matches_replay_to_the_same_json(
+    players: int, variant: str, seed: int, fingerprint: str
+):
+    rng = random.Random(seed)
+    state = ENGINE.setup(players, {"variant": variant}, seed)
+    digest = hashlib.sha256()
+    while awaited := ENGINE.to_move(state):
+        seat = rng.choice(sorted(awaited))
+        move = rng.choice(ENGINE.legal_moves(state, seat))
+        events = [event.to_json() for event in ENGINE.apply(state, seat, move)]
+        views = [ENGINE.view(state, viewer) for viewer in [None, *range(players)]]
+        record = [move, events, views, ENGINE.dump(state)]
+        digest.update(json.dumps(record, sort_keys=True).encode())
+    assert digest.hexdigest() == fingerprint

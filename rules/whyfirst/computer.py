@@ -1,0 +1,119 @@
+"""Why First?: the computer player (``rules.base.Computer``).
+
+It decides from its seat's view alone. A simulation deals the hidden cards anew
+(``determinize``), plays one candidate move, lets every seat play on with the quick policy
+(``playout``) to the end of the stage, and judges the scored stage by the share of the
+victory it promises (``standing``). Every candidate is tried on the same deals, so they are
+compared fairly; a candidate that falls clearly behind the best is dropped (a race), and the
+best on average is played.
+
+- ``strong`` simulates for the whole budget.
+- ``easy`` runs a dozen simulations, about one per candidate: it sees the obvious and
+  misjudges the close calls.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from rules.base import LEVELS, Budget, Move
+from rules.whyfirst.determinize import determinize
+from rules.whyfirst.engine import ENGINE, WhyFirstState
+from rules.whyfirst.playout import VALUE, play_to_stage_end
+from rules.whyfirst.standing import win_chance
+
+EASY_PLAYOUTS = 12
+"""The easy level's simulations for one decision."""
+MIN_ROUNDS = 8
+"""Deals every candidate is tried on before any is dropped."""
+CONFIDENCE = 2.0
+"""How many standard errors behind the best a candidate must fall to be dropped."""
+
+
+def choose(view: Mapping[str, Any], seat: int, level: str, seed: int, budget: Budget) -> Move:
+    """The move ``seat`` makes, decided from its ``view`` at this ``level`` within ``budget``."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}")
+    rng = random.Random(seed)
+    moves = ENGINE.legal_moves(determinize(view, seat, rng), seat)
+    if not moves:
+        raise ValueError(f"seat {seat} has no move to make")
+    candidates = _distinct(moves, view["variant"])
+    if len(candidates) == 1:
+        return candidates[0]
+    if level == "easy":
+        budget = Budget(playouts=EASY_PLAYOUTS)
+    return _search(view, seat, candidates, rng, budget)
+
+
+def _distinct(moves: list[Move], variant: str) -> list[Move]:
+    """One move of each kind: in the standard variant two cards of one value played on one
+    figure do the same (in the tactical one the white numbers tell them apart)."""
+    if variant != "standard":
+        return moves
+    kinds: dict[tuple[int, str], Move] = {}
+    for move in moves:
+        card, target = move[1:].split(":")
+        kinds.setdefault((VALUE[int(card)], target), move)
+    return list(kinds.values())
+
+
+def _search(
+    view: Mapping[str, Any], seat: int, moves: list[Move], rng: random.Random, budget: Budget
+) -> Move:
+    """Try the candidates still in the race on one deal after another until the budget is
+    spent; the best average wins."""
+    results: list[list[float]] = [[] for _ in moves]
+    alive = list(range(len(moves)))
+    start = time.process_time()
+    done = 0
+    while True:
+        deal_seed = rng.getrandbits(64)
+        for i in alive:
+            if not _thinking(budget, done, start):
+                return moves[_best(alive, results)]
+            done += 1
+            deal = random.Random(deal_seed)
+            state = determinize(view, seat, deal)
+            results[i].append(_simulate(state, seat, moves[i], deal))
+        alive = _still_in_race(alive, results)
+
+
+def _thinking(budget: Budget, done: int, start: float) -> bool:
+    """Whether another simulation fits: exactly ``playouts`` of them, else the CPU seconds."""
+    if budget.playouts is not None:
+        return done < budget.playouts
+    return done == 0 or time.process_time() - start < budget.seconds
+
+
+def _best(alive: list[int], results: list[list[float]]) -> int:
+    """The candidate with the best average so far."""
+    return max(alive, key=lambda i: sum(results[i]) / len(results[i]) if results[i] else -1.0)
+
+
+def _still_in_race(alive: list[int], results: list[list[float]]) -> list[int]:
+    """The candidates not clearly behind the best: compared deal by deal, the best leads by
+    less than ``CONFIDENCE`` standard errors. Two stay in the race whatever happens."""
+    rounds = len(results[alive[0]])
+    if rounds < MIN_ROUNDS or len(alive) <= 2:
+        return alive
+    best = _best(alive, results)
+    lead = {}
+    for i in alive:
+        gaps = [b - r for b, r in zip(results[best], results[i], strict=True)]
+        mean = sum(gaps) / rounds
+        spread = math.sqrt(sum((g - mean) ** 2 for g in gaps) / (rounds - 1) / rounds)
+        lead[i] = mean - CONFIDENCE * spread
+    ranked = sorted(alive, key=lambda i: lead[i])
+    return [i for n, i in enumerate(ranked) if n < 2 or lead[i] <= 0]
+
+
+def _simulate(state: WhyFirstState, seat: int, move: Move, rng: random.Random) -> float:
+    """Play ``move`` and the rest of the stage; the share of the victory it leads to."""
+    ENGINE.apply(state, seat, move)
+    play_to_stage_end(state, rng)
+    return win_chance(state.totals(), seat, len(state.scoring), rng)

@@ -1,0 +1,67 @@
+"""Why First?: an engine state rebuilt from what one seat sees, the hidden cards sampled.
+
+The cards a seat has not seen (the other hands, their face-down plays of this card round,
+Leo's stack and the undealt cards) are dealt at random from the cards it has not seen; a seat
+that has already committed this round seals one of its dealt cards as the quick policy would
+(``playout.policy_move``). Only call it for a seat that is yet to move.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from rules.whyfirst.engine import DECK, ENGINE, StageScore, WhyFirstState
+from rules.whyfirst.playout import policy_move
+
+
+def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> WhyFirstState:
+    """A state ``seat`` could not tell from the real one by its ``view``."""
+    players = view["players"]
+    hand = sorted(card["card"] for card in view["hand"])
+    my_play = view["my_play"]
+    seen = set(hand) | {card["card"] for card in view["played"]}
+    if my_play is not None:
+        seen.add(my_play["card"])
+    unseen = [card for card in range(len(DECK)) if card not in seen]
+    rng.shuffle(unseen)
+    others_sealed = [s for s in view["committed"] if s != seat]
+    hands = []
+    for s in range(players):
+        size = view["hand_sizes"][s] + (1 if s in others_sealed else 0)
+        hands.append(hand if s == seat else sorted(unseen[:size]))
+        if s != seat:
+            del unseen[:size]
+    leo_cards = view["leo_cards_left"]
+    sealed: list[int | None] = [None] * players
+    targets: list[int | None] = [None] * players
+    if my_play is not None:
+        sealed[seat], targets[seat] = my_play["card"], my_play["target"]
+    reveal = view["last_reveal"]
+    state = WhyFirstState(
+        seats=players,
+        variant=view["variant"],
+        seed=rng.getrandbits(64),
+        draw=0,
+        decision=0,
+        stage=view["stage"],
+        card_round=view["card_round"],
+        positions=list(view["positions"]),
+        hands=hands,
+        leo_stack=unseen[:leo_cards],
+        undealt=sorted(unseen[leo_cards:]),
+        played=[card["card"] for card in view["played"]],
+        sealed=sealed,
+        targets=targets,
+        turns=[(move["seat"], move["card"]) for move in view["pending_moves"]],
+        scoring=[
+            StageScore(s["stage"], s["second_place_space"], tuple(s["scorers"]))
+            for s in view["stage_scores"]
+        ],
+        # The engine only adds figure moves to the last reveal: they get a list of their own.
+        last_reveal=None if reveal is None else {**reveal, "moves": list(reveal["moves"])},
+    )
+    for s in others_sealed:
+        ENGINE.apply(state, s, policy_move(state, s, rng))
+    return state
