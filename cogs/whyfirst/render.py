@@ -20,12 +20,10 @@ from cogs.common.presenter import (
 )
 from cogs.whyfirst.picture import board_facts, board_png, figure_colour
 from matches.service import Match
-from rules.whyfirst import ENGINE
-from rules.whyfirst.engine import CARD_ROUNDS, STAGES, second_place
+from rules.whyfirst.engine import second_place
 
 LOWEST, HIGHEST = -12, 16
 BACK = "back"
-MATCH_MOVES = STAGES * CARD_ROUNDS * ENGINE.max_players * 2
 """The most moves a match logs: a card per seat per card round and, in the tactical variant,
 a figure move per seat. The board reads them all to keep every finished stage's end."""
 
@@ -69,15 +67,6 @@ def _points(value: int) -> str:
     """``3 points``, ``-1 point``: a stage score in words."""
     return ("-" if value < 0 else "") + plural(abs(value), "point")
 
-
-def _stage_ends(events: list[dict[str, Any]]) -> dict[int, list[int]]:
-    """Each finished stage's final positions, by stage, from its ``stage_scored`` event: the
-    public view starts the next stage at once and keeps only who scored."""
-    return {
-        event["stage"]: event["positions"]
-        for event in events
-        if event.get("kind") == "stage_scored" and "positions" in event
-    }
 
 
 def _stage_text(score: dict[str, Any], positions: list[int] | None, names: list[str]) -> str:
@@ -131,7 +120,7 @@ class WhyFirstPresenter:
     game = "whyfirst"
     title = "Why First?"
     points = "final totals"
-    narration_moves = MATCH_MOVES  # each stage's final positions are only in its events
+    narration_moves = 0  # the state keeps the last reveal and every stage's final positions
 
     def describe_options(self, options: dict[str, Any]) -> str:
         return "Tactical variant." if options.get("variant") == "tactical" else ""
@@ -163,7 +152,7 @@ class WhyFirstPresenter:
             embed.add_field(
                 name="Order of moves (highest white number first)", value=order, inline=False
             )
-        for name, value in self._story(view, names, recent_events):
+        for name, value in self._story(view, names):
             embed.add_field(name=name, value=value, inline=False)
         embed.set_image(url="attachment://board.png")
         embed.set_footer(text=f"Match #{match.id} · second place scores; second-highest total wins")
@@ -178,11 +167,9 @@ class WhyFirstPresenter:
         return None
 
     def story(self, match: Match, recent_events: list[dict[str, Any]]) -> list[tuple[str, str]]:
-        return self._story(match.engine.view(match.state, None), _names(match), recent_events)
+        return self._story(match.engine.view(match.state, None), _names(match))
 
-    def _story(
-        self, view: dict[str, Any], names: list[str], events: list[dict[str, Any]]
-    ) -> list[tuple[str, str]]:
+    def _story(self, view: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
         """The last reveal, how each finished stage ended and the totals so far."""
         fields = []
         if view["last_reveal"]:
@@ -193,9 +180,8 @@ class WhyFirstPresenter:
                     self._reveal_text(view["last_reveal"], names),
                 )
             )
-        ends = _stage_ends(events)
         for score in view["stage_scores"]:
-            text = _stage_text(score, ends.get(score["stage"]), names)
+            text = _stage_text(score, score.get("positions"), names)
             fields.append((f"Stage {score['stage']} ended", text))
         if view["stage_scores"]:
             fields.append(("Totals", _totals_text(view["totals"], names)))

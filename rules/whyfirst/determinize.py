@@ -56,7 +56,10 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> WhyFi
         targets=targets,
         turns=[(move["seat"], move["card"]) for move in view["pending_moves"]],
         scoring=[
-            StageScore(s["stage"], s["second_place_space"], tuple(s["scorers"]))
+            StageScore(
+                s["stage"], s["second_place_space"], tuple(s["scorers"]),
+                tuple(s["positions"]) if "positions" in s else None,
+            )
             for s in view["stage_scores"]
         ],
         # The engine only adds figure moves to the last reveal: they get a list of their own.

@@ -157,6 +157,9 @@ class StageScore:
     stage: int
     space: int | None
     scorers: tuple[int, ...]
+    positions: tuple[int, ...] | None = None
+    """Where every figure stood when the stage ended (None in matches stored before it was
+    kept)."""
 
     def points(self, figure: int) -> int:
         """What ``figure`` scored this stage."""
@@ -380,10 +383,7 @@ class WhyFirstEngine:
             "sealed": list(state.sealed),
             "targets": list(state.targets),
             "turns": [[p, c] for p, c in state.turns],
-            "scoring": [
-                {"stage": s.stage, "space": s.space, "scorers": list(s.scorers)}
-                for s in state.scoring
-            ],
+            "scoring": [_score_data(s) for s in state.scoring],
             "last_reveal": copy.deepcopy(state.last_reveal),
         }
 
@@ -405,7 +405,11 @@ class WhyFirstEngine:
             targets=list(data["targets"]),
             turns=[(p, c) for p, c in data["turns"]],
             scoring=[
-                StageScore(s["stage"], s["space"], tuple(s["scorers"])) for s in data["scoring"]
+                StageScore(
+                    s["stage"], s["space"], tuple(s["scorers"]),
+                    tuple(s["positions"]) if "positions" in s else None,
+                )
+                for s in data["scoring"]
             ],
             last_reveal=copy.deepcopy(data["last_reveal"]),
         )
@@ -613,26 +617,31 @@ def _score_stage(state: WhyFirstState) -> Event:
     """Every figure on the second place space scores that space's number."""
     space = second_place(state.positions)
     scorers = tuple(f for f, p in enumerate(state.positions) if space is not None and p == space)
-    score = StageScore(state.stage, space, scorers)
+    score = StageScore(state.stage, space, scorers, tuple(state.positions))
     state.scoring.append(score)
-    return Event(
-        "stage_scored",
-        {
-            **_score_json(score, state.figures),
-            "positions": list(state.positions),
-            "totals": state.totals(),
-        },
-    )
+    return Event("stage_scored", {**_score_json(score, state.figures), "totals": state.totals()})
+
+
+def _score_data(score: StageScore) -> dict[str, Any]:
+    """A stage's scoring as stored."""
+    data = {"stage": score.stage, "space": score.space, "scorers": list(score.scorers)}
+    if score.positions is not None:
+        data["positions"] = list(score.positions)
+    return data
 
 
 def _score_json(score: StageScore, figures: int) -> dict[str, Any]:
-    return {
+    """A stage's scoring as the public sees it, with the figures' final positions."""
+    data = {
         "stage": score.stage,
         "second_place_space": score.space,
         "scorers": list(score.scorers),
         "points": score.space if score.space is not None else 0,
         "scores": [score.points(f) for f in range(figures)],
     }
+    if score.positions is not None:
+        data["positions"] = list(score.positions)
+    return data
 
 
 ENGINE = WhyFirstEngine()

@@ -534,3 +534,27 @@ def test_the_deck_data_is_the_only_place_of_its_contents():
     engine._validate_deck(corrected)
     with pytest.raises(ValueError, match="white numbers"):
         engine._validate_deck([*corrected[:-1], engine.Card(31, 2, corrected[0].white)])
+
+
+def test_a_finished_stage_keeps_where_every_figure_stood_and_older_states_still_load():
+    import random
+
+    from rules.whyfirst import ENGINE as WHY_FIRST
+
+    state = WHY_FIRST.setup(3, WHY_FIRST.options({}, 3), 11)
+    rng = random.Random(11)
+    scored = None
+    while scored is None:
+        seat = min(WHY_FIRST.to_move(state))
+        events = WHY_FIRST.apply(state, seat, rng.choice(WHY_FIRST.legal_moves(state, seat)))
+        scored = next((e for e in events if e.kind == "stage_scored"), None)
+    (stage,) = WHY_FIRST.view(state, None)["stage_scores"]
+    assert stage["positions"] == scored.data["positions"] and len(stage["positions"]) == 3
+    assert stage["second_place_space"] in stage["positions"]
+    assert all(stage["positions"][f] == stage["second_place_space"] for f in stage["scorers"])
+    stored = WHY_FIRST.dump(state)
+    assert WHY_FIRST.dump(WHY_FIRST.load(stored)) == stored
+    for score in stored["scoring"]:  # a match saved before the positions were kept
+        del score["positions"]
+    older = WHY_FIRST.load(stored)
+    assert "positions" not in WHY_FIRST.view(older, None)["stage_scores"][0]

@@ -233,7 +233,17 @@ REPLAY_FINGERPRINTS = [
     (6, "standard", 15, "212d83c5b72dcd0bf64af109caf031ae1506f9182defe5b0e16d4f575a3cd10d"),
 ]
 """SHA-256 of every move, its events, every seat's view and the dump after each move of a
-seeded random match, taken with the engine before it was made faster (commit b9c6849)."""
+seeded random match, taken with the engine before it was made faster (commit b9c6849).
+Each stage's final positions, kept since then in the stored scoring and shown in the views'
+stage scores, are left out: they are what was added, everything else must not change."""
+
+
+def _as_before(data: dict) -> dict:
+    """A view or a dump without the stage positions kept since the fingerprints were taken."""
+    data = copy.deepcopy(data)
+    for score in data.get("stage_scores", []) + data.get("scoring", []):
+        score.pop("positions", None)
+    return data
 
 
 @pytest.mark.parametrize(("players", "variant", "seed", "fingerprint"), REPLAY_FINGERPRINTS)
@@ -247,7 +257,7 @@ def test_stored_matches_replay_to_the_same_json(
         seat = rng.choice(sorted(awaited))
         move = rng.choice(ENGINE.legal_moves(state, seat))
         events = [event.to_json() for event in ENGINE.apply(state, seat, move)]
-        views = [ENGINE.view(state, viewer) for viewer in [None, *range(players)]]
-        record = [move, events, views, ENGINE.dump(state)]
+        views = [_as_before(ENGINE.view(state, viewer)) for viewer in [None, *range(players)]]
+        record = [move, events, views, _as_before(ENGINE.dump(state))]
         digest.update(json.dumps(record, sort_keys=True).encode())
     assert digest.hexdigest() == fingerprint
