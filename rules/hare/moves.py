@@ -84,6 +84,11 @@ def move_code(state: HareState, marker_id: int, action: str, target: int | None 
     return code
 
 
+def _count(n: int, word: str) -> str:
+    """``1 carrot``, ``2 carrots``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def ordinal(n: int) -> str:
     """1st, 2nd, 3rd, 4th..."""
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th') }"
@@ -120,7 +125,10 @@ def forward_problem(state: HareState, marker_id: int, target: int) -> str | None
     spaces = target - marker.space
     cost = forward_cost(spaces)
     if cost > player.carrots:
-        return f"Moving {spaces} spaces costs {cost} carrots; you have {player.carrots}."
+        return (
+            f"Moving {_count(spaces, 'space')} costs {_count(cost, 'carrot')}; "
+            f"you have {player.carrots}."
+        )
     if target == FINISH:
         return finish_problem(state, marker_id, player.carrots - cost)
     kind = SPACES[target].kind
@@ -339,10 +347,10 @@ def describe(state: HareState, seat: int, code: Move) -> str:
         to = "the Finish" if parsed.target == FINISH else space(parsed.target).label
         if parsed.target != FINISH:
             to = f"{parsed.target} ({to})"
-        text = f"Forward {parsed.target - here} to {to}: pay {cost} carrots"
+        text = f"Forward {parsed.target - here} to {to}: pay {_count(cost, 'carrot')}"
     elif parsed.action == BACK:
         text = f"Back {here - (parsed.target or 0)} to tortoise space {parsed.target}: "
-        text += f"earn {-cost} carrots"
+        text += f"earn {_count(-cost, 'carrot')}"
     elif state.pending == HARE_CHOICE:
         text = f"{parsed.action.capitalize()} {STAY_CARROTS} carrots (hare space)"
     else:
