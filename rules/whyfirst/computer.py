@@ -8,8 +8,8 @@ compared fairly; a candidate that falls clearly behind the best is dropped (a ra
 best on average is played.
 
 - ``strong`` simulates for the whole budget.
-- ``easy`` runs a dozen simulations, about one per candidate: it sees the obvious and
-  misjudges the close calls.
+- ``easy`` runs a few dozen simulations, three or four per candidate: it sees the obvious
+  and misjudges the close calls.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from rules.whyfirst.engine import ENGINE, WhyFirstState
 from rules.whyfirst.playout import VALUE, play_to_stage_end
 from rules.whyfirst.standing import win_chance
 
-EASY_PLAYOUTS = 12
+EASY_PLAYOUTS = 48
 """The easy level's simulations for one decision."""
 MIN_ROUNDS = 8
 """Deals every candidate is tried on before any is dropped."""
