@@ -48,7 +48,7 @@ SPREAD_TURNS = 30
 
 TEMPO = 0.05
 """A small reward for needing fewer turns, so that a seat whose place is settled either way
-still heads home."""
+still heads home (and a seat at home has it whole)."""
 
 WIN_WEIGHT = 0.35
 """Share of a seat's value that is its chance to win; the rest is its expected place."""
@@ -179,8 +179,8 @@ def _beats(mine: float, theirs: float) -> float:
 def seat_values(state: HareState) -> list[float]:
     """Every seat's prospects: about 1 for a sure win, about 0 for a sure last place."""
     seats = state.seats
-    if state.turn is None:  # over: standings are final
-        return [1 - state.standings.index(s) / (seats - 1) for s in range(seats)]
+    if state.turn is None:  # over: standings are final, and nobody needs a turn more
+        return [1 - state.standings.index(s) / (seats - 1) + TEMPO for s in range(seats)]
     places = race_places(state)
     # a seat later in the turn order than the one to move is a fraction of a turn behind
     start = state.turn
@@ -197,5 +197,6 @@ def seat_values(state: HareState) -> list[float]:
         del chances[s]
         win = math.prod(chances)
         place = sum(chances) / (seats - 1)
-        values.append(WIN_WEIGHT * win + (1 - WIN_WEIGHT) * place + TEMPO / (1 + need[s]))
+        tempo = TEMPO if s in home else TEMPO / (1 + need[s])
+        values.append(WIN_WEIGHT * win + (1 - WIN_WEIGHT) * place + tempo)
     return values

@@ -8,8 +8,8 @@ compared fairly; a candidate that falls clearly behind the best is dropped (a ra
 best on average is played.
 
 - ``strong`` simulates for the whole budget.
-- ``easy`` runs a dozen simulations, about one per candidate: it sees the obvious and
-  misjudges the close calls.
+- ``easy`` runs a few dozen simulations, three or four per candidate: it sees the obvious
+  and misjudges the close calls.
 """
 
 from __future__ import annotations
@@ -26,10 +26,10 @@ from rules.whyfirst.engine import ENGINE, WhyFirstState
 from rules.whyfirst.playout import VALUE, play_to_stage_end
 from rules.whyfirst.standing import win_chance
 
-EASY_PLAYOUTS = 12
+EASY_PLAYOUTS = 48
 """The easy level's simulations for one decision."""
 MIN_ROUNDS = 8
-"""Deals every candidate is tried on before any is dropped."""
+"""Deals every candidate is tried on before any is dropped, and between two judgements."""
 CONFIDENCE = 2.0
 """How many standard errors behind the best a candidate must fall to be dropped."""
 
@@ -97,9 +97,10 @@ def _best(alive: list[int], results: list[list[float]]) -> int:
 
 def _still_in_race(alive: list[int], results: list[list[float]]) -> list[int]:
     """The candidates not clearly behind the best: compared deal by deal, the best leads by
-    less than ``CONFIDENCE`` standard errors. Two stay in the race whatever happens."""
+    less than ``CONFIDENCE`` standard errors. Judged every ``MIN_ROUNDS`` deals; two stay in
+    the race whatever happens."""
     rounds = len(results[alive[0]])
-    if rounds < MIN_ROUNDS or len(alive) <= 2:
+    if rounds % MIN_ROUNDS or len(alive) <= 2:
         return alive
     best = _best(alive, results)
     lead = {}

@@ -109,6 +109,19 @@ def test_a_forced_move_is_answered_at_once_whatever_the_budget() -> None:
         assert time.process_time() - start < 0.5
 
 
+@pytest.mark.parametrize("level", ["easy", "strong"])
+def test_a_computer_takes_the_win_when_it_is_there(level: str) -> None:
+    state = ENGINE.setup(2, {}, seed=3)  # two markers each
+    for marker, where in zip(state.markers, [56, 63, 62, 61], strict=True):
+        marker.space = where
+    state.players[0].carrots, state.players[0].lettuces = 45, 0
+    state.players[1].carrots, state.players[1].lettuces = 25, 4
+    # either marker may go home now, and the other one next turn
+    assert {"f64@0", "f64@1", "take@1"} <= set(ENGINE.legal_moves(state, 0))
+    move = choose(ENGINE.view(state, 0), 0, level, 1, Budget(playouts=100))
+    assert move in ("f64@0", "f64@1")
+
+
 def test_a_seat_with_nothing_to_decide_is_refused() -> None:
     state = ENGINE.setup(3, {}, seed=3)
     with pytest.raises(ValueError):

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+import pytest
+
 from rules.hare import ENGINE
-from rules.hare.estimate import moves_home, seat_turns, seat_values
+from rules.hare.estimate import TEMPO, moves_home, seat_turns, seat_values
 from rules.hare.state import HareState, race_places
 
 
@@ -59,7 +61,7 @@ def test_the_runner_near_home_with_the_right_carrots_is_the_favourite() -> None:
 def test_the_winner_of_a_finished_match_has_the_best_value() -> None:
     state = race([60, 30, 10], [10, 60, 65], [0, 1, 3])
     state.turn, state.standings = None, [1, 0, 2]
-    assert seat_values(state) == [0.5, 1.0, 0.0]
+    assert seat_values(state) == pytest.approx([0.5 + TEMPO, 1.0 + TEMPO, TEMPO])
 
 
 def test_a_hoard_of_carrots_is_judged_without_overflow() -> None:
