@@ -38,7 +38,7 @@ def purposeful_move(state: HareState, seat: int, rng: random.Random, whim: float
         return next((m for m in moves if m.startswith(wanted)), moves[0])
     forward = [m for m in moves if m[0] == FORWARD]  # codes start with their action
     by_action: dict[str, list[Move]] = {}
-    for move in moves if len(forward) < len(moves) else ():
+    for move in moves:
         if move[0] != FORWARD:
             parsed = parse_move(move)
             assert parsed is not None

@@ -139,6 +139,11 @@ def load_state(data: Mapping[str, Any]) -> HareState:
     fields = dict(data)
     fields["players"] = [Player(**p) for p in data["players"]]
     fields["markers"] = [Marker(**m) for m in data["markers"]]
+    dealt = _MARKER_IDS[data["two_markers"]][: len(data["players"])]
+    if [(m.seat, m.number) for m in fields["markers"]] != [
+        (seat, number) for seat, ids in enumerate(dealt) for number in range(len(ids))
+    ]:
+        raise ValueError("markers must be stored seat by seat, as setup deals them")
     fields["finish_order"] = list(data["finish_order"])
     fields["standings"] = list(data["standings"])
     return HareState(**fields)

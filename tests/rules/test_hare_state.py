@@ -7,6 +7,7 @@ import dataclasses
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -108,3 +109,10 @@ def test_a_stuck_player_is_recognised_without_listing_moves(
     player = state.players[state.turn]
     player.carrots, player.lettuces = carrots, min(player.lettuces, lettuces)
     assert can_move(state, state.turn) == bool(legal_moves(state, state.turn))
+
+
+def test_a_stored_match_with_markers_out_of_the_dealt_order_is_refused() -> None:
+    data = ENGINE.dump(ENGINE.setup(3, {}, seed=1))
+    data["markers"] = data["markers"][::-1]
+    with pytest.raises(ValueError, match="seat by seat"):
+        ENGINE.load(data)
