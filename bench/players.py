@@ -6,7 +6,8 @@ Every match seats one strong, one easy and one random player (three seats; Seque
 plays them one against one against one), rotating who sits where so no level keeps the first
 seat. Each computer decides from its seat's view only, as at the table. Prints each level's
 win rate with a 95% Wilson interval (a shared win counts as a share) and its mean and worst
-decision time. Figures, not tests: run by hand.
+decision time, and its mean place (1 is first), which tells levels apart even where one of
+them wins nearly every match. Figures, not tests: run by hand.
 """
 
 from __future__ import annotations
@@ -35,8 +36,9 @@ def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
 def play_match(
     game: str, levels: tuple[str, ...], seed: int, budget: Budget,
     clocks: dict[str, list[float]],
-) -> list[float]:
-    """Play one match with ``levels[seat]`` at each seat; return each seat's share of the win."""
+) -> tuple[list[float], tuple[int, ...]]:
+    """Play one match with ``levels[seat]`` at each seat: each seat's share of the win, and
+    each seat's place."""
     engine = ENGINES[game]
     choose = computer(game)
     rng = random.Random(seed)
@@ -57,21 +59,27 @@ def play_match(
     outcome = engine.outcome(state)
     assert outcome is not None
     winners = [s for s in outcome.winners if s < len(levels)]
-    return [1 / len(winners) if s in winners else 0.0 for s in range(len(levels))]
+    shares = [1 / len(winners) if s in winners else 0.0 for s in range(len(levels))]
+    return shares, outcome.places[: len(levels)]
 
 
 def bench(game: str, matches: int, budget: Budget, seed: int) -> None:
     wins: dict[str, float] = defaultdict(float)
+    places: dict[str, int] = defaultdict(int)
     clocks: dict[str, list[float]] = defaultdict(list)
     for n in range(matches):
         turn = n % len(SEATS)
         levels = SEATS[turn:] + SEATS[:turn]
-        shares = play_match(game, levels, seed + n, budget, clocks)
-        for level, share in zip(levels, shares, strict=True):
+        shares, placed = play_match(game, levels, seed + n, budget, clocks)
+        for level, share, place in zip(levels, shares, placed, strict=True):
             wins[level] += share
+            places[level] += place
     expected = 1 / len(SEATS)
     print(f"\n{ENGINES[game].title}: {matches} matches, chance alone would win {expected:.0%}")
-    print(f"  {'level':<8} {'win rate':>9} {'95% interval':>16} {'mean decision':>14} {'worst':>8}")
+    print(
+        f"  {'level':<8} {'win rate':>9} {'95% interval':>16} {'mean place':>11} "
+        f"{'mean decision':>14} {'worst':>8}"
+    )
     for level in SEATS:
         rate = wins[level] / matches
         low, high = wilson(rate, matches)
@@ -80,6 +88,7 @@ def bench(game: str, matches: int, budget: Budget, seed: int) -> None:
         worst = max(times, default=0.0)
         print(
             f"  {level:<8} {rate:>9.0%} {f'{low:.0%} to {high:.0%}':>16} "
+            f"{places[level] / matches:>11.2f} "
             f"{mean * 1000:>11.1f} ms {worst * 1000:>5.0f} ms"
         )
 
