@@ -7,10 +7,10 @@ rolls a die of its own.
 - ``easy`` tries each legal move once, judges where it lands (``estimate.seat_values``) and
   picks its best-judged move most of the time, else its second or third best.
 - ``strong`` samples every move again and again (the hare spaces' rolls differ each time),
-  plays each sample on for a few turns of the whole table with the purposeful policy,
-  judges the position then, and shares the samples between the moves by UCB1. It stops
-  after ``budget.playouts`` samples when that is set (repeatable), else at ``budget.seconds``
-  of CPU time.
+  plays each sample on for one move of every seat with the purposeful policy (whims
+  included: a playout is a guess at the others, not a plan), judges the position then, and
+  shares the samples between the moves by UCB1. It stops after ``budget.playouts`` samples
+  when that is set (repeatable), else at ``budget.seconds`` of CPU time.
 """
 
 from __future__ import annotations
