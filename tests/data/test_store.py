@@ -183,3 +183,21 @@ async def test_reads_do_not_wait_behind_a_writer_waiting_for_a_lock(tmp_path):
     other.execute("ROLLBACK")
     other.close()
     await store.close()
+
+
+async def test_closing_with_a_statement_still_open_keeps_every_commit(tmp_path):
+    store = await Store.open(tmp_path / "table.db")
+    async with store.transaction() as db:
+        for n in range(5):
+            await meta.set_meta(db, f"k{n}", str(n))
+    async with store.transaction() as db:
+        cursor = await db.execute("SELECT key FROM meta")
+        await cursor.fetchone()  # read one row and leave the statement open
+    await store.close()
+    del cursor  # the statement ends with its cursor; the file is free again
+    again = await Store.open(tmp_path / "table.db")
+    try:
+        async with again.read() as db:
+            assert await meta.get_meta(db, "k4") == "4"
+    finally:
+        await again.close()
