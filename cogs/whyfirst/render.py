@@ -198,15 +198,16 @@ class WhyFirstPresenter:
         lines = []
         for play in reveal["plays"]:
             target = "" if play["target"] is None else f" on {names[play['target']]}"
-            lines.append(f"{names[play['seat']]} played {_signed(play['value'])}{target}")
+            lines.append(f"🃏 {names[play['seat']]} played {_signed(play['value'])}{target}")
         if reveal.get("leo"):
-            lines.append(f"Leo turned up {_signed(reveal['leo']['value'])}")
+            lines.append(f"🃏 Leo turned up {_signed(reveal['leo']['value'])}")
         for move in reveal.get("moves", []):
             if move["from"] == move["to"]:
                 continue  # a figure at the end of the track that did not move
             by = f" ({names[move['seat']]})" if "seat" in move else ""
             lines.append(
-                f"→ {names[move['figure']]} {_signed(move['from'])} to {_signed(move['to'])}{by}"
+                f"➡️ {names[move['figure']]} moves from {_signed(move['from'])} "
+                f"to {_signed(move['to'])}{by}"
             )
         return "\n".join(lines) or "Nothing was played."
 

@@ -20,4 +20,4 @@ def test_a_figure_that_did_not_move_is_not_narrated() -> None:
         ],
     }
     text = WhyFirstPresenter()._reveal_text(reveal, ["anne", "eve"])
-    assert "eve +16 to +16" not in text and "→ anne +3 to +5" in text
+    assert "eve moves from +16 to +16" not in text and "➡️ anne moves from +3 to +5" in text

@@ -116,7 +116,7 @@ async def test_the_board_narrates_the_reveal_and_the_scores(table):
         await act(table, player, table.hand(player))
     text = table.board().text
     assert "Reveal of stage 1, card round 1" in text
-    assert text.count(" played ") == 3 and "→" in text
+    assert text.count("🃏 ") == 3 and text.count(" played ") == 3 and "➡️" in text
     assert "card round 2/5" in text
 
 
