@@ -23,10 +23,10 @@ EASY_NOISE = 6.0
 """How much easy blurs its judgement of a card (points of ``tactics.finish_value``)."""
 PLAYOUT_NOISE = 0.5
 """A little blur in the playouts, so the simulated drivers do not all play alike."""
-PLAYOUT_WHIM = 0.1
+PLAYOUT_WHIM = 0.05
 """How often a simulated rival plays any legal move: real rivals are not as predictable as
 the quick driver (they call collisions, choose action cards to spite)."""
-COMPARISON = Comparison(min_worlds=4, pruning=1.0, override=0.5)
+COMPARISON = Comparison(min_worlds=4, pruning=1.0, override=0.2)
 QUALIFIED = 0.2
 """The reward of finishing at the edge without winning (a win is worth 1)."""
 

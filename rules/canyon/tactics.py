@@ -134,6 +134,7 @@ def known_action(state: CanyonState, seat: int, round_no: int) -> int:
 
 
 def outlook(state: CanyonState, seat: int) -> Outlook:
+    """What the rounds after this one promise ``seat``, from what it knows of the row."""
     unseen = unseen_actions(state, seat)
     mean = sum(FACTORS[a] for a in unseen) / len(unseen) if unseen else 0.5
     hand_end = FIRST_HAND_LAST_ROUND if state.round <= FIRST_HAND_LAST_ROUND else ROUNDS
@@ -235,7 +236,7 @@ def sure_victim(state: CanyonState) -> int:
     return on_top[0] if len(on_top) == 1 else -1
 
 
-def worth_calling(state: CanyonState, seat: int, card: int, value: float, view: Outlook) -> bool:
+def worth_calling(state: CanyonState, seat: int, card: int, value: float) -> bool:
     """Call a collision to finish off a car on its fourth collision, or to swap a bad action
     card when this car is sure to be the victim and can afford the damage."""
     victim = sure_victim(state)
@@ -246,11 +247,22 @@ def worth_calling(state: CanyonState, seat: int, card: int, value: float, view: 
     limit = race.COLLISIONS_SURVIVED - (state.round >= LAST_SAFE_CALL_ROUND)
     if state.collisions[seat] >= limit:
         return False
+    view = outlook(state, seat)
     others = [a for a in view.unseen if not ACTIONS[a].effect.send]
     if not others:
         return False
     alternatives = sum(card_value(state, seat, card, a, view) for a in others)
     return value < alternatives / len(others)
+
+
+def commit_values(state: CanyonState, seat: int) -> tuple[dict[int, float], bool]:
+    """Each card of the hand judged as this round's play, and whether the round is a send
+    round (no collision may be called)."""
+    action = state.row[state.round - 1]
+    if ACTIONS[action].effect.send:
+        return send_values(state, seat), True
+    view = outlook(state, seat)
+    return {c: card_value(state, seat, c, action, view) for c in state.hands[seat]}, False
 
 
 def _pick(values: dict[int, float], rng: random.Random, noise: float) -> int:
@@ -261,13 +273,10 @@ def _pick(values: dict[int, float], rng: random.Random, noise: float) -> int:
 
 
 def commit(state: CanyonState, seat: int, rng: random.Random, noise: float = 0.0) -> Move:
-    action = state.row[state.round - 1]
-    if ACTIONS[action].effect.send:
-        return f"c{_pick(send_values(state, seat), rng, noise)}"
-    view = outlook(state, seat)
-    values = {card: card_value(state, seat, card, action, view) for card in state.hands[seat]}
+    """The card that looks best, with a collision call when one is worth it."""
+    values, send = commit_values(state, seat)
     card = _pick(values, rng, noise)
-    call = worth_calling(state, seat, card, values[card], view)
+    call = not send and worth_calling(state, seat, card, values[card])
     return f"c{card}:x" if call else f"c{card}"
 
 
@@ -276,23 +285,15 @@ def shortlist(state: CanyonState, seat: int, cards: int = 3, calls: int = 2) -> 
     ``cards`` cards played quietly and the best ``calls`` played with a collision call; in any
     other decision, every choice."""
     favourite = move(state, seat, random.Random(0))
-    moves = [favourite]
     if state.phase == COMMIT:
-        action = state.row[state.round - 1]
-        send = ACTIONS[action].effect.send
-        if send:
-            values = send_values(state, seat)
-        else:
-            view = outlook(state, seat)
-            values = {c: card_value(state, seat, c, action, view) for c in state.hands[seat]}
+        values, send = commit_values(state, seat)
         ranked = sorted(values, key=lambda c: -values[c])
         wanted = [f"c{card}" for card in ranked[:cards]]
         if not send:
             wanted += [f"c{card}:x" for card in ranked[:calls]]
     else:
         wanted = ENGINE.legal_moves(state, seat)
-    moves += [m for m in wanted if m != favourite]
-    return moves
+    return [favourite, *(m for m in wanted if m != favourite)]
 
 
 def scored_card(state: CanyonState, seat: int, action: int) -> int:
@@ -307,11 +308,10 @@ def choose_action(state: CanyonState, seat: int, rng: random.Random, noise: floa
     """The victim's choice: the offered action card that leaves this car best placed."""
     view = outlook(state, seat)
     score, hand = state.scores[seat], state.hands[seat]
-    values = {
-        action: plan_value(state, best_end(score, scored_card(state, seat, action), action),
-                           hand, view)
-        for action in state.offer
-    }
+    values = {}
+    for action in state.offer:
+        after = best_end(score, scored_card(state, seat, action), action)
+        values[action] = plan_value(state, after, hand, view)
     return f"a{_pick(values, rng, noise)}"
 
 

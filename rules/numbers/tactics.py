@@ -33,14 +33,12 @@ KEEP = {PLUS: 700.0, MINUS: 400.0}
 FILL = (0.25, 0.7, 1.0)
 """How likely an open space is to be filled in time, by how many of the two cards showing its
 number are still to come (not yet in a discard pile); with none left only a Plus fills it."""
-
-
 ANSWERS = tuple(card.answer or 0 for card in DECK)
 """Each card's answer, 0 for a Plus or Minus card."""
 FREE_NUMBER = 0
 """The number ``LAYOUT`` shows on a free corner."""
 HELD = 1.5
-"""How likely a space is to be filled by a side holding a card for it: more than sure, since it
+"""``FILL`` of a space the side holds a card for: above the best of ``FILL``, since filling it
 needs no luck at all."""
 
 
