@@ -126,8 +126,6 @@ class Computers:
                         continue
                     return
                 await self._move(match, seats[0])
-        except asyncio.CancelledError:
-            raise
         except Exception:
             log.exception("match %s: the computer could not move; it tries at the next change",
                           match_id)

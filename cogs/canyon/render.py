@@ -53,10 +53,6 @@ def _card_style(card: dict[str, Any]) -> discord.ButtonStyle:
     return discord.ButtonStyle.success if card["value"] > 0 else discord.ButtonStyle.danger
 
 
-def _mention(match: Match, seat: int) -> str:
-    return who(match, seat)
-
-
 def _is_send(action: dict[str, Any]) -> bool:
     return bool(ACTION_KINDS[action["kind"]].send)
 
@@ -315,7 +311,7 @@ class CanyonPresenter:
         return "\n".join(lines)
 
     def _awaiting(self, match: Match, view: dict[str, Any]) -> str:
-        awaited = ", ".join(_mention(match, s) for s in view["awaiting"])
+        awaited = ", ".join(who(match, s) for s in view["awaiting"])
         phase = view["phase"]
         if phase == "commit":
             action = view["row"][view["round"] - 1]
