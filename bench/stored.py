@@ -38,6 +38,7 @@ from bench.playing import (
     next_control,
     seat_matches,
     send,
+    simulated_discord,
     table_bot,
     until_answered,
 )
@@ -138,7 +139,7 @@ async def _restart_at(folder: Path, size: int, scale: argparse.Namespace) -> Res
     path = folder / f"restart-{size}.db"
     sample = min(size, scale.sample)
     stale = min(scale.stale, sample // 2)
-    async with FakeDiscord(settle_timeout=600) as backend:
+    async with simulated_discord() as backend:
         seatings = seat_matches(backend, [RESTART_GAME], size, 2)
         bot = table_bot(backend, path)
         await backend.connect(bot)

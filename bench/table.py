@@ -54,6 +54,7 @@ from bench.playing import (
     open_all,
     seat_matches,
     send,
+    simulated_discord,
     table_bot,
     until_answered,
 )
@@ -103,7 +104,7 @@ async def capacity(folder: Path, scale: argparse.Namespace) -> None:
 
 
 async def _capacity_of(folder: Path, game: str, scale: argparse.Namespace) -> None:
-    async with FakeDiscord(settle_timeout=600) as backend:
+    async with simulated_discord() as backend:
         seatings = seat_matches(backend, [game], scale.matches, scale.players)
         bot = table_bot(backend, folder / f"capacity-{game}.db")
         await backend.connect(bot)
@@ -160,7 +161,7 @@ async def latency(folder: Path, scale: argparse.Namespace) -> None:
         f"clicks/s) for {scale.play:g} s; goal p99 < {1000 * GOAL_P99:.0f} ms, none past "
         f"{DEADLINE:g} s"
     )
-    async with FakeDiscord(settle_timeout=600) as backend:
+    async with simulated_discord() as backend:
         seatings = seat_matches(backend, scale.games, scale.live, scale.players)
         bot = table_bot(backend, folder / "latency.db")
         await backend.connect(bot)
@@ -217,7 +218,7 @@ async def _arrivals(
 
 async def _burst(folder: Path, scale: argparse.Namespace) -> None:
     """Six players of Why First? commit a round within one second (a card, then its target)."""
-    async with FakeDiscord(settle_timeout=600) as backend:
+    async with simulated_discord() as backend:
         (seating,) = seat_matches(backend, ["whyfirst"], 1, SIX)
         await backend.connect(table_bot(backend, folder / "burst.db"))
         await open_all(backend, [seating])
@@ -251,7 +252,7 @@ async def rest(folder: Path, scale: argparse.Namespace) -> None:
 
 
 async def _rest_of(folder: Path, game: str, scale: argparse.Namespace) -> None:
-    async with FakeDiscord(settle_timeout=600) as backend:
+    async with simulated_discord() as backend:
         (seating,) = seat_matches(backend, [game], 1, SIX)
         await backend.connect(table_bot(backend, folder / f"rest-{game}.db"))
         await open_all(backend, [seating])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import subprocess
 import sys
@@ -130,3 +131,23 @@ async def test_commits_are_durable_on_power_loss(tmp_path):
     async with store.transaction() as db:
         assert (await (await db.execute("PRAGMA synchronous")).fetchone())[0] == 2
     await store.close()
+
+
+async def test_once_ready_the_bot_leaves_start_up_out_of_garbage_collection(tmp_path):
+    async with FakeDiscord() as backend:
+        guild = backend.add_guild("Big server")
+        channels = [backend.add_text_channel(guild, f"table-{n}") for n in range(50)]
+        gc.unfreeze()
+        table_bot = bot.TableBot(
+            bot.Settings(backend.token, tmp_path / "bot.db", None, "INFO"), settle_heap=True
+        )
+        try:
+            await backend.connect(table_bot)
+            frozen = gc.get_freeze_count()
+            cached = table_bot.get_guild(guild.id)
+            assert cached is not None and cached.get_channel(channels[-1].id) is not None
+            assert frozen > len(channels)
+            assert not any(o is cached for o in gc.get_objects())
+        finally:
+            gc.unfreeze()
+            await backend.disconnect()

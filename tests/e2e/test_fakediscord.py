@@ -518,6 +518,22 @@ async def test_every_rest_call_is_recorded(world: tuple[FakeDiscord, Any]) -> No
     assert [c.seq for c in backend.calls] == list(range(1, len(backend.calls) + 1))
 
 
+async def test_call_log_without_bodies_keeps_what_is_counted() -> None:
+    async with FakeDiscord(call_bodies=False) as backend:
+        guild = backend.add_guild("Bench")
+        channel = backend.add_text_channel(guild, "general")
+        alice = backend.add_user("alice", guild=guild)
+        await backend.connect(DemoBot())
+        before = len(backend.calls)
+        result = await backend.slash(alice, channel, "demo echo", text="hi")
+        assert result.content == "hi"
+        (call,) = backend.calls[before:]
+        assert call.route == "/interactions/{webhook_id}/{webhook_token}/callback"
+        assert call.ok and call.interaction_id == result.interaction_id
+        assert call.json is None and call.response is None
+        assert backend.violations == []
+
+
 async def test_unknown_route_is_a_violation(world: tuple[FakeDiscord, Any]) -> None:
     backend, w = world
     with pytest.raises(discord.NotFound):

@@ -149,16 +149,18 @@ class FakeDiscord:
 
     Use as ``async with FakeDiscord() as backend:``. It serves REST on 127.0.0.1, points
     ``discord.http.Route.BASE`` at itself and feeds gateway events straight into the bot.
+    ``call_bodies=False``: the call log keeps no request or response bodies (a benchmark's
+    long run keeps what it counts, and the log does not swell the process's heap).
     """
 
     def __init__(self, *, token: str = "fake-bot-token", bot_name: str = "TestBot",
                  application_id: int | None = None, settle_timeout: float = 10.0,
-                 park_threshold: float = 1.0) -> None:
+                 park_threshold: float = 1.0, call_bodies: bool = True) -> None:
         self.world = World(bot_name=bot_name, application_id=application_id)
         self.token = token
         self.settle_timeout = settle_timeout
         self.server = RestServer(self.world, token=lambda: self.token, clock=lambda: self.clock(),
-                                 on_call=self._on_call)
+                                 on_call=self._on_call, bodies=call_bodies)
         self.tracker = TaskTracker(park_threshold=park_threshold)
         self.bot: discord.Client | None = None
         self.gateway_sends: list[dict[str, Any]] = []

@@ -145,8 +145,9 @@ class RestServer:
     """The simulated REST API (one per :class:`~tests.fakediscord.FakeDiscord`)."""
 
     def __init__(self, world: World, *, token: Callable[[], str], clock: Callable[[], float],
-                 on_call: Callable[[Call], None] | None = None) -> None:
+                 on_call: Callable[[Call], None] | None = None, bodies: bool = True) -> None:
         self.world = world
+        self.bodies = bodies
         self._token = token
         self._clock = clock
         self._on_call = on_call
@@ -285,8 +286,9 @@ class RestServer:
         call = Call(
             seq=self._seq, method=req.method, path=req.path,
             route=spec.template if spec else None, query=req.query,
-            json=copy.deepcopy(req.json), files=[f.filename for f in req.files],
-            status=status, response=copy.deepcopy(payload), user_id=req.user_id,
+            json=copy.deepcopy(req.json) if self.bodies else None,
+            files=[f.filename for f in req.files], status=status,
+            response=copy.deepcopy(payload) if self.bodies else None, user_id=req.user_id,
             interaction_id=req.interaction_id,
             error_code=error.code if error else None,
             violation=bool(error and not error.expected),
