@@ -16,16 +16,19 @@ from dataclasses import replace
 
 from data import matches as rows
 from data.store import Store, StoreUnavailable
+from matches.keyed import Recent
 
 log = logging.getLogger(__name__)
 
 NOTE_DELAY = 1.0
+MATCHES_KEPT = 4096
+"""Matches whose message rows stay in memory, the most recently used."""
 
 
 class MessageBook:
     def __init__(self, store: Store) -> None:
         self._store = store
-        self._rows: dict[int, dict[str, rows.MessageRecord]] = {}
+        self._rows: Recent[int, dict[str, rows.MessageRecord]] = Recent(MATCHES_KEPT)
         self._notes: dict[tuple[int, str], rows.MessageRecord] = {}
         self._writing: asyncio.Task[None] | None = None
 
@@ -61,11 +64,12 @@ class MessageBook:
 
     def note_shown(self, match_id: int, purpose: str, fingerprint: str, version: int) -> None:
         """What the message shows now; written with the next batch."""
-        current = self._rows.get(match_id, {}).get(purpose)
-        if current is None:
-            return
+        cached = self._rows.get(match_id)
+        current = None if cached is None else cached.get(purpose)
+        if cached is None or current is None:
+            return  # a hint: the match was forgotten meanwhile, its next refresh finds out
         noted = replace(current, fingerprint=fingerprint, version=version)
-        self._rows[match_id][purpose] = noted
+        cached[purpose] = noted
         self._notes[(match_id, purpose)] = noted
         if self._writing is None or self._writing.done():
             self._writing = asyncio.create_task(self._write_soon(), name="message-notes")

@@ -27,6 +27,7 @@ from data import career, clocks
 from data import matches as rows
 from data.store import Store
 from matches import clock, results
+from matches.keyed import Locks, Recent
 from matches.message_book import MessageBook
 from rules.base import LEVELS, Engine, Event, IllegalMove, InvalidOptions, Outcome
 
@@ -36,6 +37,11 @@ DAMAGED = (
     "This match's saved state is damaged, so it cannot go on. Its host or a server "
     "moderator can end it with the game's cancel command."
 )
+
+MATCHES_CACHED = 4096
+"""Matches kept read in memory, the most recently used: every match in play at a busy
+table, in about 20 MB."""
+
 
 class MatchError(Exception):
     """A request the match cannot take; ``reason`` is shown privately to the player."""
@@ -155,10 +161,10 @@ class MatchService:
         self._new_seed = new_seed
         self.now = now
         self.book = MessageBook(store)
-        self._cache: dict[int, tuple[rows.MatchRecord, str]] = {}
+        self._cache: Recent[int, tuple[rows.MatchRecord, str]] = Recent(MATCHES_CACHED)
         """Matches read recently, with their state as JSON text (parsed anew for each use)."""
         self._generations: defaultdict[int, int] = defaultdict(int)
-        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._locks: Locks[int] = Locks()
 
     @property
     def store(self) -> Store:
@@ -203,7 +209,7 @@ class MatchService:
             self._forget(match_id)
 
     def _forget(self, match_id: int) -> None:
-        self._cache.pop(match_id, None)
+        self._cache.pop(match_id)
         self._generations[match_id] += 1
 
     async def open_in_channel(self, game: str, channel_id: int) -> Match | None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import defaultdict
 from typing import Any, Protocol
 
 import discord
@@ -20,6 +19,7 @@ from cogs.common.coalescer import Coalescer, Rate
 from cogs.common.presenter import Controls
 from cogs.common.reply import Reply
 from data.store import StoreUnavailable
+from matches.keyed import Locks
 from matches.service import Match, MatchError, MatchService
 
 log = logging.getLogger(__name__)
@@ -62,7 +62,7 @@ class KeptMessages:
         self._bot = bot
         self._service = service
         self._keeper = keeper
-        self._locks: defaultdict[Key, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._locks: Locks[Key] = Locks()
         self._refreshes: Coalescer[Key] = Coalescer(self._refresh, lambda key: rate)
 
     def request(self, match_id: int, purpose: str) -> asyncio.Task[None]:

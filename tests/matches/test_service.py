@@ -234,3 +234,26 @@ async def test_a_rematch_copies_game_options_pace_and_computers_but_not_the_play
     assert again.id != match.id and again.status == "lobby" and again.host_id == BEN.user_id
     assert again.record.options == {"variant": "tactical"} and again.record.pace == "live"
     assert [(s.user_id, s.level) for s in again.seats] == [(BEN.user_id, None), (None, "strong")]
+
+
+async def test_matches_beyond_the_cache_are_read_again_as_stored(tmp_path, monkeypatch):
+    monkeypatch.setattr("matches.service.MATCHES_CACHED", 2)
+    store = await Store.open(tmp_path / "table.db")
+    try:
+        service = MatchService(store, {"whyfirst": ENGINE}, new_seed=lambda: 7)
+        started = []
+        for channel in range(10, 15):
+            match = await _lobby(service, ANNE, BEN, channel=channel)
+            started.append(await service.start(match.id, ANNE.user_id))
+        first = started[0]
+        move = ENGINE.legal_moves(first.state, 0)[0]
+        await service.play(first.id, ANNE.user_id, first.decision_point(), move)
+        for match in started[1:]:
+            await service.get(match.id)  # the first match is forgotten meanwhile
+        assert len(service._cache) == 2
+        again = await service.get(first.id)
+        assert again.version > first.version
+        assert ENGINE.dump(again.state) != ENGINE.dump(first.state)
+        assert [m.id for m in started] == [(await service.get(m.id)).id for m in started]
+    finally:
+        await store.close()
