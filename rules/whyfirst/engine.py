@@ -16,7 +16,6 @@ Figures, totals and ``Outcome`` are indexed by participant.
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 from collections.abc import Mapping, Sequence
@@ -334,7 +333,7 @@ class WhyFirstEngine:
             "leo_cards_left": len(state.leo_stack),
             "played": [DECK[c].to_json() for c in state.played],
             "pending_moves": [{"seat": p, **DECK[c].to_json()} for p, c in state.turns],
-            "last_reveal": copy.deepcopy(state.last_reveal),
+            "last_reveal": _reveal_copy(state.last_reveal),
             "stage_scores": [_score_json(s, state.figures) for s in state.scoring],
             "totals": state.totals(),
         }
@@ -384,7 +383,7 @@ class WhyFirstEngine:
             "targets": list(state.targets),
             "turns": [[p, c] for p, c in state.turns],
             "scoring": [_score_data(s) for s in state.scoring],
-            "last_reveal": copy.deepcopy(state.last_reveal),
+            "last_reveal": _reveal_copy(state.last_reveal),
         }
 
     def load(self, data: Mapping[str, Any]) -> WhyFirstState:
@@ -411,7 +410,7 @@ class WhyFirstEngine:
                 )
                 for s in data["scoring"]
             ],
-            last_reveal=copy.deepcopy(data["last_reveal"]),
+            last_reveal=_reveal_copy(data["last_reveal"]),
         )
 
     # -- the card round -------------------------------------------------------------------
@@ -611,6 +610,12 @@ def _move_by_turn(state: WhyFirstState, figure: int) -> Event:
     # The record is never changed once made, so the event and the reveal may share it.
     state.last_reveal["moves"].append(move)
     return Event("figure_moved", move)
+
+
+def _reveal_copy(reveal: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """A copy of a card round's reveal that the original's changes never reach: only its
+    list of figure moves grows (in the tactical variant); each record in it is final."""
+    return None if reveal is None else {**reveal, "moves": list(reveal["moves"])}
 
 
 def _score_stage(state: WhyFirstState) -> Event:

@@ -166,7 +166,13 @@ def test_random_legal_play_keeps_every_rule(players: int, variant: str, seed: in
         seat = rng.choice(sorted(awaited))
         move = rng.choice(ENGINE.legal_moves(state, seat))
         point = ENGINE.decision_point(state)
+        # Views, dumps and the data a state was loaded from never change with the state.
+        data = ENGINE.dump(state)
+        state = ENGINE.load(data)
+        shown = [ENGINE.view(state, None), ENGINE.view(state, seat), data]
+        kept = copy.deepcopy(shown)
         events = ENGINE.apply(state, seat, move)
+        assert shown == kept
         log.append((seat, move))
         for event in events:
             recount.see(event)
