@@ -68,7 +68,7 @@ GOAL_CLICKS = 500
 GOAL_P99 = 0.100
 SIX = 6
 FULL = dict(
-    matches=50, players=2, seconds=5.0, live=500, every=5.0, play=25.0, bursts=10, rounds=3,
+    matches=200, players=2, seconds=5.0, live=500, every=5.0, play=25.0, bursts=10, rounds=3,
     restart="1000,10000", sample=60, stale=20, memory=1000, finished=10,
 )
 QUICK = dict(
@@ -137,6 +137,8 @@ async def _capacity_of(folder: Path, game: str, scale: argparse.Namespace) -> No
           f"{channel_rates(backend, calls)}")
     print(f"{'':<9} per click (times it ran, mean wall time): {timing.per(count)}")
     print(f"{'':<9} REST per click: {per_kind(calls, count)}")
+    print(f"{'':<9} {timing.cpu(count, moves)} (bot, simulated Discord and players in one "
+          f"process); the floor's move: {1000 / floor:.1f} ms")
 
 
 async def _median_state(store: Store, game: str) -> dict[str, Any]:
@@ -183,6 +185,9 @@ async def latency(folder: Path, scale: argparse.Namespace) -> None:
         of_game = [c for c in clicks if c.game == game]
         print(f"  {game:<9} {spread(answered(of_game))}   {len(of_game)} clicks")
     print(f"  per click: {timing.per(max(1, len(clicks)))}")
+    moves = sum(1 for c in clicks if c.control.plays and not c.refused)
+    busy = timing.cpu_seconds / scale.play
+    print(f"  {timing.cpu(len(clicks), moves)}; the process busy {busy:.0%} of the time")
     await _burst(folder, scale)
 
 

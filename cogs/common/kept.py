@@ -97,7 +97,7 @@ class KeptMessages:
                 return True
             shown = await reply.update(**controls.edit_kwargs())
             if shown and kept and not step:
-                await self._note(match, purpose, controls)
+                self._note(match, purpose, controls.fingerprint())
         if not shown:
             self.request(match.id, purpose)
         return shown and kept
@@ -140,8 +140,9 @@ class KeptMessages:
             if controls is None:
                 return
             stored = (await self._service.messages(match_id)).get(purpose)
+            fingerprint = controls.fingerprint()
             if stored is not None and (
-                stored.fingerprint == controls.fingerprint() or stored.version > match.version
+                stored.fingerprint == fingerprint or stored.version > match.version
             ):
                 return
             if stored is not None:
@@ -151,7 +152,7 @@ class KeptMessages:
                     await self._partial(stored.channel_id, stored.message_id).edit(
                         **controls.edit_kwargs(keep_pictures=keep)
                     )
-                    await self._note(match, purpose, controls)
+                    self._note(match, purpose, fingerprint)
                     return
                 except discord.NotFound as error:
                     if error.code != UNKNOWN_MESSAGE:
@@ -168,13 +169,12 @@ class KeptMessages:
                 return
             if message is not None:
                 await self._service.remember_message(
-                    match_id, purpose, message.channel.id, message.id,
-                    controls.fingerprint(), match.version,
+                    match_id, purpose, message.channel.id, message.id, fingerprint, match.version
                 )
 
-    async def _note(self, match: Match, purpose: str, controls: Controls) -> None:
+    def _note(self, match: Match, purpose: str, fingerprint: str) -> None:
         """Remember what the message shows (a hint: written in batches)."""
-        self._service.note_shown(match.id, purpose, controls.fingerprint(), match.version)
+        self._service.note_shown(match.id, purpose, fingerprint, match.version)
 
     def _partial(self, channel_id: int, message_id: int) -> discord.PartialMessage:
         return self._bot.get_partial_messageable(channel_id).get_partial_message(message_id)
