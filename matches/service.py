@@ -553,13 +553,15 @@ class MatchService:
         forfeited = (match.on_autopilot() - {seat}) | ({seat} if autopilot else set())
         finished = engine.outcome(match.state)
         outcome = None if finished is None else clock.forfeit(finished, forfeited)
+        state = engine.dump(match.state)
         async with self.changing(record.id) as db:
-            await rows.update_match(
+            generation = self._generations[record.id]
+            version = await rows.update_match(
                 db,
                 record.id,
                 expected_version=record.version,
                 status="finished" if outcome else "playing",
-                state=engine.dump(match.state),
+                state=state,
             )
             await rows.append_move(
                 db,
@@ -583,6 +585,20 @@ class MatchService:
                     db, engine, record, match.state, outcome, forfeited,
                     await rows.updated_at(db, record.id),
                 )
+        if self._generations[record.id] != generation + 1:
+            return await self.get(record.id)  # changed by someone else meanwhile: read it
+        # What was written is what a read would find: cached without reading it back.
+        written = replace(
+            record,
+            status="finished" if outcome else "playing",
+            state=state,
+            version=version,
+            seats=tuple(
+                replace(s, timeouts=timeouts, autopilot=autopilot) if s.seat == seat else s
+                for s in record.seats
+            ),
+        )
+        self._cache[record.id] = (written, json.dumps(state))
         return await self.get(record.id)
 
     async def _schedule(self, db: aiosqlite.Connection, match: Match, *, opened: bool) -> None:

@@ -257,3 +257,20 @@ async def test_matches_beyond_the_cache_are_read_again_as_stored(tmp_path, monke
         assert [m.id for m in started] == [(await service.get(m.id)).id for m in started]
     finally:
         await store.close()
+
+
+async def test_what_a_move_leaves_in_memory_is_what_the_database_holds(service):
+    match = await _started(service, ANNE, BEN, CHRIS)
+    for turn in range(12):
+        seat = min(match.awaited())
+        move = ENGINE.legal_moves(match.state, seat)[turn % 2]
+        point = match.decision_point()
+        if turn % 3 == 2:  # the table plays for a seat whose time ran out
+            result = await service.play_for_table(match.id, seat, point, move, "timeout")
+        else:
+            result = await service.play(match.id, match.seats[seat].user_id, point, move)
+        match = result.match
+        stored = await MatchService(service.store, {"whyfirst": ENGINE}).get(match.id)
+        assert match.record == stored.record
+        assert ENGINE.dump(match.state) == ENGINE.dump(stored.state)
+    assert any(seat.timeouts for seat in match.seats)
