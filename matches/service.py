@@ -16,7 +16,7 @@ import logging
 import secrets
 import time
 from collections import defaultdict
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from typing import Any
@@ -163,6 +163,8 @@ class MatchService:
         self.book = MessageBook(store)
         self._cache: Recent[int, tuple[rows.MatchRecord, str]] = Recent(MATCHES_CACHED)
         """Matches read recently, with their state as JSON text (parsed anew for each use)."""
+        self._reads: Recent[int, dict[str, Any]] = Recent(MATCHES_CACHED)
+        """Other reads about those matches (recent moves, deadlines), by what was read."""
         self._generations: defaultdict[int, int] = defaultdict(int)
         self._locks: Locks[int] = Locks()
 
@@ -210,6 +212,7 @@ class MatchService:
 
     def _forget(self, match_id: int) -> None:
         self._cache.pop(match_id)
+        self._reads.pop(match_id)
         self._generations[match_id] += 1
 
     async def open_in_channel(self, game: str, channel_id: int) -> Match | None:
@@ -224,12 +227,31 @@ class MatchService:
 
     async def recent_moves(self, match_id: int, moves: int) -> list[rows.LoggedMove]:
         """The last ``moves`` moves with their public events, oldest first."""
-        async with self._store.read() as db:
-            return await rows.move_log(db, match_id, last=moves)
+        found = await self._read_once(
+            match_id, f"moves:{moves}", lambda db: rows.move_log(db, match_id, last=moves)
+        )
+        return list(found)
 
     async def deadlines(self, match_id: int) -> dict[str, clocks.Deadline]:
+        found = await self._read_once(
+            match_id, "deadlines", lambda db: clocks.deadlines_of(db, match_id)
+        )
+        return dict(found)
+
+    async def _read_once(
+        self, match_id: int, what: str, read: Callable[[aiosqlite.Connection], Awaitable[Any]]
+    ) -> Any:
+        """A read about the match, kept until the match next changes: its moves and its
+        deadlines are only ever written through :meth:`changing`, which forgets it."""
+        known = self._reads.get(match_id)
+        if known is not None and what in known:
+            return known[what]
+        generation = self._generations[match_id]
         async with self._store.read() as db:
-            return await clocks.deadlines_of(db, match_id)
+            found = await read(db)
+        if self._generations[match_id] == generation:  # no write began meanwhile
+            self._reads.setdefault(match_id, {})[what] = found
+        return found
 
     async def messages(self, match_id: int) -> dict[str, rows.MessageRecord]:
         """The match's kept messages by purpose."""

@@ -270,7 +270,11 @@ async def test_what_a_move_leaves_in_memory_is_what_the_database_holds(service):
         else:
             result = await service.play(match.id, match.seats[seat].user_id, point, move)
         match = result.match
-        stored = await MatchService(service.store, {"whyfirst": ENGINE}).get(match.id)
+        fresh = MatchService(service.store, {"whyfirst": ENGINE})
+        stored = await fresh.get(match.id)
         assert match.record == stored.record
         assert ENGINE.dump(match.state) == ENGINE.dump(stored.state)
+        # Reads kept from before the move are never served after it.
+        assert await service.recent_moves(match.id, 3) == await fresh.recent_moves(match.id, 3)
+        assert await service.deadlines(match.id) == await fresh.deadlines(match.id)
     assert any(seat.timeouts for seat in match.seats)
