@@ -111,6 +111,8 @@ def _load() -> tuple[tuple[Space, ...], Supplies]:
 
 
 SPACES, SUPPLIES = _load()
+CODES = tuple(space.code for space in SPACES)
+"""Every space's data code, in track order (as views show the board)."""
 TORTOISE_SPACES = tuple(s.index for s in SPACES if s.kind is Kind.TORTOISE)
 CARROT_SPACES = tuple(s.index for s in SPACES if s.kind is Kind.CARROT)
 LETTUCE_SPACES = tuple(s.index for s in SPACES if s.kind is Kind.LETTUCE)

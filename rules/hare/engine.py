@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules.base import Event, IllegalMove, InvalidOptions, Move, Outcome, check_move_input
-from rules.hare.board import FINISH, SPACES, START, SUPPLIES, Kind, forward_cost
+from rules.hare.board import CODES, FINISH, SPACES, START, SUPPLIES, Kind, forward_cost
 from rules.hare.dice import HareResult, hare_result, roll_die
 from rules.hare.moves import (
     BACK,
@@ -452,7 +452,7 @@ class HareEngine:
             "to_move": sorted(self.to_move(state)),
             "decision": state.decision,
             "over": state.turn is None,
-            "board": [s.code for s in SPACES],
+            "board": list(CODES),
             "start_carrots": state.start_carrots,
             "players": [
                 {
