@@ -30,7 +30,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from bench import stored
+from bench import bare, stored
 from bench.figures import (
     LIMITS_SOURCE,
     Timing,
@@ -95,8 +95,14 @@ async def capacity(folder: Path, scale: argparse.Namespace) -> None:
     print(
         f"== 1. capacity: {scale.matches} matches of {scale.players} per game, every player "
         f"clicking as soon as answered for {scale.seconds:g} s; goal {GOAL_CLICKS} clicks/s; "
-        "floor: the same moves as bare store transactions, as many at once"
+        "floors: the same moves as bare store transactions, as many at once; and clicks on "
+        "a bare bot"
     )
+    players = scale.matches * scale.players
+    rate, cpu = await bare.clicks_per_second(players, scale.seconds)
+    print(f"bare bot  {rate:8.0f} clicks/s, CPU {1000 * cpu:.1f} ms per click: {players} players "
+          "clicking a bot that only edits the clicked message (discord.py, aiohttp and the "
+          "simulated Discord, none of the table)")
     print(f"{'game':<9} {'clicks/s':>8} {'moves/s':>8} {'floor moves/s':>14} {'state':>8}  "
           "click latency")
     for game in scale.games:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 
+from bench import bare
 from bench.figures import busiest, busiest_channel, percentile
 from bench.playing import next_control
 from tests.fakediscord import Call, Channel, Message, User
@@ -74,3 +75,8 @@ def test_the_busiest_channel_is_found_by_its_path() -> None:
     calls.append(_call("/webhooks/1/abc/messages/@original", 0.1))
     assert busiest_channel(calls, 1.0) == (3, 7)
     assert busiest_channel(calls, 10.0) == (4, 8)
+
+
+async def test_the_bare_bot_answers_every_click_by_editing_the_clicked_message() -> None:
+    rate, cpu = await bare.clicks_per_second(players=2, seconds=0.2)
+    assert rate > 0 and cpu > 0
