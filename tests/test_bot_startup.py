@@ -138,6 +138,7 @@ async def test_once_ready_the_bot_leaves_start_up_out_of_garbage_collection(tmp_
         guild = backend.add_guild("Big server")
         channels = [backend.add_text_channel(guild, f"table-{n}") for n in range(50)]
         gc.unfreeze()
+        thresholds = gc.get_threshold()
         table_bot = bot.TableBot(
             bot.Settings(backend.token, tmp_path / "bot.db", None, "INFO"), settle_heap=True
         )
@@ -148,6 +149,8 @@ async def test_once_ready_the_bot_leaves_start_up_out_of_garbage_collection(tmp_
             assert cached is not None and cached.get_channel(channels[-1].id) is not None
             assert frozen > len(channels)
             assert not any(o is cached for o in gc.get_objects())
+            assert gc.get_threshold()[2] == bot.OLDEST_COLLECTED_EVERY
         finally:
             gc.unfreeze()
+            gc.set_threshold(*thresholds)
             await backend.disconnect()
