@@ -14,7 +14,8 @@ Prints what players feel, each figure beside the floor or goal it is compared wi
 4. restart with many stored running matches (``bench.stored``);
 5. footprint: memory per open match and database bytes (``bench.stored``).
 Figures, not tests: nothing here asserts a time. The bench, the bot and the simulated
-Discord share one process and one event loop, so every figure includes the backend's cost.
+Discord share one process and one event loop, so every figure includes the backend's cost;
+each section runs in a fresh process of its own, as a bot just started would.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ import asyncio
 import json
 import logging
 import random
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -355,5 +358,27 @@ def arguments() -> argparse.Namespace:
     return scale
 
 
+def each_in_a_process(sections: Sequence[str], argv: Sequence[str]) -> int:
+    """Run every section in a fresh process of its own, as a freshly started bot is: what
+    one section left on the heap would otherwise slow the next. Returns the worst exit code."""
+    others, skip = [], False
+    for arg in argv:
+        if skip or arg.startswith("--sections="):
+            skip = False
+            continue
+        if arg == "--sections":
+            skip = True
+            continue
+        others.append(arg)
+    return max(
+        subprocess.run([sys.executable, "-m", "bench.table", *others, "--sections", name],
+                       check=False).returncode
+        for name in sections
+    )
+
+
 if __name__ == "__main__":
-    asyncio.run(main(arguments()))
+    scale = arguments()
+    if len(scale.sections) > 1:
+        sys.exit(each_in_a_process(scale.sections, sys.argv[1:]))
+    asyncio.run(main(scale))
