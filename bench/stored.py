@@ -49,7 +49,8 @@ from data import matches as rows
 from data.store import Store
 from matches import clock
 from matches.computers import Computers
-from matches.service import MatchService, Player
+from matches.match import Player
+from matches.service import MatchService
 from matches.timekeeper import Timekeeper
 from rules.catalog import ENGINES
 from tests.fakediscord import FakeDiscord

@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 
 from data import matches as rows
 from matches import clock
-from matches.service import Match, MatchError, MatchService, MoveResult
+from matches.match import Match, MatchError, MoveResult
+from matches.service import MatchService
 from rules.base import Budget, Move
 from rules.catalog import computer_move
 

@@ -13,7 +13,8 @@ from dataclasses import replace
 from data import clocks, meta
 from data import matches as rows
 from matches import clock
-from matches.service import Match, MatchError, MatchService, MoveResult
+from matches.match import Match, MatchError, MoveResult
+from matches.service import MatchService
 from rules.base import Event, Move
 
 ALIVE = "clock:alive"

@@ -23,7 +23,7 @@ from cogs.common.presenter import (
     who,
     winners_headline,
 )
-from matches.service import Match
+from matches.match import Match
 from rules.canyon import race
 from rules.canyon.cards import ACTION_KINDS, ROUNDS
 

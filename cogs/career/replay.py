@@ -18,8 +18,8 @@ from cogs.career import service_of, short
 from cogs.common.presenter import EMBED_COLOUR, Presenter
 from cogs.common.reply import Reply
 from data import matches as rows
+from matches.match import Match
 from matches.replay import Replay, ReplayRefused, replay
-from matches.service import Match
 
 EMBEDS_TOTAL = 6000
 """Discord's limit on the text of all embeds of one message."""

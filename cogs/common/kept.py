@@ -20,7 +20,8 @@ from cogs.common.presenter import Controls
 from cogs.common.reply import Reply
 from data.store import StoreUnavailable
 from matches.keyed import Locks
-from matches.service import Match, MatchError, MatchService
+from matches.match import Match, MatchError
+from matches.service import MatchService
 
 log = logging.getLogger(__name__)
 

@@ -19,7 +19,8 @@ from cogs.common.presenter import ordinal
 from data import clocks
 from data.store import StoreUnavailable
 from matches import clock
-from matches.service import Match, MatchService
+from matches.match import Match
+from matches.service import MatchService
 
 log = logging.getLogger(__name__)
 

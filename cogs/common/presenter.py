@@ -10,7 +10,7 @@ from typing import Any, Protocol
 
 import discord
 
-from matches.service import Match
+from matches.match import Match
 
 EMBED_COLOUR = discord.Colour.from_rgb(88, 122, 160)
 

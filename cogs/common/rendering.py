@@ -9,7 +9,8 @@ import discord
 
 from cogs.common.components import BackButton, LobbyButton, ShowHandButton
 from cogs.common.presenter import EMBED_COLOUR, Controls, Presenter, player_list
-from matches.service import Match, MatchService
+from matches.match import Match
+from matches.service import MatchService
 from rules.rulebook import all_rulebooks
 
 ENDINGS = {

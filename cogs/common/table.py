@@ -26,7 +26,8 @@ from cogs.common.reply import Reply
 from data.store import StoreUnavailable, WriteFailed
 from matches import clock
 from matches.computers import Computers, Thinking
-from matches.service import Match, MatchError, MatchService, MoveResult, Player
+from matches.match import Match, MatchError, MoveResult, Player
+from matches.service import MatchService
 from matches.timekeeper import Timekeeper
 
 log = logging.getLogger(__name__)

@@ -16,7 +16,7 @@ import discord
 from cogs.common.components import ChoiceButton, MoveButton, MoveSelect
 from cogs.common.presenter import EMBED_COLOUR, Controls, plural
 from cogs.hare.words import marker_name, markers_of, positions, where
-from matches.service import Match
+from matches.match import Match
 from rules.hare import describe, parse_move
 from rules.hare.board import FINISH, forward_cost, space
 from rules.hare.moves import ParsedMove, finish_problem

@@ -21,7 +21,7 @@ from cogs.common.presenter import (
 from cogs.hare.controls import hand_controls
 from cogs.hare.picture import board_facts, board_png
 from cogs.hare.words import markers_of, narrate, players_text, positions
-from matches.service import Match
+from matches.match import Match
 from rules.hare.moves import ordinal
 
 

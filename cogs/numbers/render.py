@@ -18,7 +18,7 @@ from cogs.common.presenter import (
     winners_headline,
 )
 from cogs.numbers.picture import board_png
-from matches.service import Match
+from matches.match import Match
 
 ROWS = "ABCDEFGHIJ"
 MENU_LIMIT = 25

@@ -19,7 +19,7 @@ from cogs.common.presenter import (
     winners_headline,
 )
 from cogs.whyfirst.picture import board_facts, board_png, figure_colour
-from matches.service import Match
+from matches.match import Match
 from rules.whyfirst.engine import second_place
 
 LOWEST, HIGHEST = -12, 16

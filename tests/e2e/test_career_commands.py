@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from data import matches as rows
 from data import ratings
-from matches.service import Player
+from matches.match import Player
 from rules.hare import ENGINE as HARE
 from rules.whyfirst import ENGINE as WHY_FIRST
 from tests.e2e.play import open_and_start, play_to_the_end

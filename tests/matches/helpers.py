@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from matches import clock
-from matches.service import MatchService, Player
+from matches.match import Player
+from matches.service import MatchService
 from matches.timekeeper import Timekeeper
 
 

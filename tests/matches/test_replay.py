@@ -6,8 +6,9 @@ import pytest
 
 from data import matches as rows
 from data.store import Store
+from matches.match import Player
 from matches.replay import ReplayRefused, replay
-from matches.service import MatchService, Player
+from matches.service import MatchService
 from rules.catalog import ENGINES
 from tests.matches.helpers import play_match
 

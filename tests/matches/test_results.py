@@ -11,7 +11,8 @@ from data import matches as rows
 from data import meta, ratings
 from data.store import Store
 from matches import clock, results
-from matches.service import MatchService, Player
+from matches.match import Player
+from matches.service import MatchService
 from rules.base import Outcome
 from rules.catalog import ENGINES
 from tests.matches.helpers import play_match

@@ -9,7 +9,8 @@ import pytest
 from data import career
 from data import matches as rows
 from data.store import Store
-from matches.service import MatchError, MatchService, Player
+from matches.match import MatchError, Player
+from matches.service import MatchService
 from rules.whyfirst import ENGINE
 
 ANNE, BEN, CHRIS = Player(1, "Anne"), Player(2, "Ben"), Player(3, "Chris")
