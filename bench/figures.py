@@ -109,6 +109,26 @@ def channel_rates(backend: FakeDiscord, calls: Sequence[Call]) -> str:
     )
 
 
+REFERENCE_QUIET = 0.041
+"""Seconds the reference loop takes on the developers' machine when nothing else runs."""
+
+
+def machine_speed() -> str:
+    """How fast the machine runs Python right now: the same figures mean less on a machine
+    slowed by other work (a shared host can halve its speed)."""
+    best = min(_reference_loop() for _ in range(5))
+    return (
+        f"machine: reference loop {1000 * best:.0f} ms "
+        f"({1000 * REFERENCE_QUIET:.0f} ms when the developers' machine is quiet)"
+    )
+
+
+def _reference_loop() -> float:
+    started = time.perf_counter()
+    sum(i * i for i in range(1_000_000))
+    return time.perf_counter() - started
+
+
 @contextmanager
 def profiled(top: int) -> Iterator[None]:
     """Profile the block (the event loop's thread only) and print the ``top`` functions by

@@ -41,6 +41,7 @@ from bench.figures import (
     channel_rates,
     kinds,
     late,
+    machine_speed,
     per_kind,
     profiled,
     spread,
@@ -315,6 +316,7 @@ async def main(scale: argparse.Namespace) -> None:
     logging.basicConfig(level=logging.CRITICAL)
     errors = ErrorCount()
     logging.getLogger().addHandler(errors)
+    print(machine_speed())
     with tempfile.TemporaryDirectory(dir=scale.folder) as folder:
         for name in scale.sections:
             started = time.perf_counter()
