@@ -204,10 +204,11 @@ class Table:
             match = result.match
             mine = hand_purpose(user_id)
             controls = await self.renderer.controls(match, user_id)
-            if not await self.kept.show_in_clicked(reply, match, mine, controls):
+            shown = await self.kept.show_in_clicked(reply, match, mine, controls)
+            if not shown:
                 # The move came from another message (Show my hand): the kept one follows.
                 self.kept.request(match.id, mine)
-            await self._after_change(result)
+            await self._after_change(result, shown=mine if shown else None)
 
     async def on_choice(
         self, interaction: discord.Interaction[Any], match_id: int, point: int, choice: str
@@ -351,22 +352,25 @@ class Table:
         except discord.Forbidden as error:
             await self._missing_permissions(match, error)
 
-    def _refresh_hands(self, match: Match) -> None:
+    def _refresh_hands(self, match: Match, shown: str | None = None) -> None:
+        """Bring every player's hand up to date but ``shown``, which the answer to the
+        click already showed as it is after the move."""
         for seat in match.seats:
-            if seat.user_id is not None:
+            if seat.user_id is not None and hand_purpose(seat.user_id) != shown:
                 self.kept.request(match.id, hand_purpose(seat.user_id))
 
     def _refresh_everything(self, match: Match) -> None:
         self.kept.request(match.id, BOARD)
         self._refresh_hands(match)
 
-    async def _after_change(self, result: MoveResult) -> None:
+    async def _after_change(self, result: MoveResult, shown: str | None = None) -> None:
         """What follows any move (a player's, a time-out's, the autopilot's): the board,
-        the hands a new decision changed, notices, and the result or the ending."""
+        the hands a new decision changed (but ``shown``, already up to date), notices, and
+        the result or the ending."""
         match = result.match
         board = self.kept.request(match.id, BOARD)
         if result.new_decision or result.finished or result.timed_out or not match.record.is_open:
-            self._refresh_hands(match)
+            self._refresh_hands(match, shown)
         for seat in result.timed_out:
             sitting = match.seats[seat]
             if sitting.autopilot == "absent" and sitting.timeouts == clock.ABSENT_AFTER_TIMEOUTS:
