@@ -36,16 +36,28 @@ def jump_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
     return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
 
 
+FORGET_ABOVE = 4096
+"""Players' last actions kept before those older than the active window are forgotten."""
+
+
 class Notices:
     def __init__(self, bot: discord.Client, service: MatchService, titles: dict[str, str]) -> None:
         self._bot = bot
         self._service = service
         self._titles = titles
         self._last_action: dict[tuple[int, int], float] = {}
+        self._forget_above = FORGET_ABOVE
 
     def acted(self, match_id: int, user_id: int) -> None:
         """The player just did something at this match: they need no notice now."""
-        self._last_action[(match_id, user_id)] = self._service.now()
+        now = self._service.now()
+        self._last_action[(match_id, user_id)] = now
+        if len(self._last_action) > self._forget_above:  # forget those no longer active
+            self._last_action = {
+                key: last for key, last in self._last_action.items()
+                if now - last < clock.ACTIVE_WINDOW
+            }
+            self._forget_above = max(FORGET_ABOVE, 2 * len(self._last_action))
 
     def _active(self, match_id: int, user_id: int) -> bool:
         last = self._last_action.get((match_id, user_id))
