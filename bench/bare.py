@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import re
-import time
 from typing import Any
 
 import discord
 from discord.ext import commands
 
+from bench.cpu import CpuSplit
 from bench.playing import DEADLINE, simulated_discord
 from tests.fakediscord import FakeDiscord, InteractionResult, Message, User
 
@@ -55,8 +55,8 @@ class BareBot(commands.Bot):
         self.add_dynamic_items(Counter)
 
 
-async def clicks_per_second(players: int, seconds: float) -> tuple[float, float]:
-    """Clicks answered per second, and the process's CPU time per click."""
+async def clicks_per_second(players: int, seconds: float) -> tuple[float, int, CpuSplit]:
+    """Clicks answered per second, how many, and whose CPU time they took."""
     async with simulated_discord() as backend:
         server = backend.add_guild("Bare")
         users = [backend.add_user(f"p{n}", guild=server) for n in range(players)]
@@ -67,18 +67,21 @@ async def clicks_per_second(players: int, seconds: float) -> tuple[float, float]
             await bot.get_partial_messageable(channel.id).send(**shown(0))
         await backend.settle()
         clicks = [0]
-        cpu, started = time.process_time(), backend.clock()
+        started = backend.clock()
         until = started + seconds
-        async with backend.simultaneously(settle=False):
-            await asyncio.gather(*(
-                _keep_clicking(backend, user, backend.channel_messages(channel)[0], until, clicks)
-                for user, channel in zip(users, channels, strict=True)
-            ))
-        elapsed, cpu = backend.clock() - started, time.process_time() - cpu
+        with CpuSplit() as cpu:
+            async with backend.simultaneously(settle=False):
+                await asyncio.gather(*(
+                    _keep_clicking(
+                        backend, user, backend.channel_messages(channel)[0], until, clicks
+                    )
+                    for user, channel in zip(users, channels, strict=True)
+                ))
+        elapsed = backend.clock() - started
         await backend.disconnect()
         if backend.violations:  # a floor that broke Discord's rules would compare nothing
             raise RuntimeError(f"the bare bot broke Discord's rules: {backend.violations[0]}")
-    return clicks[0] / elapsed, cpu / max(1, clicks[0])
+    return clicks[0] / elapsed, clicks[0], cpu
 
 
 async def _keep_clicking(

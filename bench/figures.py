@@ -148,16 +148,12 @@ def profiled(top: int) -> Iterator[None]:
 class Timing:
     """How often some coroutines of the bot (or of its classes) and the store's transactions
     and reads ran, and the wall time spent in them; they overlap, so the sums may exceed
-    the time elapsed. A context manager: what it wrapped is put back at the end. It also
-    counts the CPU time the process spent meanwhile (all its threads; not the worker
-    processes that draw pictures and think for computers)."""
+    the time elapsed. A context manager: what it wrapped is put back at the end."""
 
     def __init__(self, store: Store | None = None, **coroutines: tuple[object, str]) -> None:
         self.calls: Counter[str] = Counter()
         self.seconds: Counter[str] = Counter()
         self._store = store
-        self.cpu_seconds = 0.0
-        self._cpu_started = 0.0
         self._commits = store.commits if store is not None else 0
         self._wrapped: list[tuple[object, str, object]] = []
         if store is not None:
@@ -168,11 +164,9 @@ class Timing:
         self._labels = [*(("transaction", "read") if store is not None else ()), *coroutines]
 
     def __enter__(self) -> Timing:
-        self._cpu_started = time.process_time()
         return self
 
     def __exit__(self, *exc_info: object) -> None:
-        self.cpu_seconds = time.process_time() - self._cpu_started
         for owner, name, original in reversed(self._wrapped):
             if original is _ABSENT:
                 delattr(owner, name)
@@ -223,13 +217,6 @@ class Timing:
             f"{1000 * self.seconds[label] / self.calls[label]:5.1f} ms"
             for label in self._labels
             if self.calls[label]
-        )
-
-    def cpu(self, clicks: int, moves: int) -> str:
-        """The process's CPU time per click and per move."""
-        return (
-            f"CPU {1000 * self.cpu_seconds / max(1, clicks):.1f} ms per click, "
-            f"{1000 * self.cpu_seconds / max(1, moves):.1f} ms per move"
         )
 
     def total(self) -> str:

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import bare, stored
+from bench.cpu import CpuSplit
 from bench.figures import (
     LIMITS_SOURCE,
     Timing,
@@ -103,10 +104,10 @@ async def capacity(folder: Path, scale: argparse.Namespace) -> None:
         "a bare bot"
     )
     players = scale.matches * scale.players
-    rate, cpu = await bare.clicks_per_second(players, scale.seconds)
-    print(f"bare bot  {rate:8.0f} clicks/s, CPU {1000 * cpu:.1f} ms per click: {players} players "
-          "clicking a bot that only edits the clicked message (discord.py, aiohttp and the "
-          "simulated Discord, none of the table)")
+    rate, clicks, cpu = await bare.clicks_per_second(players, scale.seconds)
+    print(f"bare bot  {rate:8.0f} clicks/s: {players} players clicking a bot that only edits "
+          "the clicked message (discord.py, aiohttp and the simulated Discord, none of the "
+          f"table); {cpu.per(clicks, clicks)}")
     print(f"{'game':<9} {'clicks/s':>8} {'moves/s':>8} {'floor moves/s':>14} {'state':>8}  "
           "click latency")
     for game in scale.games:
@@ -123,7 +124,7 @@ async def _capacity_of(folder: Path, game: str, scale: argparse.Namespace) -> No
         before, rng = len(backend.calls), random.Random(1)
         clicks: list[Click] = []
         started = backend.clock()
-        with bot_timing(bot) as timing, profiled(scale.profile):
+        with bot_timing(bot) as timing, CpuSplit() as cpu, profiled(scale.profile):
             await asyncio.gather(*(
                 keep_clicking(backend, game, player, started + scale.seconds, rng, clicks)
                 for seating in seatings for player in seating.players
@@ -147,8 +148,7 @@ async def _capacity_of(folder: Path, game: str, scale: argparse.Namespace) -> No
           f"{channel_rates(backend, calls)}")
     print(f"{'':<9} per click (times it ran, mean wall time): {timing.per(count)}")
     print(f"{'':<9} REST per click: {per_kind(calls, count)}")
-    print(f"{'':<9} {timing.cpu(count, moves)} (bot, simulated Discord and players in one "
-          f"process); the floor's move: {1000 / floor:.1f} ms")
+    print(f"{'':<9} {cpu.per(count, moves)}; the floor's move: {1000 / floor:.1f} ms")
 
 
 async def _median_state(store: Store, game: str) -> dict[str, Any]:
@@ -180,7 +180,7 @@ async def latency(folder: Path, scale: argparse.Namespace) -> None:
         opening = time.perf_counter()
         await open_all(backend, seatings)
         opened = time.perf_counter() - opening
-        with bot_timing(bot) as timing, profiled(scale.profile):
+        with bot_timing(bot) as timing, CpuSplit() as cpu, profiled(scale.profile):
             clicks, idle = await _arrivals(
                 backend, seatings, rate, scale.play, random.Random(2)
             )
@@ -196,8 +196,8 @@ async def latency(folder: Path, scale: argparse.Namespace) -> None:
         print(f"  {game:<9} {spread(answered(of_game))}   {len(of_game)} clicks")
     print(f"  per click: {timing.per(max(1, len(clicks)))}")
     moves = sum(1 for c in clicks if c.control.plays and not c.refused)
-    busy = timing.cpu_seconds / scale.play
-    print(f"  {timing.cpu(len(clicks), moves)}; the process busy {busy:.0%} of the time")
+    busy = cpu.total / scale.play
+    print(f"  {cpu.per(len(clicks), moves)}; the process busy {busy:.0%} of the time")
     await _burst(folder, scale)
 
 
