@@ -12,6 +12,7 @@ from data.store import Store
 from matches.match import MatchError, Player
 from matches.service import MatchService
 from rules.whyfirst import ENGINE
+from tests.matches.helpers import play_match
 
 ANNE, BEN, CHRIS = Player(1, "Anne"), Player(2, "Ben"), Player(3, "Chris")
 
@@ -279,3 +280,11 @@ async def test_what_a_move_leaves_in_memory_is_what_the_database_holds(service):
         assert await service.recent_moves(match.id, 3) == await fresh.recent_moves(match.id, 3)
         assert await service.deadlines(match.id) == await fresh.deadlines(match.id)
     assert any(seat.timeouts for seat in match.seats)
+
+
+async def test_a_finished_match_in_memory_is_the_finished_match_stored(service):
+    match_id = await play_match(service, "whyfirst", [ANNE, BEN, CHRIS])
+    kept = await service.get(match_id)
+    stored = await MatchService(service.store, {"whyfirst": ENGINE}).get(match_id)
+    assert kept.status == "finished" and kept.record == stored.record
+    assert ENGINE.dump(kept.state) == ENGINE.dump(stored.state)
