@@ -1,0 +1,44 @@
+"""How often a click asks the store: every store call is a round trip to its threads, the
+largest share of a click's own work after Discord's. These counts keep what was won."""
+
+from __future__ import annotations
+
+from collections import Counter
+from contextlib import asynccontextmanager
+
+from tests.e2e.play import act, open_and_start
+
+
+def _counted(store, counts: Counter) -> None:
+    for name in ("read", "transaction"):
+        original = getattr(store, name)
+
+        def counting(original=original, name=name):
+            @asynccontextmanager
+            async def counted():
+                counts[name] += 1
+                async with original() as db:
+                    yield db
+
+            return counted()
+
+        setattr(store, name, counting)
+
+
+async def test_a_card_played_asks_the_store_once_to_write_and_seldom_to_read(table):
+    anne, ben, chris = (table.player(n) for n in ("anne", "ben", "chris"))
+    await open_and_start(table, anne, ben, chris)
+    await act(table, anne, table.hand(anne))  # every cache is warm now
+    counts: Counter = Counter()
+    _counted(table.bot.store, counts)
+    await act(table, ben, table.hand(ben))  # a card, then the player it goes on
+    await table.backend.settle()
+    # The move is written once; what every message shows after it (the answer, the board,
+    # the notice for the player still awaited) reads the recent moves and the deadlines once.
+    assert counts == {"transaction": 1, "read": 2}
+    counts.clear()
+    await act(table, chris, table.hand(chris))  # the last card: the round is revealed
+    await table.backend.settle()
+    # Every hand and the board change; the board and the notices ask at the same time,
+    # and share one read of each.
+    assert counts == {"transaction": 1, "read": 2}
