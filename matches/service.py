@@ -11,6 +11,7 @@ same commit as a player's move.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import secrets
@@ -39,6 +40,8 @@ DAMAGED = (
     "moderator can end it with the game's cancel command."
 )
 
+RECENT_MOVES = 12
+"""Moves read at once for what messages narrate (each asks for its last few)."""
 MATCHES_CACHED = 4096
 """Matches kept read in memory, the most recently used: every match in play at a busy
 table, in about 20 MB."""
@@ -66,8 +69,8 @@ class MatchService:
         self.book = MessageBook(store)
         self._cache: Recent[int, tuple[rows.MatchRecord, str]] = Recent(MATCHES_CACHED)
         """Matches read recently, with their state as JSON text (parsed anew for each use)."""
-        self._reads: Recent[int, dict[str, Any]] = Recent(MATCHES_CACHED)
-        """Other reads about those matches (recent moves, deadlines), by what was read."""
+        self._reads: Recent[int, dict[str, asyncio.Future[Any]]] = Recent(MATCHES_CACHED)
+        """Other reads about those matches (recent moves, deadlines), by what is read."""
         self._generations: defaultdict[int, int] = defaultdict(int)
         self._locks: Locks[int] = Locks()
 
@@ -130,10 +133,13 @@ class MatchService:
 
     async def recent_moves(self, match_id: int, moves: int) -> list[rows.LoggedMove]:
         """The last ``moves`` moves with their public events, oldest first."""
+        if moves <= 0:
+            return []
+        window = max(moves, RECENT_MOVES)  # one read serves the board and the hands alike
         found = await self._read_once(
-            match_id, f"moves:{moves}", lambda db: rows.move_log(db, match_id, last=moves)
+            match_id, f"moves:{window}", lambda db: rows.move_log(db, match_id, last=window)
         )
-        return list(found)
+        return list(found[-moves:])
 
     async def deadlines(self, match_id: int) -> dict[str, clocks.Deadline]:
         found = await self._read_once(
@@ -144,17 +150,28 @@ class MatchService:
     async def _read_once(
         self, match_id: int, what: str, read: Callable[[aiosqlite.Connection], Awaitable[Any]]
     ) -> Any:
-        """A read about the match, kept until the match next changes: its moves and its
-        deadlines are only ever written through :meth:`changing`, which forgets it."""
+        """A read about the match, made once until the match next changes and shared by all
+        who ask meanwhile, those who ask while it runs included. Its moves and its deadlines
+        are only ever written through :meth:`changing`, which forgets the read as the write
+        begins: nobody who asks after that is given what was read before."""
         known = self._reads.get(match_id)
-        if known is not None and what in known:
-            return known[what]
-        generation = self._generations[match_id]
+        reading = None if known is None else known.get(what)
+        if reading is None:
+            reading = asyncio.ensure_future(self._read(read))
+            self._reads.setdefault(match_id, {})[what] = reading
+            reading.add_done_callback(functools.partial(self._drop_failed, match_id, what))
+        return await asyncio.shield(reading)
+
+    async def _read(self, read: Callable[[aiosqlite.Connection], Awaitable[Any]]) -> Any:
         async with self._store.read() as db:
-            found = await read(db)
-        if self._generations[match_id] == generation:  # no write began meanwhile
-            self._reads.setdefault(match_id, {})[what] = found
-        return found
+            return await read(db)
+
+    def _drop_failed(self, match_id: int, what: str, reading: asyncio.Future[Any]) -> None:
+        """A read that failed is not kept: the next one who asks reads again."""
+        if reading.cancelled() or reading.exception() is not None:
+            known = self._reads.get(match_id)
+            if known is not None and known.get(what) is reading:
+                del known[what]
 
     async def messages(self, match_id: int) -> dict[str, rows.MessageRecord]:
         """The match's kept messages by purpose."""

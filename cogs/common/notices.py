@@ -19,6 +19,7 @@ from cogs.common.presenter import ordinal
 from data import clocks
 from data.store import StoreUnavailable
 from matches import clock
+from matches.keyed import Recent
 from matches.match import Match
 from matches.service import MatchService
 
@@ -38,6 +39,8 @@ def jump_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
 
 FORGET_ABOVE = 4096
 """Players' last actions kept before those older than the active window are forgotten."""
+CLAIMS_KEPT = 8192
+"""Notices known to be claimed, the most recent: an older one asks the store again."""
 
 
 class Notices:
@@ -47,6 +50,8 @@ class Notices:
         self._titles = titles
         self._last_action: dict[tuple[int, int], float] = {}
         self._forget_above = FORGET_ABOVE
+        self._claimed: Recent[tuple[int, int, int, str], bool] = Recent(CLAIMS_KEPT)
+        """Notices this process knows were claimed: no store round trip to learn it again."""
 
     def acted(self, match_id: int, user_id: int) -> None:
         """The player just did something at this match: they need no notice now."""
@@ -139,13 +144,18 @@ class Notices:
 
     async def send(self, match: Match, user_id: int, point: int, kind: str, text: str) -> None:
         """One notice, at most once per player, decision and kind."""
+        claim = (match.id, user_id, point, kind)
+        if claim in self._claimed:
+            return  # claimed already: the store would say so too
         try:
             async with self._service.store.transaction() as db:
-                if not await clocks.claim_notice(db, match.id, user_id, point, kind):
-                    return
-                mode = await clocks.notify_mode(db, user_id)
+                first = await clocks.claim_notice(db, *claim)
+                mode = await clocks.notify_mode(db, user_id) if first else None
         except StoreUnavailable as error:
             log.warning("notice for match %s not sent: %s", match.id, error)
+            return
+        self._claimed[claim] = True
+        if not first:
             return
         seat = match.seat_of(user_id)
         dms_closed = seat is not None and match.seats[seat].dms_closed

@@ -6,9 +6,9 @@ import asyncio
 
 import pytest
 
-from data import career
+from data import career, clocks
 from data import matches as rows
-from data.store import Store
+from data.store import Store, StoreUnavailable
 from matches.match import MatchError, Player
 from matches.service import MatchService
 from rules.whyfirst import ENGINE
@@ -288,3 +288,37 @@ async def test_a_finished_match_in_memory_is_the_finished_match_stored(service):
     stored = await MatchService(service.store, {"whyfirst": ENGINE}).get(match_id)
     assert kept.status == "finished" and kept.record == stored.record
     assert ENGINE.dump(kept.state) == ENGINE.dump(stored.state)
+
+
+async def test_reads_about_a_match_are_shared_and_never_outlive_a_change(service, monkeypatch):
+    match = await _started(service, ANNE, BEN)
+    asked, release = [], asyncio.Event()
+    real = clocks.deadlines_of
+
+    async def slow_deadlines(db, match_id):
+        asked.append(match_id)
+        await release.wait()
+        if len(asked) == 3:
+            raise StoreUnavailable("the disk is busy")
+        return await real(db, match_id)
+
+    monkeypatch.setattr(clocks, "deadlines_of", slow_deadlines)
+    first = asyncio.gather(*(service.deadlines(match.id) for _ in range(3)))
+    await asyncio.sleep(0.01)
+    assert asked == [match.id]  # three asked at once: one read
+    async with service.changing(match.id):
+        pass  # a change begins and ends while that read is still out
+    after = asyncio.ensure_future(service.deadlines(match.id))
+    await asyncio.sleep(0.01)
+    assert len(asked) == 2  # asked after the change: read again
+    release.set()
+    assert len({str(d) for d in await first}) == 1
+    assert "idle" in await after
+    assert await service.deadlines(match.id) == await after  # kept: no read
+    assert len(asked) == 2
+    async with service.changing(match.id):
+        pass
+    with pytest.raises(StoreUnavailable):
+        await service.deadlines(match.id)  # this read fails ...
+    assert "idle" in await service.deadlines(match.id)  # ... and is not kept
+    assert len(asked) == 4
