@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from rules.whyfirst.engine import DECK, ENGINE, StageScore, WhyFirstState
+from rules.whyfirst.engine import DECK, ENGINE, StageScore, WhyFirstState, reveal_copy
 from rules.whyfirst.playout import policy_move
 
 
@@ -62,8 +62,7 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> WhyFi
             )
             for s in view["stage_scores"]
         ],
-        # The engine only adds figure moves to the last reveal: they get a list of their own.
-        last_reveal=None if reveal is None else {**reveal, "moves": list(reveal["moves"])},
+        last_reveal=reveal_copy(reveal),
     )
     for s in others_sealed:
         ENGINE.apply(state, s, policy_move(state, s, rng))

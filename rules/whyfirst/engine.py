@@ -333,7 +333,7 @@ class WhyFirstEngine:
             "leo_cards_left": len(state.leo_stack),
             "played": [DECK[c].to_json() for c in state.played],
             "pending_moves": [{"seat": p, **DECK[c].to_json()} for p, c in state.turns],
-            "last_reveal": _reveal_copy(state.last_reveal),
+            "last_reveal": reveal_copy(state.last_reveal),
             "stage_scores": [_score_json(s, state.figures) for s in state.scoring],
             "totals": state.totals(),
         }
@@ -383,7 +383,7 @@ class WhyFirstEngine:
             "targets": list(state.targets),
             "turns": [[p, c] for p, c in state.turns],
             "scoring": [_score_data(s) for s in state.scoring],
-            "last_reveal": _reveal_copy(state.last_reveal),
+            "last_reveal": reveal_copy(state.last_reveal),
         }
 
     def load(self, data: Mapping[str, Any]) -> WhyFirstState:
@@ -410,7 +410,7 @@ class WhyFirstEngine:
                 )
                 for s in data["scoring"]
             ],
-            last_reveal=_reveal_copy(data["last_reveal"]),
+            last_reveal=reveal_copy(data["last_reveal"]),
         )
 
     # -- the card round -------------------------------------------------------------------
@@ -612,7 +612,7 @@ def _move_by_turn(state: WhyFirstState, figure: int) -> Event:
     return Event("figure_moved", move)
 
 
-def _reveal_copy(reveal: Mapping[str, Any] | None) -> dict[str, Any] | None:
+def reveal_copy(reveal: Mapping[str, Any] | None) -> dict[str, Any] | None:
     """A copy of a card round's reveal that the original's changes never reach: only its
     list of figure moves grows (in the tactical variant); each record in it is final."""
     return None if reveal is None else {**reveal, "moves": list(reveal["moves"])}
