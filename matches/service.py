@@ -527,20 +527,19 @@ class MatchService:
                     db, engine, record, match.state, outcome, forfeited,
                     await rows.updated_at(db, record.id),
                 )
-        if self._generations[record.id] != generation + 1:
-            return await self.get(record.id)  # changed by someone else meanwhile: read it
-        # What was written is what a read would find: cached without reading it back.
-        written = replace(
-            record,
-            status="finished" if outcome else "playing",
-            state=state,
-            version=version,
-            seats=tuple(
-                replace(s, timeouts=timeouts, autopilot=autopilot) if s.seat == seat else s
-                for s in record.seats
-            ),
-        )
-        self._cache[record.id] = (written, json.dumps(state))
+        if self._generations[record.id] == generation + 1:  # nobody else changed it meanwhile
+            # What was written is what a read would find: cached without reading it back.
+            written = replace(
+                record,
+                status="finished" if outcome else "playing",
+                state=state,
+                version=version,
+                seats=tuple(
+                    replace(s, timeouts=timeouts, autopilot=autopilot) if s.seat == seat else s
+                    for s in record.seats
+                ),
+            )
+            self._cache[record.id] = (written, json.dumps(state))
         return await self.get(record.id)
 
     async def _schedule(self, db: aiosqlite.Connection, match: Match, *, opened: bool) -> None:
