@@ -15,13 +15,18 @@ import gc
 import logging
 import re
 import sqlite3
-from collections.abc import AsyncIterator
+import weakref
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any, TypeVar
 
 import aiosqlite
 
+from data import direct
+
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
@@ -88,6 +93,14 @@ class Store:
         """Transactions waiting for the writer: while there are some, a batch stays open."""
         self._batch: _Batch | None = None
         self._flusher: asyncio.Task[None] | None = None
+        self._changes: list[tuple[direct.Work[Any], asyncio.Future[Any]]] = []
+        """Changes waiting for the writer (``writing``), made in batches by ``_changer``."""
+        self._changer: asyncio.Task[None] | None = None
+        self._queries: list[tuple[direct.Work[Any], asyncio.Future[Any]]] = []
+        """Queries waiting for a reader (``reading``), answered in batches."""
+        self._answering = 0
+        """Readers answering queries now."""
+        self._tasks: weakref.WeakSet[asyncio.Task[None]] = weakref.WeakSet()
         self.commits = 0
         """Commits made (each may carry several transactions): for tests and benchmarks."""
         self._readers: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
@@ -145,6 +158,7 @@ class Store:
         The checkpoint is tidiness, not safety: every commit is already durable in the WAL.
         If a statement of the writer is still open it cannot run; closing the last
         connection checkpoints anyway, and the next start reads the WAL in any case."""
+        await asyncio.gather(*self._tasks)  # queries and changes asked for are made first
         async with self._write_lock:
             if self._batch is not None:
                 await self._commit(self._batch)
@@ -200,6 +214,93 @@ class Store:
                     await reader.execute("COMMIT")
         finally:
             self._readers.put_nowait(reader)
+
+    async def reading(self, query: direct.Work[T]) -> T:
+        """What ``query`` finds in a read transaction of its own, like :meth:`read`, but run
+        in a reader's thread in one go (``data.direct``); it must await nothing but the
+        connection.
+
+        The queries waiting for a reader are answered together, in one turn of the event
+        loop however many there are. A query SQLite refuses raises ``StoreUnavailable``.
+        """
+        found: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._queries.append((query, found))
+        if self._answering < len(self._all_readers):
+            self._answering += 1
+            self._tasks.add(asyncio.create_task(self._answer(), name="store:queries"))
+        return await found
+
+    async def _answer(self) -> None:
+        """Answer the waiting queries on one reader, a batch at a time."""
+        reader = await self._readers.get()
+        try:
+            while self._queries:
+                taken = [(q, found) for q, found in self._queries[:MAX_BATCH] if not found.done()]
+                del self._queries[:MAX_BATCH]
+                queries = [query for query, _ in taken]
+                try:
+                    outcomes = [
+                        (False, StoreUnavailable(str(outcome)))
+                        if not kept and isinstance(outcome, sqlite3.OperationalError)
+                        else (kept, outcome)
+                        for kept, outcome in await reader._execute(
+                            direct.reads, reader._conn, queries
+                        )
+                    ]
+                except (sqlite3.Error, ValueError) as error:  # ValueError: the reader is closed
+                    outcomes = [(False, StoreUnavailable(str(error))) for _ in taken]
+                except BaseException:
+                    for _, found in taken:
+                        found.cancel()
+                    raise
+                _settle(taken, outcomes)
+        finally:
+            self._answering -= 1
+            self._readers.put_nowait(reader)
+
+    async def writing(self, change: direct.Work[T]) -> T:
+        """``change`` committed, like a :meth:`transaction`, but run in the writer's thread
+        in one go (``data.direct``); it must await nothing but the connection.
+
+        The changes waiting for the writer are made together: each in a savepoint of one
+        transaction, committed once, in one turn of the event loop however many there are.
+        An error undoes its own change only; a change that cannot be committed (locked too
+        long, a full disk, an I/O error) raises ``WriteFailed``, with every change made
+        with it. A change whose caller is cancelled before it is made is not made.
+        """
+        made: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._changes.append((change, made))
+        if self._changer is None or self._changer.done():
+            self._changer = asyncio.create_task(self._make_changes(), name="store:changes")
+            self._tasks.add(self._changer)
+        return await made
+
+    async def _make_changes(self) -> None:
+        """Make the waiting changes, a batch at a time, each batch in one call to the
+        writer's thread; a transaction waiting for the writer goes between batches."""
+        while self._changes:
+            taken = [(c, made) for c, made in self._changes[:MAX_BATCH] if not made.done()]
+            del self._changes[:MAX_BATCH]
+            try:
+                outcomes = await self._make(change for change, _ in taken) if taken else []
+            except BaseException:
+                for _, made in taken:
+                    made.cancel()
+                raise
+            _settle(taken, outcomes)
+
+    async def _make(self, changes: Iterable[direct.Work[Any]]) -> list[tuple[bool, Any]]:
+        """One batch of changes made and committed: the outcome of each."""
+        works = list(changes)
+        async with self._write_lock:
+            if self._batch is not None:
+                await self._commit(self._batch)
+            try:
+                outcomes = await self._writer._execute(direct.changes, self._writer._conn, works)
+            except (sqlite3.Error, ValueError) as error:  # ValueError: the writer is closed
+                return [(False, WriteFailed(str(error))) for _ in works]
+            self.commits += 1
+            return outcomes
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -290,6 +391,17 @@ class Store:
         async with self._write_lock:
             if self._batch is not None:
                 await self._commit(self._batch)
+
+
+def _settle(taken: list[tuple[Any, asyncio.Future[Any]]], outcomes: list[tuple[bool, Any]]) -> None:
+    """Give each asker its outcome: what the work returned, or its error."""
+    for (_, asked), (kept, outcome) in zip(taken, outcomes, strict=True):
+        if asked.done():  # the asker gave up meanwhile
+            continue
+        if kept:
+            asked.set_result(outcome)
+        else:
+            asked.set_exception(outcome)
 
 
 class _Batch:
