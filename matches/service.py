@@ -20,12 +20,13 @@ from collections import defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
 from data import career, clocks
 from data import matches as rows
+from data.direct import Work
 from data.store import Store
 from matches import clock, results
 from matches.keyed import Locks, Recent
@@ -34,6 +35,7 @@ from matches.message_book import MessageBook
 from rules.base import LEVELS, Engine, Event, IllegalMove, InvalidOptions, Outcome
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 DAMAGED = (
     "This match's saved state is damaged, so it cannot go on. Its host or a server "
@@ -92,8 +94,7 @@ class MatchService:
         cached = self._cache.get(match_id)
         if cached is None:
             generation = self._generations[match_id]
-            async with self._store.read() as db:
-                record = await rows.fetch_match(db, match_id)
+            record = await self._store.reading(lambda db: rows.fetch_match(db, match_id))
             if record is None or record.game not in self._engines:
                 raise MatchError("That match does not exist (any more).")
             cached = (record, json.dumps(record.state))
@@ -113,6 +114,16 @@ class MatchService:
         try:
             async with self._store.transaction() as db:
                 yield db
+        finally:
+            self._forget(match_id)
+
+    async def change(self, match_id: int, write: Work[T]) -> T:
+        """``write`` as one write transaction that changes this match, run in the store's
+        thread in one go (``Store.writing``); its kept copy is dropped as in :meth:`changing`.
+        """
+        self._forget(match_id)
+        try:
+            return await self._store.writing(write)
         finally:
             self._forget(match_id)
 
@@ -163,8 +174,7 @@ class MatchService:
         return await asyncio.shield(reading)
 
     async def _read(self, read: Callable[[aiosqlite.Connection], Awaitable[Any]]) -> Any:
-        async with self._store.read() as db:
-            return await read(db)
+        return await self._store.reading(read)
 
     def _drop_failed(self, match_id: int, what: str, reading: asyncio.Future[Any]) -> None:
         """A read that failed is not kept: the next one who asks reads again."""
@@ -496,8 +506,8 @@ class MatchService:
         finished = engine.outcome(match.state)
         outcome = None if finished is None else clock.forfeit(finished, forfeited)
         state = engine.dump(match.state)
-        async with self.changing(record.id) as db:
-            generation = self._generations[record.id]
+
+        async def write(db: aiosqlite.Connection) -> int:
             version = await rows.update_match(
                 db,
                 record.id,
@@ -527,7 +537,11 @@ class MatchService:
                     db, engine, record, match.state, outcome, forfeited,
                     await rows.updated_at(db, record.id),
                 )
-        if self._generations[record.id] == generation + 1:  # nobody else changed it meanwhile
+            return version
+
+        before = self._generations[record.id]
+        version = await self.change(record.id, write)
+        if self._generations[record.id] == before + 2:  # only this change's own two forgets
             # What was written is what a read would find: cached without reading it back.
             written = replace(
                 record,

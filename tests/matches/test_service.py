@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from data import career, clocks
+from data import career
 from data import matches as rows
 from data.store import Store, StoreUnavailable
 from matches.match import MatchError, Player
@@ -178,18 +178,19 @@ async def test_a_read_racing_a_write_never_keeps_the_older_row(service, monkeypa
     match = await _started(service, ANNE, BEN)
     service._forget(match.id)
     fetched, written = asyncio.Event(), asyncio.Event()
-    fetch = rows.fetch_match
+    store = service._store
+    read = store.reading
 
-    async def slow_fetch(db, match_id):
-        record = await fetch(db, match_id)  # the row as it was before the write
+    async def slow_read(query):
+        record = await read(query)  # the row as it was before the write
         fetched.set()
         await written.wait()
         return record
 
-    monkeypatch.setattr(rows, "fetch_match", slow_fetch)
+    monkeypatch.setattr(store, "reading", slow_read)
     reading = asyncio.create_task(service.get(match.id))
     await fetched.wait()
-    monkeypatch.setattr(rows, "fetch_match", fetch)
+    monkeypatch.setattr(store, "reading", read)
     async with service.changing(match.id) as db:
         await db.execute("UPDATE matches SET version = version + 5 WHERE id = ?", (match.id,))
     written.set()
@@ -293,16 +294,17 @@ async def test_a_finished_match_in_memory_is_the_finished_match_stored(service):
 async def test_reads_about_a_match_are_shared_and_never_outlive_a_change(service, monkeypatch):
     match = await _started(service, ANNE, BEN)
     asked, release = [], asyncio.Event()
-    real = clocks.deadlines_of
+    store = service._store
+    real = store.reading
 
-    async def slow_deadlines(db, match_id):
-        asked.append(match_id)
+    async def slow_reading(query):
+        asked.append(match.id)
         await release.wait()
         if len(asked) == 3:
             raise StoreUnavailable("the disk is busy")
-        return await real(db, match_id)
+        return await real(query)
 
-    monkeypatch.setattr(clocks, "deadlines_of", slow_deadlines)
+    monkeypatch.setattr(store, "reading", slow_reading)
     first = asyncio.gather(*(service.deadlines(match.id) for _ in range(3)))
     await asyncio.sleep(0.01)
     assert asked == [match.id]  # three asked at once: one read
