@@ -29,6 +29,7 @@ from .model import (
     User,
     Violation,
 )
+from .remote import RemoteBot, RemoteError
 from .server import Fault
 
 __all__ = [
@@ -42,6 +43,8 @@ __all__ = [
     "InteractionResult",
     "Member",
     "Message",
+    "RemoteBot",
+    "RemoteError",
     "Role",
     "SelectView",
     "User",

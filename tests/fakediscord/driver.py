@@ -38,6 +38,7 @@ from .model import (
     World,
     new_token,
 )
+from .remote import RemoteBot
 from .server import Fault, RestServer
 
 
@@ -135,6 +136,11 @@ class _LoopbackOnlyResolver(AbstractResolver):
         return None
 
 
+def loopback_connector(on_block: Any) -> aiohttp.TCPConnector:
+    """A connector that reaches only this machine; ``on_block(host)`` hears of the rest."""
+    return aiohttp.TCPConnector(limit=0, resolver=_LoopbackOnlyResolver(on_block))
+
+
 class _ErrorLogCapture(logging.Handler):
     def __init__(self, sink: list[logging.LogRecord]) -> None:
         super().__init__(logging.ERROR)
@@ -162,11 +168,11 @@ class FakeDiscord:
         self.server = RestServer(self.world, token=lambda: self.token, clock=lambda: self.clock(),
                                  on_call=self._on_call, bodies=call_bodies)
         self.tracker = TaskTracker(park_threshold=park_threshold)
-        self.bot: discord.Client | None = None
+        self.bot: discord.Client | RemoteBot | None = None
         self.gateway_sends: list[dict[str, Any]] = []
         self.bot_errors: list[logging.LogRecord] = []
         self.base_url = ""
-        self._feeder: Feeder | None = None
+        self._feeder: Feeder | RemoteBot | None = None
         self._clock_offset = 0.0
         self._unchecked: list[InteractionRecord] = []
         self._simultaneous = 0
@@ -345,23 +351,31 @@ class FakeDiscord:
 
     # -- bots ----------------------------------------------------------------------------
 
-    async def connect(self, bot: discord.Client, *, token: str | None = None,
+    async def connect(self, bot: discord.Client | RemoteBot, *, token: str | None = None,
                       settle: bool = True) -> None:
         """Log ``bot`` in against the fake REST (runs ``setup_hook``), then feed READY and
         GUILD_CREATE and wait until the bot is ready and quiet.
 
+        ``bot`` may be a :class:`RemoteBot`: the bot then runs in a process of its own.
         ``settle=False``: return as soon as the bot is ready, while the work it set off
         (bringing messages up to date after a restart, say) goes on; a later
         :meth:`settle` waits for it.
         """
         if self.bot is not None:
             raise AssertionError("fakediscord: a bot is already connected; disconnect() it first")
+        if isinstance(bot, RemoteBot):
+            await self._connect_remote(bot, self.token if token is None else token)
+        else:
+            await self._connect_here(bot, self.token if token is None else token)
+        if settle:
+            await self.settle()
+
+    async def _connect_here(self, bot: discord.Client, token: str) -> None:
         self.tracker.begin()
         if bot.http.connector is discord.utils.MISSING:
-            bot.http.connector = aiohttp.TCPConnector(
-                limit=0, resolver=_LoopbackOnlyResolver(self._network_blocked))
+            bot.http.connector = loopback_connector(self._network_blocked)
         try:
-            await bot.login(self.token if token is None else token)
+            await bot.login(token)
         except BaseException:
             await bot.close()
             await self.tracker.settle(self.settle_timeout)
@@ -375,19 +389,32 @@ class FakeDiscord:
         # are queued before its waiter first runs, so a tiny timeout loses nothing.
         state.guild_ready_timeout = 0.001
         try:
-            ws = bot.ws
-            self._feed("READY", ready_payload(self.world, session_id=ws.session_id,
-                                              resume_url="ws://127.0.0.1:9/fake-gateway"))
-            for guild in self.world.guilds.values():
-                self._feed("GUILD_CREATE", guild_create_payload(
-                    self.world, guild, members_intent=bot.intents.members))
+            self._feed_ready(bot.ws.session_id, bot.intents)
             await asyncio.wait_for(bot.wait_until_ready(), timeout=self.settle_timeout)
         finally:
             state.guild_ready_timeout = saved_timeout
-        if settle:
-            await self.settle()
 
-    async def disconnect(self, bot: discord.Client | None = None) -> None:
+    async def _connect_remote(self, bot: RemoteBot, token: str) -> None:
+        bot.on_log, bot.gateway_sends = self.bot_errors, self.gateway_sends
+        bot.on_chunk_request, bot.on_blocked = self._answer_chunk_request, self._network_blocked
+        try:
+            await bot.start(base_url=self.base_url, token=token, timeout=self.settle_timeout)
+        except BaseException:
+            await bot.close()
+            raise
+        self.bot = self._feeder = bot
+        self._feed_ready(bot.session_id, bot.intents)
+        await bot.wait_until_ready(self.settle_timeout)
+
+    def _feed_ready(self, session_id: str, intents: discord.Intents) -> None:
+        """READY, then every guild the bot is in."""
+        self._feed("READY", ready_payload(self.world, session_id=session_id,
+                                          resume_url="ws://127.0.0.1:9/fake-gateway"))
+        for guild in self.world.guilds.values():
+            self._feed("GUILD_CREATE", guild_create_payload(
+                self.world, guild, members_intent=intents.members))
+
+    async def disconnect(self, bot: discord.Client | RemoteBot | None = None) -> None:
         """Close the bot (HTTP session included); all backend state is kept."""
         bot = bot or self.bot
         if bot is None:
@@ -399,7 +426,7 @@ class FakeDiscord:
             self._feeder = None
         await self.settle()
 
-    def _require_bot(self) -> discord.Client:
+    def _require_bot(self) -> discord.Client | RemoteBot:
         if self.bot is None:
             raise AssertionError("fakediscord: no bot connected (await backend.connect(bot))")
         return self.bot
@@ -441,7 +468,10 @@ class FakeDiscord:
     async def settle(self, *, timeout: float | None = None) -> None:
         """Wait until every task spawned by fed events has finished, then flag interactions
         that never got an initial response."""
-        await self.tracker.settle(self.settle_timeout if timeout is None else timeout)
+        timeout = self.settle_timeout if timeout is None else timeout
+        if isinstance(self.bot, RemoteBot):
+            self.tracker.failures += await self.bot.settle(timeout)
+        await self.tracker.settle(timeout)
         for rec in self._unchecked:
             if rec.response_type is None:
                 extra = f" ({rec.rejected} response attempt(s) rejected)" if rec.rejected else ""

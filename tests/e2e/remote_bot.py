@@ -1,0 +1,77 @@
+"""A small bot that tests run in a process of its own, as a ``RemoteBot``."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+_log = logging.getLogger("discord.remote_bot")
+
+
+class Tally(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tally:(?P<n>\d+)"):
+    """A button that counts its clicks in the message it is on."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(discord.ui.Button(label="+1", custom_id=f"tally:{n}"))
+        self.n = n
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
+        match: re.Match[str], /,
+    ) -> Tally:
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.edit_message(**tally(self.n + 1))
+
+
+def tally(n: int) -> dict[str, Any]:
+    view = discord.ui.View(timeout=None)
+    view.add_item(Tally(n))
+    return {"content": f"tally {n}", "view": view}
+
+
+@app_commands.command(name="tally", description="A message that counts clicks")
+async def start_tally(interaction: discord.Interaction[Any]) -> None:
+    await interaction.response.send_message(**tally(0))
+
+
+@app_commands.command(name="fail", description="Answer, then fail in the background")
+async def fail(interaction: discord.Interaction[Any]) -> None:
+    await interaction.response.send_message("failing", ephemeral=True)
+    _log.error("something broke in %s", "the bot")
+    interaction.client.failing = asyncio.create_task(_lost())  # type: ignore[attr-defined]
+
+
+async def _lost() -> None:
+    await asyncio.sleep(0.01)
+    raise RuntimeError("lost in the background")
+
+
+class RemoteDemo(commands.Bot):
+    def __init__(self, greeting: str) -> None:
+        super().__init__(command_prefix="!", intents=discord.Intents.default())
+        self.greeting = greeting
+
+    async def setup_hook(self) -> None:
+        self.tree.add_command(start_tally)
+        self.tree.add_command(fail)
+        self.add_dynamic_items(Tally)
+        await self.tree.sync()
+
+
+def seen(bot: RemoteDemo) -> dict[str, Any]:
+    """What the bot in its process knows: its process, its greeting, its channels."""
+    return {
+        "pid": os.getpid(),
+        "greeting": bot.greeting,
+        "channels": sorted(c.name for c in bot.get_all_channels()),
+    }
