@@ -1,6 +1,7 @@
 """The floor of a click for ``bench.table``: a bot that answers each click by editing the
 clicked message and does nothing else (no store, no rules, no other message), on the same
-discord.py, aiohttp and simulated Discord as the table, clicked as fast as it answers."""
+discord.py, aiohttp and simulated Discord as the table, clicked as fast as it answers. Like
+the table in the capacity section, it runs in a process of its own."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bench.apart import Apart
 from bench.cpu import CpuSplit
 from bench.playing import DEADLINE, simulated_discord
-from tests.fakediscord import FakeDiscord, InteractionResult, Message, User
+from tests.fakediscord import FakeDiscord, InteractionResult, Message, RemoteBot, User
 
 BUTTONS = 5
 """Buttons on each message, about what a hand shows."""
@@ -55,20 +57,26 @@ class BareBot(commands.Bot):
         self.add_dynamic_items(Counter)
 
 
-async def clicks_per_second(players: int, seconds: float) -> tuple[float, int, CpuSplit]:
+async def post(bot: BareBot, channel_ids: list[int]) -> None:
+    """The bot posts a message with its buttons in each channel (run in the bot's process)."""
+    for channel_id in channel_ids:
+        await bot.get_partial_messageable(channel_id).send(**shown(0))
+
+
+async def clicks_per_second(players: int, seconds: float) -> tuple[float, int, Apart]:
     """Clicks answered per second, how many, and whose CPU time they took."""
     async with simulated_discord() as backend:
         server = backend.add_guild("Bare")
         users = [backend.add_user(f"p{n}", guild=server) for n in range(players)]
         channels = [backend.add_text_channel(server, f"bare-{n}") for n in range(players)]
-        bot = BareBot()
+        bot = RemoteBot("bench.bare:BareBot")
         await backend.connect(bot)
-        for channel in channels:
-            await bot.get_partial_messageable(channel.id).send(**shown(0))
+        await bot.call("bench.bare:post", channel_ids=[channel.id for channel in channels])
         await backend.settle()
         clicks = [0]
         started = backend.clock()
         until = started + seconds
+        await bot.call("bench.apart:start_measuring")
         with CpuSplit() as cpu:
             async with backend.simultaneously(settle=False):
                 await asyncio.gather(*(
@@ -78,10 +86,11 @@ async def clicks_per_second(players: int, seconds: float) -> tuple[float, int, C
                     for user, channel in zip(users, channels, strict=True)
                 ))
         elapsed = backend.clock() - started
+        measured = await bot.call("bench.apart:stop_measuring", clicks=clicks[0])
         await backend.disconnect()
         if backend.violations:  # a floor that broke Discord's rules would compare nothing
             raise RuntimeError(f"the bare bot broke Discord's rules: {backend.violations[0]}")
-    return clicks[0] / elapsed, clicks[0], cpu
+    return clicks[0] / elapsed, clicks[0], Apart(measured["cpu"], cpu.total)
 
 
 async def _keep_clicking(

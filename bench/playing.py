@@ -81,10 +81,11 @@ def simulated_discord() -> FakeDiscord:
     return FakeDiscord(settle_timeout=600, call_bodies=False)
 
 
-def table_bot(backend: FakeDiscord, path: Path, seed: int = 7) -> TableBot:
-    """The real bot on the database at ``path``; matches are dealt from seeded draws."""
+def table_bot(token: str, path: Path | str, seed: int = 7) -> TableBot:
+    """The real bot on the database at ``path``; matches are dealt from seeded draws. (In
+    a process of its own: ``RemoteBot("bench.playing:table_bot", token=..., path=...)``.)"""
     seeds = random.Random(seed)
-    settings = Settings(backend.token, path, None, "WARNING")
+    settings = Settings(token, Path(path), None, "WARNING")
     return TableBot(settings, new_seed=lambda: seeds.randrange(1 << 62), settle_heap=True)
 
 

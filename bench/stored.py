@@ -142,7 +142,7 @@ async def _restart_at(folder: Path, size: int, scale: argparse.Namespace) -> Res
     stale = min(scale.stale, sample // 2)
     async with simulated_discord() as backend:
         seatings = seat_matches(backend, [RESTART_GAME], size, 2)
-        bot = table_bot(backend, path)
+        bot = table_bot(backend.token, path)
         await backend.connect(bot)
         assert bot.store is not None
         writing = time.perf_counter()
@@ -158,7 +158,7 @@ async def _restart_at(folder: Path, size: int, scale: argparse.Namespace) -> Res
               "others' rows say their messages are up to date: the simulated Discord has none)")
 
         before, started = len(backend.calls), time.perf_counter()
-        await backend.connect(table_bot(backend, path))
+        await backend.connect(table_bot(backend.token, path))
         quiet = time.perf_counter() - started
         calls = backend.calls[before:]
         await backend.disconnect()
@@ -188,7 +188,7 @@ async def _restart_with_clicks(
         resume=(Table, "resume"), computers=(Computers, "wake_all"),
         stale=(MatchService, "stale_messages"),
     ) as timing:
-        await backend.connect(table_bot(backend, path), settle=False)
+        await backend.connect(table_bot(backend.token, path), settle=False)
         ready = backend.clock() - started
         rng = random.Random(5)
         first = await _probe(backend, probed[: len(probed) // 2], rng)

@@ -31,13 +31,12 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 from bench import bare, stored
+from bench.apart import Apart, bot_timing
 from bench.cpu import CpuSplit
 from bench.figures import (
     LIMITS_SOURCE,
-    Timing,
     answered,
     channel_rates,
     kinds,
@@ -64,10 +63,7 @@ from bench.playing import (
     until_answered,
 )
 from bench.store import persisted_moves
-from bot import TableBot
-from cogs.numbers import render as numbers_render
-from data.store import Store
-from tests.fakediscord import FakeDiscord, User
+from tests.fakediscord import FakeDiscord, RemoteBot, User
 
 GOAL_CLICKS = 500
 GOAL_P99 = 0.100
@@ -82,17 +78,6 @@ QUICK = dict(
 )
 
 
-def bot_timing(bot: TableBot) -> Timing:
-    """Where the bot's time goes while players click: the store's transactions and reads,
-    moves played, clicks answered, controls, boards and Sequence Numbers board pictures."""
-    table = bot.table
-    return Timing(
-        bot.store, play=(table.service, "play"), answer=(table.kept, "show_in_clicked"),
-        controls=(table.renderer, "controls"), board=(table.renderer, "board"),
-        picture=(numbers_render, "render"),
-    )
-
-
 # -- 1. capacity -----------------------------------------------------------------------
 
 
@@ -101,7 +86,7 @@ async def capacity(folder: Path, scale: argparse.Namespace) -> None:
         f"== 1. capacity: {scale.matches} matches of {scale.players} per game, every player "
         f"clicking as soon as answered for {scale.seconds:g} s; goal {GOAL_CLICKS} clicks/s; "
         "floors: the same moves as bare store transactions, as many at once; and clicks on "
-        "a bare bot"
+        "a bare bot. The bot runs in a process of its own, the simulated Discord in this one"
     )
     players = scale.matches * scale.players
     rate, clicks, cpu = await bare.clicks_per_second(players, scale.seconds)
@@ -117,49 +102,43 @@ async def capacity(folder: Path, scale: argparse.Namespace) -> None:
 async def _capacity_of(folder: Path, game: str, scale: argparse.Namespace) -> None:
     async with simulated_discord() as backend:
         seatings = seat_matches(backend, [game], scale.matches, scale.players)
-        bot = table_bot(backend, folder / f"capacity-{game}.db")
+        bot = RemoteBot("bench.playing:table_bot", token=backend.token,
+                        path=str(folder / f"capacity-{game}.db"))
         await backend.connect(bot)
         await open_all(backend, seatings)
-        assert bot.store is not None
         before, rng = len(backend.calls), random.Random(1)
         clicks: list[Click] = []
         started = backend.clock()
-        with bot_timing(bot) as timing, CpuSplit() as cpu, profiled(scale.profile):
+        await bot.call("bench.apart:start_measuring", profile=scale.profile)
+        with CpuSplit() as cpu:
             await asyncio.gather(*(
                 keep_clicking(backend, game, player, started + scale.seconds, rng, clicks)
                 for seating in seatings for player in seating.players
             ))
             await backend.settle()
         elapsed = backend.clock() - started
+        count = max(1, len(clicks))
+        measured = await bot.call("bench.apart:stop_measuring", clicks=count)
         calls = backend.calls[before:]
-        state = await _median_state(bot.store, game)
+        state = await bot.call("bench.apart:median_state", game=game)
         await backend.disconnect()
+        for record in backend.bot_errors:  # counted with the errors of this process
+            logging.getLogger(record.name).handle(record)
     size = len(json.dumps(state, separators=(",", ":")))
     floor = await persisted_moves(
         folder / f"floor-{game}.db", True, 40 * scale.matches, state=state, writers=scale.matches
     )
-    count = max(1, len(clicks))
     moves = sum(1 for c in clicks if c.control.plays and not c.refused)
     print(f"{game:<9} {len(clicks) / elapsed:8.0f} {moves / elapsed:8.0f} {floor:14.0f} "
           f"{size / 1000:6.1f}kB  {spread(answered(clicks))}")
     print(f"{'':<9} {len(clicks)} clicks in {elapsed:.1f} s until quiet, "
           f"{sum(c.refused for c in clicks)} refused, {late(clicks)}; "
-          f"{timing.calls['transaction'] / max(1, timing.commits):.1f} transactions per commit; "
+          f"{measured['per_commit']:.1f} transactions per commit; "
           f"{channel_rates(backend, calls)}")
-    print(f"{'':<9} per click (times it ran, mean wall time): {timing.per(count)}")
+    print(f"{'':<9} per click (times it ran, mean wall time): {measured['per_click']}")
     print(f"{'':<9} REST per click: {per_kind(calls, count)}")
-    print(f"{'':<9} {cpu.per(count, moves)}; the floor's move: {1000 / floor:.1f} ms")
-
-
-async def _median_state(store: Store, game: str) -> dict[str, Any]:
-    """The state of median size among the game's stored matches."""
-    async with store.read() as db:
-        cursor = await db.execute(
-            "SELECT state FROM matches WHERE game = ? AND state IS NOT NULL ORDER BY length(state)",
-            (game,),
-        )
-        states = [row[0] for row in await cursor.fetchall()]
-    return json.loads(states[len(states) // 2])  # type: ignore[no-any-return]
+    print(f"{'':<9} {Apart(measured['cpu'], cpu.total).per(count, moves)}; "
+          f"the floor's move: {1000 / floor:.1f} ms")
 
 
 # -- 2. latency ------------------------------------------------------------------------
@@ -175,7 +154,7 @@ async def latency(folder: Path, scale: argparse.Namespace) -> None:
     )
     async with simulated_discord() as backend:
         seatings = seat_matches(backend, scale.games, scale.live, scale.players)
-        bot = table_bot(backend, folder / "latency.db")
+        bot = table_bot(backend.token, folder / "latency.db")
         await backend.connect(bot)
         opening = time.perf_counter()
         await open_all(backend, seatings)
@@ -235,7 +214,7 @@ async def _burst(folder: Path, scale: argparse.Namespace) -> None:
     """Six players of Why First? commit a round within one second (a card, then its target)."""
     async with simulated_discord() as backend:
         (seating,) = seat_matches(backend, ["whyfirst"], 1, SIX)
-        await backend.connect(table_bot(backend, folder / "burst.db"))
+        await backend.connect(table_bot(backend.token, folder / "burst.db"))
         await open_all(backend, [seating])
         rng = random.Random(3)
         clicks: list[Click] = []
@@ -269,7 +248,7 @@ async def rest(folder: Path, scale: argparse.Namespace) -> None:
 async def _rest_of(folder: Path, game: str, scale: argparse.Namespace) -> None:
     async with simulated_discord() as backend:
         (seating,) = seat_matches(backend, [game], 1, SIX)
-        await backend.connect(table_bot(backend, folder / f"rest-{game}.db"))
+        await backend.connect(table_bot(backend.token, folder / f"rest-{game}.db"))
         await open_all(backend, [seating])
         rng = random.Random(4)
         before, decisions = len(backend.calls), 0
