@@ -14,6 +14,8 @@ import asyncio
 import logging
 from dataclasses import replace
 
+import aiosqlite
+
 from data import matches as rows
 from data.store import Store, StoreUnavailable
 from matches.keyed import Recent
@@ -36,8 +38,7 @@ class MessageBook:
         """The match's kept messages by purpose (a copy: callers may keep it)."""
         cached = self._rows.get(match_id)
         if cached is None:
-            async with self._store.read() as db:
-                cached = await rows.match_messages(db, match_id)
+            cached = await self._store.reading(lambda db: rows.match_messages(db, match_id))
             # A write may have landed while reading: it is newer than what was read.
             cached = self._rows.setdefault(match_id, cached)
         return dict(cached)
@@ -51,10 +52,11 @@ class MessageBook:
         fingerprint: str,
         version: int,
     ) -> None:
-        async with self._store.transaction() as db:
-            await rows.remember_message(
+        await self._store.writing(
+            lambda db: rows.remember_message(
                 db, match_id, purpose, channel_id, message_id, fingerprint, version
             )
+        )
         self._notes.pop((match_id, purpose), None)
         cached = self._rows.get(match_id)
         if cached is not None:  # else the next read finds the row in the database
@@ -83,12 +85,13 @@ class MessageBook:
         notes, self._notes = self._notes, {}
         if not notes:
             return
+
+        async def write(db: aiosqlite.Connection) -> None:
+            for (match_id, purpose), record in notes.items():
+                await rows.note_shown(db, match_id, purpose, record.fingerprint, record.version)
+
         try:
-            async with self._store.transaction() as db:
-                for (match_id, purpose), record in notes.items():
-                    await rows.note_shown(
-                        db, match_id, purpose, record.fingerprint, record.version
-                    )
+            await self._store.writing(write)
         except StoreUnavailable as error:
             log.warning("notes of %d messages not written: %s", len(notes), error)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+import aiosqlite
 import discord
 
 from cogs.common.presenter import ordinal
@@ -147,10 +148,13 @@ class Notices:
         claim = (match.id, user_id, point, kind)
         if claim in self._claimed:
             return  # claimed already: the store would say so too
+
+        async def claim_it(db: aiosqlite.Connection) -> tuple[bool, str | None]:
+            first = await clocks.claim_notice(db, *claim)
+            return first, await clocks.notify_mode(db, user_id) if first else None
+
         try:
-            async with self._service.store.transaction() as db:
-                first = await clocks.claim_notice(db, *claim)
-                mode = await clocks.notify_mode(db, user_id) if first else None
+            first, mode = await self._service.store.writing(claim_it)
         except StoreUnavailable as error:
             log.warning("notice for match %s not sent: %s", match.id, error)
             return
