@@ -33,7 +33,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
 from bench import bare, stored
-from bench.apart import Apart, bot_timing
+from bench.apart import Apart
 from bench.cpu import CpuSplit
 from bench.figures import (
     LIMITS_SOURCE,
@@ -43,7 +43,6 @@ from bench.figures import (
     late,
     machine_speed,
     per_kind,
-    profiled,
     spread,
 )
 from bench.playing import (
@@ -63,6 +62,7 @@ from bench.playing import (
     until_answered,
 )
 from bench.store import persisted_moves
+from bot import settle_heap
 from tests.fakediscord import FakeDiscord, RemoteBot, User
 
 GOAL_CLICKS = 500
@@ -86,7 +86,8 @@ async def capacity(folder: Path, scale: argparse.Namespace) -> None:
         f"== 1. capacity: {scale.matches} matches of {scale.players} per game, every player "
         f"clicking as soon as answered for {scale.seconds:g} s; goal {GOAL_CLICKS} clicks/s; "
         "floors: the same moves as bare store transactions, as many at once; and clicks on "
-        "a bare bot. The bot runs in a process of its own, the simulated Discord in this one"
+        "a bare bot. Clicks answered while players click, a second. The bot runs in a "
+        "process of its own, the simulated Discord in this one"
     )
     players = scale.matches * scale.players
     rate, clicks, cpu = await bare.clicks_per_second(players, scale.seconds)
@@ -109,6 +110,7 @@ async def _capacity_of(folder: Path, game: str, scale: argparse.Namespace) -> No
         before, rng = len(backend.calls), random.Random(1)
         clicks: list[Click] = []
         started = backend.clock()
+        settle_heap()  # the simulated Discord's process, like the bot's, spares its garbage
         await bot.call("bench.apart:start_measuring", profile=scale.profile)
         with CpuSplit() as cpu:
             await asyncio.gather(*(
@@ -116,7 +118,7 @@ async def _capacity_of(folder: Path, game: str, scale: argparse.Namespace) -> No
                 for seating in seatings for player in seating.players
             ))
             await backend.settle()
-        elapsed = backend.clock() - started
+        quiet = backend.clock() - started
         count = max(1, len(clicks))
         measured = await bot.call("bench.apart:stop_measuring", clicks=count)
         calls = backend.calls[before:]
@@ -129,9 +131,13 @@ async def _capacity_of(folder: Path, game: str, scale: argparse.Namespace) -> No
         folder / f"floor-{game}.db", True, 40 * scale.matches, state=state, writers=scale.matches
     )
     moves = sum(1 for c in clicks if c.control.plays and not c.refused)
-    print(f"{game:<9} {len(clicks) / elapsed:8.0f} {moves / elapsed:8.0f} {floor:14.0f} "
-          f"{size / 1000:6.1f}kB  {spread(answered(clicks))}")
-    print(f"{'':<9} {len(clicks)} clicks in {elapsed:.1f} s until quiet, "
+    until = started + scale.seconds
+    sustained = [c for c in clicks if (c.result.record.responded_at or until + 1) <= until]
+    moved = sum(1 for c in sustained if c.control.plays and not c.refused)
+    print(f"{game:<9} {len(sustained) / scale.seconds:8.0f} {moved / scale.seconds:8.0f} "
+          f"{floor:14.0f} {size / 1000:6.1f}kB  {spread(answered(clicks))}")
+    print(f"{'':<9} {len(clicks)} clicks in all, {len(clicks) / quiet:.0f} a second counting "
+          f"until every message was up to date ({quiet:.1f} s), "
           f"{sum(c.refused for c in clicks)} refused, {late(clicks)}; "
           f"{measured['per_commit']:.1f} transactions per commit; "
           f"{channel_rates(backend, calls)}")
@@ -154,17 +160,23 @@ async def latency(folder: Path, scale: argparse.Namespace) -> None:
     )
     async with simulated_discord() as backend:
         seatings = seat_matches(backend, scale.games, scale.live, scale.players)
-        bot = table_bot(backend.token, folder / "latency.db")
+        bot = RemoteBot("bench.playing:table_bot", token=backend.token,
+                        path=str(folder / "latency.db"))
         await backend.connect(bot)
         opening = time.perf_counter()
         await open_all(backend, seatings)
         opened = time.perf_counter() - opening
-        with bot_timing(bot) as timing, CpuSplit() as cpu, profiled(scale.profile):
+        settle_heap()
+        await bot.call("bench.apart:start_measuring", profile=scale.profile)
+        with CpuSplit() as cpu:
             clicks, idle = await _arrivals(
                 backend, seatings, rate, scale.play, random.Random(2)
             )
             await backend.settle()
+        measured = await bot.call("bench.apart:stop_measuring", clicks=max(1, len(clicks)))
         await backend.disconnect()
+        for record in backend.bot_errors:  # counted with the errors of this process
+            logging.getLogger(record.name).handle(record)
     behind = max((c.result.record.created_at - c.due for c in clicks), default=0.0)
     print(f"open loop : {spread(answered(clicks))}   {len(clicks)} clicks, {late(clicks)}, "
           f"{sum(c.refused for c in clicks)} refused; {idle} arrivals found nothing to click; "
@@ -173,10 +185,11 @@ async def latency(folder: Path, scale: argparse.Namespace) -> None:
     for game in scale.games:
         of_game = [c for c in clicks if c.game == game]
         print(f"  {game:<9} {spread(answered(of_game))}   {len(of_game)} clicks")
-    print(f"  per click: {timing.per(max(1, len(clicks)))}")
+    print(f"  per click: {measured['per_click']}")
     moves = sum(1 for c in clicks if c.control.plays and not c.refused)
-    busy = cpu.total / scale.play
-    print(f"  {cpu.per(len(clicks), moves)}; the process busy {busy:.0%} of the time")
+    busy = sum(measured["cpu"].values()) / scale.play
+    print(f"  {Apart(measured['cpu'], cpu.total).per(len(clicks), moves)}; the bot's process "
+          f"busy {busy:.0%} of the time")
     await _burst(folder, scale)
 
 
