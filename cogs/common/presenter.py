@@ -6,6 +6,7 @@ import hashlib
 import io
 import json
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Protocol
 
 import discord
@@ -30,6 +31,11 @@ class Picture:
         """A fresh upload of the picture (a ``discord.File`` can be sent once)."""
         return discord.File(io.BytesIO(self.data), filename=self.filename)
 
+    @cached_property
+    def digest(self) -> str:
+        """The picture's identity in a fingerprint, hashed once."""
+        return hashlib.sha256(self.data).hexdigest()
+
 
 @dataclass
 class Controls:
@@ -39,12 +45,16 @@ class Controls:
     embed: discord.Embed | None = None
     items: list[discord.ui.Item[Any]] = field(default_factory=list)
     pictures: list[Picture] = field(default_factory=list)
+    _view: discord.ui.View | None = field(default=None, init=False, repr=False, compare=False)
 
     def view(self) -> discord.ui.View:
-        view = discord.ui.View(timeout=None)
-        for item in self.items:
-            view.add_item(item)
-        return view
+        """The view of ``items``, built once for the one message these controls show (its
+        fingerprint and its send or edit); built again if the items were changed since."""
+        if self._view is None or self._view.children != self.items:
+            self._view = discord.ui.View(timeout=None)
+            for item in self.items:
+                self._view.add_item(item)
+        return self._view
 
     def send_kwargs(self) -> dict[str, Any]:
         """Arguments for posting the message anew."""
@@ -75,7 +85,7 @@ class Controls:
         return bool(self.pictures) and shown == self._picture_digests()
 
     def _picture_digests(self) -> list[list[str]]:
-        return [[p.filename, hashlib.sha256(p.data).hexdigest()] for p in self.pictures]
+        return [[picture.filename, picture.digest] for picture in self.pictures]
 
     def fingerprint(self) -> str:
         """A stable digest of what the message would show, to skip needless edits."""
