@@ -65,15 +65,6 @@ def action_json(action: int) -> dict[str, Any]:
     return dict(_ACTION_JSON[action])
 
 
-def _copy(data: Any) -> Any:
-    """A copy of JSON-shaped data (dicts, lists, scalars)."""
-    if isinstance(data, dict):
-        return {key: _copy(value) for key, value in data.items()}
-    if isinstance(data, list):
-        return [_copy(value) for value in data]
-    return data
-
-
 @dataclass
 class CanyonState:
     """A match of Great Canyon Race. Seat-indexed lists throughout; -1 means "none"."""
@@ -120,8 +111,9 @@ class CanyonState:
     last_round: dict[str, Any] | None
     """The public facts of the last scored round.
 
-    These records are shared with the events that announce them, so they are never changed in
-    place: an update makes a new dict. ``view`` and ``dump`` hand out copies."""
+    These records are shared with the events that announce them, the views, the dumps and
+    the states loaded from them, so they are never changed in place: an update makes a new
+    dict, and whoever is handed one must not change it either."""
 
     def racing(self) -> list[int]:
         """The seats still in the race, in seat order."""
@@ -289,8 +281,8 @@ class CanyonEngine:
             "peekers": list(state.peekers),
             "peeks": [r or None for r in state.peeked],
             "sign_awaited": list(state.sign_awaited),
-            "current": _copy(state.reveal),
-            "last_round": _copy(state.last_round),
+            "current": state.reveal,
+            "last_round": state.last_round,
             "played": [card_json(c) for c in _played(state)],
         }
         outcome = self.outcome(state)
@@ -335,8 +327,6 @@ class CanyonEngine:
             if isinstance(value, list) and name not in _NESTED:
                 data[name] = list(value)
         data["hands"] = [list(hand) for hand in state.hands]
-        data["reveal"] = _copy(state.reveal)
-        data["last_round"] = _copy(state.last_round)
         return data
 
     def load(self, data: Mapping[str, Any]) -> CanyonState:
@@ -345,8 +335,6 @@ class CanyonEngine:
             if isinstance(value, list) and name not in _NESTED:
                 fields[name] = list(value)
         fields["hands"] = [list(hand) for hand in data["hands"]]
-        fields["reveal"] = _copy(data["reveal"])
-        fields["last_round"] = _copy(data["last_round"])
         return CanyonState(**fields)
 
     # -- helpers for rendering ------------------------------------------------------------

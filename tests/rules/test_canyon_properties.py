@@ -200,6 +200,12 @@ def test_random_legal_play_keeps_every_rule(players: int, seed: int, choices: in
         if not awaited:
             break
         seat = rng.choice(sorted(awaited))
+        # What a view or a dump handed out, and what a state was loaded from, share the
+        # round records with the state: moving on must leave them as they were.
+        data = ENGINE.dump(state)
+        state = ENGINE.load(data)
+        handed_out = [ENGINE.view(state, None), ENGINE.view(state, seat), data]
+        kept = copy.deepcopy(handed_out)
         moves = ENGINE.legal_moves(state, seat)
         # Collision calls as often as ``calling`` asks, so the elimination rules get played.
         calls = [m for m in moves if m.endswith(":x")]
@@ -208,6 +214,7 @@ def test_random_legal_play_keeps_every_rule(players: int, seed: int, choices: in
         point, phase, round_no = ENGINE.decision_point(state), state.phase, state.round
         recount.log(state, seat, move)
         events = ENGINE.apply(state, seat, move)
+        assert handed_out == kept
         log.append((seat, move))
         for event in events:
             data = json.loads(json.dumps(dict(event.data)))
