@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from bench.cpu import CpuSplit
+from bench.cpu import ProcessCpu
 from bench.figures import Timing, profiled
 from bot import TableBot
 from cogs.numbers import render as numbers_render
@@ -38,10 +38,10 @@ def bot_timing(bot: TableBot) -> Timing:
 
 
 def start_measuring(bot: discord.Client, profile: int = 0) -> None:
-    """Begin splitting the process's CPU (and, for the table, timing its parts)."""
+    """Begin measuring the process's CPU (and, for the table, timing its parts)."""
     global _measuring
     stack = contextlib.ExitStack()
-    _measured["cpu"] = stack.enter_context(CpuSplit())
+    _measured["cpu"] = stack.enter_context(ProcessCpu())
     if isinstance(bot, TableBot):
         _measured["timing"] = stack.enter_context(bot_timing(bot))
     stack.enter_context(profiled(profile))
@@ -49,12 +49,12 @@ def start_measuring(bot: discord.Client, profile: int = 0) -> None:
 
 
 def stop_measuring(bot: discord.Client, clicks: int) -> dict[str, Any]:
-    """End the measuring: CPU seconds by side, and the table's timings per click."""
+    """End the measuring: CPU seconds by thread, and the table's timings per click."""
     global _measuring
     assert _measuring is not None, "start_measuring first"
     _measuring.close()
     _measuring = None
-    cpu: CpuSplit = _measured.pop("cpu")
+    cpu: ProcessCpu = _measured.pop("cpu")
     timing: Timing | None = _measured.pop("timing", None)
     return {
         "cpu": dict(cpu.seconds),
@@ -78,8 +78,8 @@ async def median_state(bot: TableBot, game: str) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Apart:
-    """CPU seconds of the two processes while players clicked: the bot's, by side (its
-    'simulated' side is the gateway events it was fed), and the simulated Discord's."""
+    """CPU seconds of the two processes while players clicked: the bot's, by thread (its
+    event loop's, and the store's threads), and the simulated Discord's."""
 
     bot: dict[str, float]
     simulated: float
@@ -87,13 +87,10 @@ class Apart:
     def per(self, clicks: int, moves: int) -> str:
         clicks, moves = max(1, clicks), max(1, moves)
         total = sum(self.bot.values())
-        parts = ", ".join(
-            f"{label} {1000 * self.bot.get(side, 0.0) / clicks:.1f}"
-            for side, label in (("bot", "bot"), ("simulated", "gateway events"),
-                                ("store threads", "store threads"), ("event loop", "event loop"))
-        )
         return (
-            f"bot's process CPU {1000 * total / clicks:.1f} ms per click ({parts}), "
-            f"{1000 * total / moves:.1f} ms per move; the simulated Discord's process "
-            f"{1000 * self.simulated / clicks:.1f} ms per click"
+            f"bot's process CPU {1000 * total / clicks:.1f} ms per click (event loop "
+            f"{1000 * self.bot['event loop'] / clicks:.1f}, store threads "
+            f"{1000 * self.bot['other threads'] / clicks:.1f}), {1000 * total / moves:.1f} ms "
+            f"per move; the simulated Discord's process {1000 * self.simulated / clicks:.1f} "
+            "ms per click"
         )

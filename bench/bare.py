@@ -13,7 +13,7 @@ import discord
 from discord.ext import commands
 
 from bench.apart import Apart
-from bench.cpu import CpuSplit
+from bench.cpu import ProcessCpu
 from bench.playing import DEADLINE, simulated_discord
 from bot import settle_heap
 from tests.fakediscord import FakeDiscord, InteractionResult, Message, RemoteBot, User
@@ -79,7 +79,7 @@ async def clicks_per_second(players: int, seconds: float) -> tuple[float, int, A
         until = started + seconds
         settle_heap()  # the simulated Discord's process, like the bot's, spares its garbage
         await bot.call("bench.apart:start_measuring")
-        with CpuSplit() as cpu:
+        with ProcessCpu() as cpu:
             async with backend.simultaneously(settle=False):
                 await asyncio.gather(*(
                     _keep_clicking(

@@ -34,7 +34,7 @@ from pathlib import Path
 
 from bench import bare, stored
 from bench.apart import Apart
-from bench.cpu import CpuSplit
+from bench.cpu import ProcessCpu
 from bench.figures import (
     LIMITS_SOURCE,
     answered,
@@ -112,7 +112,7 @@ async def _capacity_of(folder: Path, game: str, scale: argparse.Namespace) -> No
         started = backend.clock()
         settle_heap()  # the simulated Discord's process, like the bot's, spares its garbage
         await bot.call("bench.apart:start_measuring", profile=scale.profile)
-        with CpuSplit() as cpu:
+        with ProcessCpu() as cpu:
             await asyncio.gather(*(
                 keep_clicking(backend, game, player, started + scale.seconds, rng, clicks)
                 for seating in seatings for player in seating.players
@@ -168,7 +168,7 @@ async def latency(folder: Path, scale: argparse.Namespace) -> None:
         opened = time.perf_counter() - opening
         settle_heap()
         await bot.call("bench.apart:start_measuring", profile=scale.profile)
-        with CpuSplit() as cpu:
+        with ProcessCpu() as cpu:
             clicks, idle = await _arrivals(
                 backend, seatings, rate, scale.play, random.Random(2)
             )
