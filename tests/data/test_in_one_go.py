@@ -148,3 +148,16 @@ async def test_queries_waiting_together_are_answered_in_one_call_per_reader(stor
     found = await asyncio.gather(*(store.reading(_get("k")) for _ in range(50)))
     assert found == ["v"] * 50
     assert sum(batches) == 50 and len(batches) <= 3, batches  # two readers: two or three calls
+
+
+async def test_closing_the_store_first_makes_the_changes_and_answers_the_queries_asked(tmp_path):
+    store = await Store.open(tmp_path / "closing.db")
+    writes = [asyncio.ensure_future(store.writing(_setting(f"k{n}", str(n)))) for n in range(10)]
+    reads = [asyncio.ensure_future(store.reading(_get("k0"))) for _ in range(5)]
+    await asyncio.sleep(0)  # all asked for, none made yet
+    await store.close()
+    assert [w.result() for w in writes] == [str(n) for n in range(10)]
+    assert all(r.done() for r in reads)
+    reopened = await Store.open(tmp_path / "closing.db")
+    assert await reopened.reading(_get("k9")) == "9"
+    await reopened.close()
