@@ -58,3 +58,16 @@ async def test_a_remote_bots_failures_and_error_logs_come_back() -> None:
         with pytest.raises(RemoteError, match="no_such_function"):
             await bot.call("tests.e2e.remote_bot:no_such_function")
         await backend.disconnect()
+
+
+async def test_a_bot_process_that_ends_fails_what_waits_for_it() -> None:
+    async with FakeDiscord() as backend:
+        backend.add_guild("Far")
+        bot = RemoteBot(BOT, greeting="hi")
+        await backend.connect(bot)
+        with pytest.raises(RemoteError, match="process ended"):
+            await bot.call("tests.e2e.remote_bot:vanish")
+        with pytest.raises(RemoteError, match="process ended"):
+            await backend.settle()
+        backend.bot = None  # nothing left to disconnect
+        await bot.close()

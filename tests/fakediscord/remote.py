@@ -58,6 +58,8 @@ class RemoteBot:
         self._replies: dict[int, asyncio.Future[Any]] = {}
         self._requests = 0
         self._closed = False
+        self._gone = False
+        """The child's process ended (or its socket closed): nothing more can be asked."""
 
     # -- lifecycle -----------------------------------------------------------------------
 
@@ -104,7 +106,7 @@ class RemoteBot:
             return
         self._closed = True
         try:
-            if self._writer is not None and not self._writer.is_closing():
+            if self._writer is not None and not self._writer.is_closing() and not self._gone:
                 await self._request("close", 60.0)
         finally:
             if self._writer is not None:
@@ -133,6 +135,8 @@ class RemoteBot:
 
     async def _request(self, op: str, wait: float, **fields: Any) -> Any:
         """Send a request and wait up to ``wait`` seconds for the child's reply."""
+        if self._gone:
+            raise RemoteError("the bot's process ended")
         self._requests += 1
         number = self._requests
         reply = self._replies[number] = asyncio.get_running_loop().create_future()
@@ -162,6 +166,7 @@ class RemoteBot:
                 self.gateway_sends.append(message["d"])
                 if message["d"].get("op") == 8 and self.on_chunk_request is not None:
                     self.on_chunk_request(message["d"]["d"])
+        self._gone = True
         gone = RemoteError("the bot's process ended")
         for reply in self._replies.values():
             if not reply.done():
