@@ -203,6 +203,7 @@ class TableBot(commands.Bot):
             await clock.stop()  # type: ignore[attr-defined]
         if self.store is not None:
             await self.table.computers.close()
+            await self._finish_edits()
         await super().close()
         for pool in (self._workers, self._painters):
             if pool is not None:
@@ -215,6 +216,19 @@ class TableBot(commands.Bot):
             store, self.store = self.store, None
             await store.close()
 
+
+    async def _finish_edits(self) -> None:
+        """Let the edits still waiting for a message's rate land while Discord can still be
+        reached; those not done within ``CLOSING_GRACE`` are dropped, and the next start
+        brings their messages up to date."""
+        try:
+            await asyncio.wait_for(self.table.wait_idle(), CLOSING_GRACE)
+        except TimeoutError:
+            log.info("closing before every message is up to date; the next start finishes")
+
+
+CLOSING_GRACE = 6.0
+"""Seconds a closing bot waits for edits held back by a message's rate: one window (5 s)."""
 
 OLDEST_COLLECTED_EVERY = 100
 """Full garbage collections run once per this many collections of the middle generation
