@@ -63,7 +63,7 @@ class _Child:
             self._writer.write(json.dumps(message, separators=(",", ":")).encode() + b"\n")
 
     async def run(self, reader: asyncio.StreamReader) -> None:
-        logging.getLogger("discord").addHandler(_LogForwarder(self.send))
+        logging.getLogger().addHandler(_LogForwarder(self.send))  # every logger of the bot
         while line := await reader.readline():
             message = json.loads(line)
             if message["op"] == "feed":
