@@ -136,7 +136,9 @@ class TableBot(commands.Bot):
             self._workers = ProcessPoolExecutor(
                 max_workers=max(1, (os.cpu_count() or 2) - 1), mp_context=workers
             )
-            self._painters = ProcessPoolExecutor(max_workers=1, mp_context=workers)
+            self._painters = ProcessPoolExecutor(
+                max_workers=1, mp_context=workers, initializer=os.nice, initargs=(PAINTER_NICE,)
+            )
             pictures.draw_in(self._painters)
             thinking = Thinking(executor=self._workers)
         self.table = Table(self, service, PRESENTERS, thinking, self._message_rate)
@@ -226,6 +228,11 @@ class TableBot(commands.Bot):
         except TimeoutError:
             log.info("closing before every message is up to date; the next start finishes")
 
+
+PAINTER_NICE = 10
+"""How much the painter's process yields the CPU to the bot's: on a busy machine a click is
+answered first and a board picture drawn after, and a board that waits shows the latest
+state when it is drawn (its edits fold into one)."""
 
 CLOSING_GRACE = 6.0
 """Seconds a closing bot waits for edits held back by a message's rate: one window (5 s)."""

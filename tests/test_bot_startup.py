@@ -12,6 +12,7 @@ import discord
 import pytest
 
 import bot
+from cogs.common import pictures
 from tests.fakediscord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -154,3 +155,19 @@ async def test_once_ready_the_bot_leaves_start_up_out_of_garbage_collection(tmp_
             gc.unfreeze()
             gc.set_threshold(*thresholds)
             await backend.disconnect()
+
+
+def _niceness() -> bytes:
+    """A picture function that draws how much its process yields the CPU."""
+    return str(os.nice(0)).encode()
+
+
+async def test_board_pictures_are_drawn_by_a_process_that_yields_the_cpu_to_clicks(tmp_path):
+    async with FakeDiscord() as backend:
+        table_bot = bot.TableBot(bot.Settings(backend.token, tmp_path / "bot.db", None, "INFO"))
+        await backend.connect(table_bot)
+        try:
+            drawn = await pictures.render(_niceness)
+        finally:
+            await backend.disconnect()
+    assert int(drawn) == min(19, os.nice(0) + bot.PAINTER_NICE)
