@@ -100,6 +100,8 @@ class Store:
         """Queries waiting for a reader (``reading``), answered in batches."""
         self._answering = 0
         """Readers answering queries now."""
+        self._reads_waiting = 0
+        """Reads (``read``) waiting for a reader: queries in batches let them go first."""
         self._tasks: weakref.WeakSet[asyncio.Task[None]] = weakref.WeakSet()
         self.commits = 0
         """Commits made (each may carry several transactions): for tests and benchmarks."""
@@ -199,7 +201,11 @@ class Store:
     @asynccontextmanager
     async def read(self) -> AsyncIterator[aiosqlite.Connection]:
         """A reader connection inside one read transaction: a consistent, committed snapshot."""
-        reader = await self._readers.get()
+        self._reads_waiting += 1
+        try:
+            reader = await self._readers.get()
+        finally:
+            self._reads_waiting -= 1
         try:
             try:
                 await reader.execute("BEGIN")
@@ -231,32 +237,38 @@ class Store:
         return await found
 
     async def _answer(self) -> None:
-        """Answer the waiting queries on one reader, a batch at a time."""
-        reader = await self._readers.get()
+        """Answer the waiting queries, a batch at a time, each batch on a reader taken from
+        the pool and given back: a :meth:`read` waiting for one gets its turn."""
         try:
             while self._queries:
-                taken = [(q, found) for q, found in self._queries[:MAX_BATCH] if not found.done()]
-                del self._queries[:MAX_BATCH]
-                queries = [query for query, _ in taken]
+                reader = await self._readers.get()
                 try:
-                    outcomes = [
-                        (False, StoreUnavailable(str(outcome)))
-                        if not kept and isinstance(outcome, sqlite3.OperationalError)
-                        else (kept, outcome)
-                        for kept, outcome in await reader._execute(
-                            direct.reads, reader._conn, queries
-                        )
-                    ]
-                except (sqlite3.Error, ValueError) as error:  # ValueError: the reader is closed
-                    outcomes = [(False, StoreUnavailable(str(error))) for _ in taken]
-                except BaseException:
-                    for _, found in taken:
-                        found.cancel()
-                    raise
-                _settle(taken, outcomes)
+                    await self._answer_batch(reader)
+                finally:
+                    self._readers.put_nowait(reader)
+                if self._reads_waiting:
+                    await asyncio.sleep(0)  # the read woken by that reader takes it first
         finally:
             self._answering -= 1
-            self._readers.put_nowait(reader)
+
+    async def _answer_batch(self, reader: aiosqlite.Connection) -> None:
+        taken = [(q, found) for q, found in self._queries[:MAX_BATCH] if not found.done()]
+        del self._queries[:MAX_BATCH]
+        queries = [query for query, _ in taken]
+        try:
+            outcomes = [
+                (False, StoreUnavailable(str(outcome)))
+                if not kept and isinstance(outcome, sqlite3.OperationalError)
+                else (kept, outcome)
+                for kept, outcome in await reader._execute(direct.reads, reader._conn, queries)
+            ]
+        except (sqlite3.Error, ValueError) as error:  # ValueError: the reader is closed
+            outcomes = [(False, StoreUnavailable(str(error))) for _ in taken]
+        except BaseException:
+            for _, found in taken:
+                found.cancel()
+            raise
+        _settle(taken, outcomes)
 
     async def writing(self, change: direct.Work[T]) -> T:
         """``change`` committed, like a :meth:`transaction`, but run in the writer's thread

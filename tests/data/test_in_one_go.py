@@ -161,3 +161,47 @@ async def test_closing_the_store_first_makes_the_changes_and_answers_the_queries
     reopened = await Store.open(tmp_path / "closing.db")
     assert await reopened.reading(_get("k9")) == "9"
     await reopened.close()
+
+
+async def test_a_read_is_not_starved_by_queries_that_keep_coming(store):
+    await store.writing(_setting("k", "v"))
+    done = asyncio.Event()
+
+    async def keep_asking() -> None:
+        while not done.is_set():
+            await store.reading(_get("k"))
+
+    askers = [asyncio.create_task(keep_asking()) for _ in range(300)]
+    try:
+        await asyncio.sleep(0.05)  # the readers answer batch after batch now
+
+        async def read_once() -> str | None:
+            async with store.read() as db:
+                return await meta.get_meta(db, "k")
+
+        assert await asyncio.wait_for(read_once(), timeout=5.0) == "v"
+    finally:
+        done.set()
+        await asyncio.gather(*askers)
+
+
+async def test_a_transaction_is_not_starved_by_changes_that_keep_coming(store):
+    done = asyncio.Event()
+
+    async def keep_changing(n: int) -> None:
+        while not done.is_set():
+            await store.writing(_setting(f"k{n}", "v"))
+
+    changers = [asyncio.create_task(keep_changing(n)) for n in range(300)]
+    try:
+        await asyncio.sleep(0.05)  # the writer makes batch after batch now
+
+        async def transaction() -> None:
+            async with store.transaction() as db:
+                await meta.set_meta(db, "t", "1")
+
+        await asyncio.wait_for(transaction(), timeout=5.0)
+    finally:
+        done.set()
+        await asyncio.gather(*changers)
+    assert await store.reading(_get("t")) == "1"
