@@ -69,3 +69,29 @@ class Recent(Generic[Key, Value]):
 
     def __len__(self) -> int:
         return len(self._items)
+
+
+class Fading(Generic[Key, Value]):
+    """A map whose entries fade: each is set with the time until which it matters, and once
+    the map holds more than ``keep``, those past their time are forgotten. The next such look
+    waits until the map has grown to twice what was left, so a busy table with more live
+    entries than ``keep`` is scanned now and then, not on every change."""
+
+    def __init__(self, keep: int) -> None:
+        self.keep = keep
+        self._items: dict[Key, tuple[float, Value]] = {}
+        self._look_above = keep
+
+    def get(self, key: Key) -> Value | None:
+        found = self._items.get(key)
+        return None if found is None else found[1]
+
+    def set(self, key: Key, value: Value, *, until: float, now: float) -> None:
+        """``value`` for ``key``, to be kept at least until ``until`` (``now`` is the time)."""
+        self._items[key] = (until, value)
+        if len(self._items) > self._look_above:
+            self._items = {k: kept for k, kept in self._items.items() if kept[0] > now}
+            self._look_above = max(self.keep, 2 * len(self._items))
+
+    def __len__(self) -> int:
+        return len(self._items)

@@ -14,10 +14,15 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Hashable
 from typing import Generic, TypeVar
 
+from matches.keyed import Fading
+
 Key = TypeVar("Key", bound=Hashable)
 
 log = logging.getLogger(__name__)
 
+
+KEYS_KEPT = 4096
+"""Keys whose recent updates are remembered before quiet ones are looked for."""
 
 Rate = tuple[int, float]
 """At most this many updates of one key in any window of this many seconds."""
@@ -33,7 +38,8 @@ class Coalescer(Generic[Key]):
         self._rate = rate
         self._dirty: set[Key] = set()
         self._running: dict[Key, asyncio.Task[None]] = {}
-        self._recent: dict[Key, deque[float]] = {}
+        self._recent: Fading[Key, deque[float]] = Fading(KEYS_KEPT)
+        """When each key's last updates ran; a key quiet for its window is forgotten."""
 
     def request(self, key: Key) -> asyncio.Task[None]:
         """Ask for an update of ``key``; returns the task that will carry it out."""
@@ -63,17 +69,15 @@ class Coalescer(Generic[Key]):
             return
         most, window = rate
         loop = asyncio.get_running_loop()
-        recent = self._recent.setdefault(key, deque())
+        recent = self._recent.get(key) or deque()
         while recent and recent[0] <= loop.time() - window:
             recent.popleft()
         if len(recent) >= most:
             await asyncio.sleep(recent[0] + window - loop.time())
             recent.popleft()
-        recent.append(loop.time())
-        if len(self._recent) > 4096:  # forget keys that have been quiet for a window
-            cutoff = loop.time() - window
-            for quiet in [k for k, times in self._recent.items() if times[-1] <= cutoff]:
-                del self._recent[quiet]
+        now = loop.time()
+        recent.append(now)
+        self._recent.set(key, recent, until=now + window, now=now)
 
     async def wait_idle(self) -> None:
         """Wait for every update in flight (used at shutdown)."""

@@ -20,7 +20,7 @@ from cogs.common.presenter import ordinal
 from data import clocks
 from data.store import StoreUnavailable
 from matches import clock
-from matches.keyed import Recent
+from matches.keyed import Fading, Recent
 from matches.match import Match
 from matches.service import MatchService
 
@@ -49,21 +49,14 @@ class Notices:
         self._bot = bot
         self._service = service
         self._titles = titles
-        self._last_action: dict[tuple[int, int], float] = {}
-        self._forget_above = FORGET_ABOVE
+        self._last_action: Fading[tuple[int, int], float] = Fading(FORGET_ABOVE)
         self._claimed: Recent[tuple[int, int, int, str], bool] = Recent(CLAIMS_KEPT)
         """Notices this process knows were claimed: no store round trip to learn it again."""
 
     def acted(self, match_id: int, user_id: int) -> None:
         """The player just did something at this match: they need no notice now."""
         now = self._service.now()
-        self._last_action[(match_id, user_id)] = now
-        if len(self._last_action) > self._forget_above:  # forget those no longer active
-            self._last_action = {
-                key: last for key, last in self._last_action.items()
-                if now - last < clock.ACTIVE_WINDOW
-            }
-            self._forget_above = max(FORGET_ABOVE, 2 * len(self._last_action))
+        self._last_action.set((match_id, user_id), now, until=now + clock.ACTIVE_WINDOW, now=now)
 
     def _active(self, match_id: int, user_id: int) -> bool:
         last = self._last_action.get((match_id, user_id))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import gc
 
-from matches.keyed import Locks, Recent
+from matches.keyed import Fading, Locks, Recent
 
 
 async def test_a_lock_is_shared_while_in_use_and_forgotten_when_idle() -> None:
@@ -63,3 +63,17 @@ def test_recent_keeps_the_most_recently_used() -> None:
     assert recent.setdefault(4, "match 4") == "match 4"
     assert recent.pop(4) == "match 4" and recent.pop(4) is None
     assert len(recent) == 2
+
+
+def test_fading_entries_are_forgotten_past_their_time_once_the_map_is_full():
+    fading: Fading[int, str] = Fading(keep=4)
+    for key in range(5):  # more than it keeps, but all still matter at time 0
+        fading.set(key, f"old {key}", until=10.0, now=0.0)
+    assert len(fading) == 5 and fading.get(0) == "old 0"
+    # It looked, kept all five, and looks again only once it holds ten.
+    for key in range(5, 10):
+        fading.set(key, f"new {key}", until=30.0, now=20.0)
+    assert len(fading) == 10, "not looked at again before it doubled"
+    fading.set(10, "new 10", until=30.0, now=20.0)
+    assert len(fading) == 6, "the five past their time are forgotten"
+    assert fading.get(0) is None and fading.get(10) == "new 10"
