@@ -5,7 +5,10 @@ explicit ``BEGIN IMMEDIATE`` ... ``COMMIT``. Reads go through ``Store.read()``, 
 reader connection of its own inside one read transaction, so a read sees one committed
 snapshot and never waits behind a writer (WAL lets readers and one writer work at once).
 Commits are durable: ``synchronous = FULL`` syncs the WAL on every commit, so an
-acknowledged move survives a power loss.
+acknowledged move survives a power loss. ``Store.reading`` and ``Store.writing`` run a
+query or a change in the connection's thread in one go, and those waiting together in one
+call (``data.direct``): the hot path's reads and writes, which under load would otherwise
+wait one turn of the event loop per statement.
 """
 
 from __future__ import annotations
@@ -252,8 +255,9 @@ class Store:
             self._answering -= 1
 
     async def _answer_batch(self, reader: aiosqlite.Connection) -> None:
-        taken = [(q, found) for q, found in self._queries[:MAX_BATCH] if not found.done()]
-        del self._queries[:MAX_BATCH]
+        taken = _take_batch(self._queries)
+        if not taken:
+            return
         queries = [query for query, _ in taken]
         try:
             outcomes = [
@@ -291,8 +295,7 @@ class Store:
         """Make the waiting changes, a batch at a time, each batch in one call to the
         writer's thread; a transaction waiting for the writer goes between batches."""
         while self._changes:
-            taken = [(c, made) for c, made in self._changes[:MAX_BATCH] if not made.done()]
-            del self._changes[:MAX_BATCH]
+            taken = _take_batch(self._changes)
             try:
                 outcomes = await self._make(change for change, _ in taken) if taken else []
             except BaseException:
@@ -403,6 +406,15 @@ class Store:
         async with self._write_lock:
             if self._batch is not None:
                 await self._commit(self._batch)
+
+
+def _take_batch(
+    waiting: list[tuple[direct.Work[Any], asyncio.Future[Any]]],
+) -> list[tuple[direct.Work[Any], asyncio.Future[Any]]]:
+    """The next batch of waiting work, less what its askers gave up on."""
+    taken = [(work, asked) for work, asked in waiting[:MAX_BATCH] if not asked.done()]
+    del waiting[:MAX_BATCH]
+    return taken
 
 
 def _settle(taken: list[tuple[Any, asyncio.Future[Any]]], outcomes: list[tuple[bool, Any]]) -> None:
