@@ -13,9 +13,11 @@ Prints what players feel, each figure beside the floor or goal it is compared wi
    and the busiest channel against Discord's per-channel limit;
 4. restart with many stored running matches (``bench.stored``);
 5. footprint: memory per open match and database bytes (``bench.stored``).
-Figures, not tests: nothing here asserts a time. The bench, the bot and the simulated
-Discord share one process and one event loop, so every figure includes the backend's cost;
-each section runs in a fresh process of its own, as a bot just started would.
+Figures, not tests: nothing here asserts a time. For capacity and latency the bot runs in
+a process of its own (``RemoteBot``), as in production, where Discord and its players are
+elsewhere; the other sections keep it in the bench's process, where the backend's cost is
+in every figure. Each section runs in a fresh process of its own, as a bot just started
+would.
 """
 
 from __future__ import annotations
