@@ -240,7 +240,7 @@ async def test_a_rematch_copies_game_options_pace_and_computers_but_not_the_play
 
 
 async def test_matches_beyond_the_cache_are_read_again_as_stored(tmp_path, monkeypatch):
-    monkeypatch.setattr("matches.service.MATCHES_CACHED", 2)
+    monkeypatch.setattr("matches.records.MATCHES_CACHED", 2)
     store = await Store.open(tmp_path / "table.db")
     try:
         service = MatchService(store, {"whyfirst": ENGINE}, new_seed=lambda: 7)

@@ -1,0 +1,191 @@
+"""A match's records as the table reads and writes them: kept in memory once read, shared
+by all who ask at once, and forgotten as a change of the match begins.
+
+A move's write (``change``) and the reads that every click makes run in the store's
+threads in one go (``Store.writing``, ``Store.reading``); the lobby's rarer changes go
+statement by statement (``changing``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+import logging
+from collections import defaultdict
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from contextlib import asynccontextmanager
+from dataclasses import replace
+from typing import Any, TypeVar
+
+import aiosqlite
+
+from data import clocks
+from data import matches as rows
+from data.direct import Work
+from data.store import Store
+from matches.keyed import Recent
+from matches.match import Match, MatchError
+from matches.message_book import MessageBook
+from rules.base import Engine
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+RECENT_MOVES = 12
+"""Moves read at once for what messages narrate (each asks for its last few)."""
+MATCHES_CACHED = 4096
+"""Matches kept read in memory, the most recently used: every match in play at a busy
+table, in about 20 MB."""
+
+
+class MatchRecords:
+    """The matches' records over the store, with what is kept of them in memory."""
+
+    def __init__(
+        self, store: Store, engines: Mapping[str, Engine[Any]], now: Callable[[], float]
+    ) -> None:
+        self._store = store
+        self._engines = engines
+        self.now = now
+        self.book = MessageBook(store)
+        self._cache: Recent[int, tuple[rows.MatchRecord, str]] = Recent(MATCHES_CACHED)
+        """Matches read recently, with their state as JSON text (parsed anew for each use)."""
+        self._reads: Recent[int, dict[str, asyncio.Future[Any]]] = Recent(MATCHES_CACHED)
+        """Other reads about those matches (recent moves, deadlines), by what is read."""
+        self._generations: defaultdict[int, int] = defaultdict(int)
+
+    @property
+    def store(self) -> Store:
+        return self._store
+
+    def engine(self, game: str) -> Engine[Any]:
+        return self._engines[game]
+
+    async def get(self, match_id: int) -> Match:
+        """The match as stored now; each call gets its own state to change."""
+        cached = self._cache.get(match_id)
+        if cached is None:
+            generation = self._generations[match_id]
+            record = await self._store.reading(lambda db: rows.fetch_match(db, match_id))
+            if record is None or record.game not in self._engines:
+                raise MatchError("That match does not exist (any more).")
+            cached = (record, json.dumps(record.state))
+            if self._generations[match_id] == generation:  # no write began meanwhile
+                self._cache[match_id] = cached
+        record, state = cached
+        return self._loaded(replace(record, state=json.loads(state)))
+
+    @asynccontextmanager
+    async def changing(self, match_id: int) -> AsyncIterator[aiosqlite.Connection]:
+        """A write transaction that changes this match (its row or its seats).
+
+        The match's cached copy is dropped before and after, so no read ever caches what
+        the transaction replaced.
+        """
+        self._forget(match_id)
+        try:
+            async with self._store.transaction() as db:
+                yield db
+        finally:
+            self._forget(match_id)
+
+    async def change(self, match_id: int, write: Work[T]) -> T:
+        """``write`` as one write transaction that changes this match, run in the store's
+        thread in one go (``Store.writing``); its kept copy is dropped as in :meth:`changing`.
+        """
+        self._forget(match_id)
+        try:
+            return await self._store.writing(write)
+        finally:
+            self._forget(match_id)
+
+    def _forget(self, match_id: int) -> None:
+        self._cache.pop(match_id)
+        self._reads.pop(match_id)
+        self._generations[match_id] += 1
+
+    async def open_in_channel(self, game: str, channel_id: int) -> Match | None:
+        async with self._store.read() as db:
+            record = await rows.open_match_in_channel(db, game, channel_id)
+        return self._loaded(record) if record else None
+
+    async def stale_messages(self) -> list[tuple[int, str]]:
+        """Kept messages of open matches that may need an edit (after a restart)."""
+        async with self._store.read() as db:
+            return await rows.stale_messages(db)
+
+    async def recent_moves(self, match_id: int, moves: int) -> list[rows.LoggedMove]:
+        """The last ``moves`` moves with their public events, oldest first."""
+        if moves <= 0:
+            return []
+        window = max(moves, RECENT_MOVES)  # one read serves the board and the hands alike
+        found = await self._read_once(
+            match_id, f"moves:{window}", lambda db: rows.move_log(db, match_id, last=window)
+        )
+        return list(found[-moves:])
+
+    async def deadlines(self, match_id: int) -> dict[str, clocks.Deadline]:
+        found = await self._read_once(
+            match_id, "deadlines", lambda db: clocks.deadlines_of(db, match_id)
+        )
+        return dict(found)
+
+    async def _read_once(
+        self, match_id: int, what: str, read: Callable[[aiosqlite.Connection], Awaitable[Any]]
+    ) -> Any:
+        """A read about the match, made once until the match next changes and shared by all
+        who ask meanwhile, those who ask while it runs included. Its moves and its deadlines
+        are only ever written through :meth:`changing`, which forgets the read as the write
+        begins: nobody who asks after that is given what was read before."""
+        known = self._reads.get(match_id)
+        reading = None if known is None else known.get(what)
+        if reading is None:
+            reading = asyncio.ensure_future(self._read(read))
+            self._reads.setdefault(match_id, {})[what] = reading
+            reading.add_done_callback(functools.partial(self._drop_failed, match_id, what))
+        return await asyncio.shield(reading)
+
+    async def _read(self, read: Callable[[aiosqlite.Connection], Awaitable[Any]]) -> Any:
+        return await self._store.reading(read)
+
+    def _drop_failed(self, match_id: int, what: str, reading: asyncio.Future[Any]) -> None:
+        """A read that failed is not kept: the next one who asks reads again."""
+        if reading.cancelled() or reading.exception() is not None:
+            known = self._reads.get(match_id)
+            if known is not None and known.get(what) is reading:
+                del known[what]
+
+    async def messages(self, match_id: int) -> dict[str, rows.MessageRecord]:
+        """The match's kept messages by purpose."""
+        return await self.book.of(match_id)
+
+    async def remember_message(
+        self,
+        match_id: int,
+        purpose: str,
+        channel_id: int,
+        message_id: int,
+        fingerprint: str,
+        version: int,
+    ) -> None:
+        await self.book.remember(match_id, purpose, channel_id, message_id, fingerprint, version)
+
+    def note_shown(self, match_id: int, purpose: str, fingerprint: str, version: int) -> None:
+        self.book.note_shown(match_id, purpose, fingerprint, version)
+
+    async def mark_dms_closed(self, match_id: int, user_id: int) -> None:
+        async with self.changing(match_id) as db:
+            await rows.mark_dms_closed(db, match_id, user_id)
+
+    def _loaded(self, record: rows.MatchRecord) -> Match:
+        engine = self._engines[record.game]
+        if record.damaged:
+            log.error("match %s: its stored options or state are not valid JSON", record.id)
+            return Match(record, engine, None, damaged=True)
+        try:
+            state = engine.load(record.state) if record.state is not None else None
+        except Exception:
+            log.exception("match %s: its stored state does not load", record.id)
+            return Match(record, engine, None, damaged=True)
+        return Match(record, engine, state)
