@@ -26,7 +26,9 @@ class ProcessCpu:
     def __exit__(self, *exc_info: object) -> None:
         process = time.process_time() - self._started[0]
         loop = time.thread_time() - self._started[1]
-        self.seconds = {"event loop": loop, "other threads": process - loop}
+        # The two clocks tick apart: with no other thread at work, their difference can dip
+        # just below zero.
+        self.seconds = {"event loop": loop, "other threads": max(0.0, process - loop)}
 
     @property
     def total(self) -> float:
