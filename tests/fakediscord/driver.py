@@ -316,15 +316,18 @@ class FakeDiscord:
 
     def inject(self, *, method: str | None = None, route: str | None = None,
                channel: Channel | None = None, status: int = 0, code: int = 0,
-               message: str = "", delay: float = 0.0, times: int | None = 1) -> Fault:
-        """Delay (``delay`` seconds) or refuse (``status``/``code``) matching REST calls.
+               message: str = "", delay: float = 0.0, retry_after: float = 0.0,
+               times: int | None = 1) -> Fault:
+        """Delay (``delay`` seconds) or refuse (``status``/``code``) matching REST calls;
+        a 429 asks the bot to wait ``retry_after`` seconds, as Discord's rate limit does.
 
         Example: ``inject(method="PATCH", route=EDIT_MESSAGE, channel=games, status=403,
         code=50013, message="Missing Permissions", times=None)``.
         """
         fault = Fault(method=method, route=route,
                       channel_id=channel.id if channel is not None else None,
-                      status=status, code=code, message=message, delay=delay, times=times)
+                      status=status, code=code, message=message, delay=delay,
+                      retry_after=retry_after, times=times)
         self.server.faults.append(fault)
         return fault
 

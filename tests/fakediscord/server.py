@@ -47,19 +47,37 @@ class ApiError(Exception):
     """A Discord error response. ``expected`` ones are legitimate outcomes, not violations."""
 
     def __init__(self, status: int, code: int, message: str, *,
-                 errors: dict[str, Any] | None = None, expected: bool = False) -> None:
+                 errors: dict[str, Any] | None = None, expected: bool = False,
+                 retry_after: float = 0.0) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
         self.errors = errors
         self.expected = expected
+        self.retry_after = retry_after
 
     def body(self) -> dict[str, Any]:
         data: dict[str, Any] = {"message": self.message, "code": self.code}
         if self.errors is not None:
             data["errors"] = self.errors
+        if self.status == 429:
+            data.update(retry_after=self.retry_after, **{"global": False})
         return data
+
+    def headers(self) -> dict[str, str]:
+        """A 429 comes through Discord's proxy with the bucket's state, as Discord's does
+        (discord.py takes a 429 without ``Via`` for a Cloudflare ban)."""
+        if self.status != 429:
+            return {}
+        return {
+            "Via": "1.1 google",
+            "X-RateLimit-Limit": "5",
+            "X-RateLimit-Remaining": "0",
+            "X-RateLimit-Reset-After": f"{self.retry_after:.3f}",
+            "X-RateLimit-Bucket": "fakediscord-bucket",
+            "X-RateLimit-Scope": "user",
+        }
 
 
 def invalid_form_body(errors: limits.FormErrors) -> ApiError:
@@ -113,6 +131,8 @@ class Fault:
     code: int = 0
     message: str = ""
     delay: float = 0.0
+    retry_after: float = 0.0
+    """With status 429: the seconds Discord asks the bot to wait before trying again."""
     times: int | None = 1
     hits: int = 0
 
@@ -258,8 +278,8 @@ class RestServer:
             return web.Response(status=204 if status < 300 else status)
         # discord.py only parses JSON when Content-Type is exactly "application/json",
         # which is what Discord sends (aiohttp's json_response would add "; charset=utf-8").
-        return web.Response(body=json.dumps(payload).encode(), status=status,
-                            headers={"Content-Type": "application/json"})
+        headers = {"Content-Type": "application/json", **(error.headers() if error else {})}
+        return web.Response(body=json.dumps(payload).encode(), status=status, headers=headers)
 
     async def _inject_faults(self, req: Req) -> None:
         for fault in self.faults:
@@ -269,7 +289,8 @@ class RestServer:
             if fault.delay:
                 await asyncio.sleep(fault.delay)
             if fault.status:
-                raise ApiError(fault.status, fault.code, fault.message, expected=True)
+                raise ApiError(fault.status, fault.code, fault.message, expected=True,
+                               retry_after=fault.retry_after)
 
     def _match(self, method: str, path: str) -> tuple[RouteSpec | None, dict[str, str]]:
         for spec in self.routes:
