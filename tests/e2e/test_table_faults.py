@@ -279,3 +279,20 @@ async def test_a_committed_move_refreshes_its_messages_even_if_its_answer_is_ref
     assert (await table.match_row(match_id)).version == version + 1
     assert "You played" in table.hand(anne).text, "the DM was brought up to date by an edit"
     assert f"<@{anne.id}>" not in table.board().text.split("Waiting for")[1]
+
+
+async def test_discord_asking_the_bot_to_slow_down_delays_a_board_edit_and_loses_nothing(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    await open_and_start(table, anne, ben)
+    board = table.board()
+    before = board.text
+    table.backend.inject(method="PATCH", route=EDIT, channel=table.channel, status=429,
+                         message="You are being rate limited.", retry_after=0.3)
+    played = await _play_a_card(table, anne)
+    assert not played.ephemeral, "the player's own click is answered as ever"
+    edits = [c for c in table.backend.calls_matching("PATCH", EDIT)
+             if c.path.endswith(f"/messages/{board.id}")]
+    refused, *after = edits
+    assert refused.status == 429 and after and all(c.ok for c in after)
+    assert after[0].at - refused.at >= 0.3, "the edit waited as long as Discord asked"
+    assert table.board().id == board.id and table.board().text != before, "then it landed"
