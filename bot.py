@@ -25,6 +25,7 @@ from typing import Any
 import aiohttp
 import discord
 from discord.ext import commands
+from discord.http import HTTPClient
 from dotenv import load_dotenv
 
 from cogs.common import pictures
@@ -106,6 +107,8 @@ class TableBot(commands.Bot):
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
         )
+        # discord.py looks up this method on the client it made: it is replaced there.
+        self.http._try_clear_expired_ratelimits = BucketSweep(self.http)  # type: ignore[method-assign]
         self.settings = settings
         self._new_seed = new_seed
         self._now = now
@@ -240,6 +243,34 @@ CLOSING_GRACE = 6.0
 OLDEST_COLLECTED_EVERY = 100
 """Full garbage collections run once per this many collections of the middle generation
 (Python's default is 10): each scans all the heap while nothing else runs."""
+
+
+class BucketSweep:
+    """Forgets discord.py's rate-limit buckets idle for five minutes, as discord.py does, but
+    looks for them only once their number has doubled since it last looked.
+
+    discord.py looks through all its buckets each time it makes a new one, past 256. A bot
+    makes one per channel it edits, so after a restart with thousands of matches in play the
+    first edit of every channel scanned every bucket made before it: quadratic work (4.5
+    million looks for 3,000 channels; a few tenths of a millisecond a click at 400 busy
+    matches in the bench). Looking when the number doubles forgets the same idle buckets in
+    linear time overall."""
+
+    def __init__(self, http: HTTPClient) -> None:
+        self._http = http
+        self._look_above = BUCKETS_KEPT
+
+    def __call__(self) -> None:
+        buckets = self._http._buckets
+        if len(buckets) < self._look_above:
+            return
+        for key in [key for key, bucket in buckets.items() if bucket.is_inactive()]:
+            del buckets[key]
+        self._look_above = max(BUCKETS_KEPT, 2 * len(buckets))
+
+
+BUCKETS_KEPT = 256
+"""Rate-limit buckets kept before idle ones are looked for (discord.py's own threshold)."""
 
 
 def settle_heap() -> None:

@@ -171,3 +171,28 @@ async def test_board_pictures_are_drawn_by_a_process_that_yields_the_cpu_to_clic
         finally:
             await backend.disconnect()
     assert int(drawn) == min(19, os.nice(0) + bot.PAINTER_NICE)
+
+
+async def test_idle_rate_limit_buckets_are_forgotten_looking_through_them_seldom(
+    tmp_path, monkeypatch
+):
+    table_bot = bot.TableBot(bot.Settings("token", tmp_path / "bot.db", None, "INFO"))
+    http = table_bot.http
+    looked = [0]
+    is_inactive = discord.http.Ratelimit.is_inactive
+
+    def counted(bucket: discord.http.Ratelimit) -> bool:
+        looked[0] += 1
+        return is_inactive(bucket)
+
+    monkeypatch.setattr(discord.http.Ratelimit, "is_inactive", counted)
+    for channel in range(3000):  # a bot just started edits the boards of 3,000 matches
+        http.get_ratelimit(f"PATCH /channels/{channel}/messages")
+    assert looked[0] < 3 * 3000, "linear: discord.py alone looks about four million times"
+    for bucket in http._buckets.values():
+        bucket._last_request -= 600  # ten minutes idle
+    for channel in range(3000, 6000):
+        http.get_ratelimit(f"PATCH /channels/{channel}/messages")
+    assert "PATCH /channels/0/messages" not in http._buckets, "idle ones are forgotten"
+    assert len(http._buckets) == 3000
+    await table_bot.close()
