@@ -12,6 +12,16 @@ from typing import Any
 import discord
 
 from cogs.canyon.picture import board_facts, board_png
+from cogs.canyon.words import (
+    current_text,
+    is_send,
+    last_round_text,
+    row,
+    scored_card,
+    signed,
+    track,
+    what_it_does,
+)
 from cogs.common.components import ChoiceButton, MoveButton
 from cogs.common.pictures import render, seat_colour
 from cogs.common.presenter import (
@@ -27,9 +37,6 @@ from matches.match import Match
 from rules.canyon import race
 from rules.canyon.cards import ACTION_KINDS, ROUNDS
 
-TRACK_SPACES = race.TRACK_TOP + 1
-NAME_WIDTH = 8
-BACK = "back"
 FATES = {
     race.EDGE_FATE: "stopped at the edge",
     race.HERO: "hero finish: a fourth collision in round 10, exactly on 30",
@@ -37,181 +44,13 @@ FATES = {
     race.CHICKEN: "chicken (under 16)",
     race.ELIMINATED: "eliminated",
 }
-SEND_WORDS = {"left": "to the player on their left", "right": "to the player on their right"}
-
-
-# -- small words ----------------------------------------------------------------------------
-
-
-def _signed(value: int) -> str:
-    return f"{value:+d}" if value else "0"
+BACK = "back"
 
 
 def _card_style(card: dict[str, Any]) -> discord.ButtonStyle:
     if card["double"]:
         return discord.ButtonStyle.primary
     return discord.ButtonStyle.success if card["value"] > 0 else discord.ButtonStyle.danger
-
-
-def _is_send(action: dict[str, Any]) -> bool:
-    return bool(ACTION_KINDS[action["kind"]].send)
-
-
-def _racing(view: dict[str, Any]) -> list[int]:
-    return [s for s in range(view["players"]) if not view["eliminated"][s]]
-
-
-def _scored_card(
-    view: dict[str, Any], plays: list[dict[str, Any]], action: dict[str, Any], seat: int
-) -> tuple[dict[str, Any], int]:
-    """The card ``seat`` scores under ``action`` and who played it (a neighbour when sent)."""
-    by_seat = {play["seat"]: play for play in plays}
-    send = ACTION_KINDS[action["kind"]].send
-    if not send:
-        return by_seat[seat], seat
-    racing = [play["seat"] for play in plays]
-    giver = next(s for s in racing if race.receiver(racing, s, send) == seat)
-    return by_seat[giver], giver
-
-
-def _what_it_does(
-    match: Match, view: dict[str, Any], plays: list[dict[str, Any]], action: dict[str, Any]
-) -> str:
-    """Each driver's card under ``action``, and where it takes their car."""
-    effect = ACTION_KINDS[action["kind"]]
-    parts = []
-    for play in plays:
-        seat = play["seat"]
-        card, giver = _scored_card(view, plays, action, seat)
-        name = match.name_of(seat)[:20]
-        source = f" ({match.name_of(giver)[:20]}'s)" if giver != seat else ""
-        score = view["scores"][seat]
-        if card["double"]:
-            high = effect.apply(card["value"])
-            ends = sorted({race.moved(score, high), race.moved(score, -high)})
-            parts.append(
-                f"{name}: ±{card['value']}{source} → ±{abs(high)}, "
-                f"{score} to {' or '.join(map(str, ends))}"
-            )
-        else:
-            gain = effect.apply(card["value"])
-            parts.append(
-                f"{name}: {card['label']}{source} → {_signed(gain)}, "
-                f"{score} to {race.moved(score, gain)}"
-            )
-    return "\n".join(parts)
-
-
-# -- the score track --------------------------------------------------------------------------
-
-
-def _track(match: Match, view: dict[str, Any]) -> str:
-    """One line per driver on the 0-50 track: o circled spaces, | the edge (30), ● the car."""
-    lines = []
-    scale = [" "] * TRACK_SPACES
-    for space in range(0, TRACK_SPACES, 10):
-        label = str(space)
-        scale[space : space + len(label)] = label
-    lines.append(f"{'':<{NAME_WIDTH}}     {''.join(scale).rstrip()}")
-    for seat in range(view["players"]):
-        cells = [
-            "|" if space == race.EDGE else "o" if space in race.CIRCLED else "·"
-            for space in range(TRACK_SPACES)
-        ]
-        score = view["scores"][seat]
-        cells[score] = "✖" if view["eliminated"][seat] else "●"
-        name = match.name_of(seat)[:NAME_WIDTH]
-        lines.append(f"{name:<{NAME_WIDTH}} {score:>3} {''.join(cells)}")
-    return "```\n" + "\n".join(lines) + "\n```"
-
-
-def _row(view: dict[str, Any], peeked: dict[str, Any] | None = None) -> str:
-    """The ten action cards: face up with their name, face down as such; this round marked."""
-    over = view["phase"] == "over"
-    lines = []
-    for cell in view["row"]:
-        here = not over and cell["round"] == view["round"]
-        mark = "▶" if here else "·"
-        if cell["face_up"]:
-            text = cell["label"]
-        elif peeked is not None and peeked["round"] == cell["round"]:
-            text = f"face down (you looked: {peeked['label']})"
-        else:
-            text = "face down"
-        lines.append(f"{mark} **{cell['round']}** {text}")
-    return "\n".join(lines)
-
-
-# -- the round's story ------------------------------------------------------------------------
-
-
-def _collision_text(match: Match, current: dict[str, Any]) -> list[str]:
-    if not current.get("collision"):
-        return []
-    callers = ", ".join(match.name_of(s) for s in current["callers"])
-    victims = " and ".join(match.name_of(s) for s in current["victims"])
-    collisions = current.get("collisions") or []
-    tally = ", ".join(
-        f"{match.name_of(s)} {collisions[s]}/{race.COLLISIONS_SURVIVED}"
-        for s in current["victims"]
-        if s < len(collisions)
-    )
-    lines = [f"💥 Collision called by {callers}! Victim: {victims} (collisions: {tally})."]
-    offer = ", ".join(action["label"] for action in current["offer"])
-    chooser = match.name_of(current["chooser"])
-    if current.get("chosen"):
-        lines.append(f"{chooser} chose **{current['chosen']['label']}** from: {offer}.")
-    elif len(current["offer"]) > 1:
-        lines.append(f"On offer to {chooser}: {offer}.")
-    return lines
-
-
-def _plays_text(match: Match, current: dict[str, Any]) -> list[str]:
-    return [
-        f"{match.name_of(play['seat'])} played {play['label']}"
-        + (" and called a collision" if play["seat"] in current["callers"] else "")
-        for play in current["plays"]
-    ]
-
-
-def _moves_text(match: Match, record: dict[str, Any]) -> list[str]:
-    action = record["applied"]["label"]
-    lines = []
-    for move in record["moves"]:
-        who = match.name_of(move["seat"])
-        if move["played_by"] != move["seat"]:
-            card = f"{match.name_of(move['played_by'])}'s {move['label']}"
-        else:
-            card = move["label"]
-        if move["sign"] is not None:
-            card += f" as {_signed(move['value'])}"
-        lines.append(
-            f"{who}: {card}, {action} → {_signed(move['effect'])}: "
-            f"{move['from']} to **{move['to']}**"
-        )
-    return lines
-
-
-def _last_round_text(match: Match, record: dict[str, Any]) -> str:
-    lines = [f"Action card: **{record['applied']['label']}**"]
-    if record["send"]:
-        lines.append(f"Every card went {SEND_WORDS[record['send']]}.")
-    lines += _collision_text(match, record)
-    lines += _moves_text(match, record)
-    for seat in record["eliminated"]:
-        lines.append(f"🔥 {match.name_of(seat)}'s car took a fourth collision: eliminated.")
-    for seat in record["hero"]:
-        lines.append(f"🦸 {match.name_of(seat)} took a fourth collision on 30: a hero finish!")
-    return "\n".join(lines)[:1024]
-
-
-def _current_text(match: Match, current: dict[str, Any]) -> str:
-    lines = [f"Round card: **{current['round_action']['label']}**"]
-    lines += _plays_text(match, current)
-    lines += _collision_text(match, current)
-    if current.get("applied") and not current.get("chosen"):
-        lines.append(f"Applies: **{current['applied']['label']}**")
-    return "\n".join(lines)[:1024]
 
 
 # -- the presenter ----------------------------------------------------------------------------
@@ -239,7 +78,7 @@ class CanyonPresenter:
         last = match.engine.view(match.state, None)["last_round"]
         if not last:
             return []
-        return [(f"Round {last['round']}", _last_round_text(match, last)[:1024])]
+        return [(f"Round {last['round']}", last_round_text(match, last)[:1024])]
 
     # -- the public board -------------------------------------------------------------
 
@@ -253,23 +92,23 @@ class CanyonPresenter:
             heading = f"round {view['round']}/{ROUNDS} · {hand}"
         embed = discord.Embed(
             title=f"Great Canyon Race: {heading}",
-            description=_track(match, view),
+            description=track(match, view),
             colour=EMBED_COLOUR,
         )
         embed.add_field(name="Drivers", value=self._drivers(match, view), inline=False)
-        embed.add_field(name="Action cards", value=_row(view), inline=False)
+        embed.add_field(name="Action cards", value=row(view), inline=False)
         if view["six_cards"] or view["peekers"]:
             embed.add_field(name="Second hand", value=self._bonuses(match, view), inline=False)
         if view["current"]:
             embed.add_field(
                 name=f"Round {view['current']['round']} revealed",
-                value=_current_text(match, view["current"]),
+                value=current_text(match, view["current"]),
                 inline=False,
             )
         elif view["last_round"]:
             embed.add_field(
                 name=f"Round {view['last_round']['round']}",
-                value=_last_round_text(match, view["last_round"]),
+                value=last_round_text(match, view["last_round"]),
                 inline=False,
             )
         if not over:
@@ -315,7 +154,7 @@ class CanyonPresenter:
         phase = view["phase"]
         if phase == "commit":
             action = view["row"][view["round"] - 1]
-            if _is_send(action):
+            if is_send(action):
                 what = f"to commit a card (send round: cards go {action['kind'][5:]})"
             else:
                 what = "to commit a card (and perhaps call a collision)"
@@ -372,7 +211,7 @@ class CanyonPresenter:
             play = view["my_play"]
             call = " and called a collision" if play["collision"] else ""
             embed.add_field(name="Committed", value=f"You played {play['label']}{call}.")
-        embed.add_field(name="Action cards", value=_row(view, view["peeked"]), inline=False)
+        embed.add_field(name="Action cards", value=row(view, view["peeked"]), inline=False)
         scores = " · ".join(
             f"{match.name_of(s)} {view['scores'][s]} (💥{view['collisions'][s]})"
             for s in range(view["players"])
@@ -401,7 +240,7 @@ class CanyonPresenter:
         embed: discord.Embed,
     ) -> Controls:
         action = view["row"][view["round"] - 1]
-        send = _is_send(action)
+        send = is_send(action)
         intro = f"Round {view['round']}: **{action['label']}**."
         if send:
             intro += " A send round: your card scores for your neighbour, no collision."
@@ -445,7 +284,7 @@ class CanyonPresenter:
             name = action["label"] + (" (this round's card)" if index == 0 else " (drawn)")
             embed.add_field(
                 name=f"{index + 1}. {name}",
-                value=_what_it_does(match, view, current["plays"], action)[:1024],
+                value=what_it_does(match, view, current["plays"], action)[:1024],
                 inline=False,
             )
             items.append(
@@ -468,7 +307,7 @@ class CanyonPresenter:
         seat = view["seat"]
         current = view["current"]
         applied = current["applied"]
-        card, giver = _scored_card(view, current["plays"], applied, seat)
+        card, giver = scored_card(view, current["plays"], applied, seat)
         effect = ACTION_KINDS[applied["kind"]]
         score = view["scores"][seat]
         items: list[discord.ui.Item[Any]] = []
@@ -479,7 +318,7 @@ class CanyonPresenter:
             items.append(
                 MoveButton(
                     match.id, point, code,
-                    label=f"{_signed(value)} → {_signed(gain)}: {score} to {to}",
+                    label=f"{signed(value)} → {signed(gain)}: {score} to {to}",
                     style=discord.ButtonStyle.success if sign > 0 else discord.ButtonStyle.danger,
                 )
             )
@@ -518,6 +357,6 @@ class CanyonPresenter:
             description="\n".join(lines),
             colour=discord.Colour.gold(),
         )
-        embed.add_field(name="Final track", value=_track(match, view), inline=False)
+        embed.add_field(name="Final track", value=track(match, view), inline=False)
         embed.set_footer(text=f"Match #{match.id}")
         return embed
