@@ -160,20 +160,6 @@ class MatchRecords:
         """The match's kept messages by purpose."""
         return await self.book.of(match_id)
 
-    async def remember_message(
-        self,
-        match_id: int,
-        purpose: str,
-        channel_id: int,
-        message_id: int,
-        fingerprint: str,
-        version: int,
-    ) -> None:
-        await self.book.remember(match_id, purpose, channel_id, message_id, fingerprint, version)
-
-    def note_shown(self, match_id: int, purpose: str, fingerprint: str, version: int) -> None:
-        self.book.note_shown(match_id, purpose, fingerprint, version)
-
     async def mark_dms_closed(self, match_id: int, user_id: int) -> None:
         async with self.changing(match_id) as db:
             await rows.mark_dms_closed(db, match_id, user_id)

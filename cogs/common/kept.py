@@ -114,7 +114,7 @@ class KeptMessages:
             if message is None:
                 return
             old = (await self._service.messages(match_id)).get(purpose)
-            await self._service.remember_message(
+            await self._service.book.remember(
                 match_id, purpose, message.channel.id, message.id,
                 controls.fingerprint(), match.version,
             )
@@ -169,13 +169,13 @@ class KeptMessages:
                 await self._keeper.refused(match, purpose, error)
                 return
             if message is not None:
-                await self._service.remember_message(
+                await self._service.book.remember(
                     match_id, purpose, message.channel.id, message.id, fingerprint, match.version
                 )
 
     def _note(self, match: Match, purpose: str, fingerprint: str) -> None:
         """Remember what the message shows (a hint: written in batches)."""
-        self._service.note_shown(match.id, purpose, fingerprint, match.version)
+        self._service.book.note_shown(match.id, purpose, fingerprint, match.version)
 
     def _partial(self, channel_id: int, message_id: int) -> discord.PartialMessage:
         return self._bot.get_partial_messageable(channel_id).get_partial_message(message_id)

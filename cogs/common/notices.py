@@ -206,7 +206,7 @@ class Notices:
         """Keep one notice per player and match: the new one replaces the last."""
         purpose = notice_purpose(user_id)
         old = messages.get(purpose)
-        await self._service.remember_message(match_id, purpose, sent.channel.id, sent.id, "", 0)
+        await self._service.book.remember(match_id, purpose, sent.channel.id, sent.id, "", 0)
         if old is not None:
             try:
                 await self._bot.get_partial_messageable(old.channel_id).get_partial_message(
