@@ -1,24 +1,32 @@
-"""The bot's process when ``bench.table`` runs the bot apart from the simulated Discord.
+"""The bot in a process of its own when ``bench.table`` measures it.
 
 In production Discord and its players are elsewhere; in one process the simulated Discord
 would take a share of the bot's CPU. A :class:`~tests.fakediscord.RemoteBot` runs the bot
-in a child process, and these functions run there (``RemoteBot.call``): measuring the bot
-while players click, and reading what only the bot's process holds.
+in a child process. Some functions here run there (``RemoteBot.call``): measuring the bot
+while players click, and reading what only the bot's process holds. The others run in the
+bench's process: starting the bot, measuring both processes while players click, letting
+the bot go.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import Any, TypeVar
 
 import discord
 
 from bench.cpu import ProcessCpu
 from bench.figures import Timing, profiled
-from bot import TableBot
+from bot import TableBot, settle_heap
 from cogs.numbers import render as numbers_render
+from tests.fakediscord import FakeDiscord, RemoteBot
+
+T = TypeVar("T")
 
 _measuring: contextlib.ExitStack | None = None
 _measured: dict[str, Any] = {}
@@ -94,3 +102,39 @@ class Apart:
             f"per move; the simulated Discord's process {1000 * self.simulated / clicks:.1f} "
             "ms per click"
         )
+
+
+@dataclass(frozen=True)
+class Measured:
+    """What measuring both processes found: their CPU, and the table's timings."""
+
+    cpu: Apart
+    per_click: str
+    per_commit: float
+
+
+def remote_table_bot(backend: FakeDiscord, path: Path) -> RemoteBot:
+    """The real bot on the database at ``path``, to run in a process of its own."""
+    return RemoteBot("bench.playing:table_bot", token=backend.token, path=str(path))
+
+
+async def measured(
+    bot: RemoteBot, playing: Awaitable[T], clicks: Callable[[T], int], profile: int = 0
+) -> tuple[T, Measured]:
+    """What ``playing`` returns, measured in both processes while it runs; ``clicks``
+    counts the clicks it made from what it returned."""
+    settle_heap()  # the simulated Discord's process, like the bot's, spares its garbage
+    await bot.call("bench.apart:start_measuring", profile=profile)
+    with ProcessCpu() as cpu:
+        result = await playing
+    found = await bot.call("bench.apart:stop_measuring", clicks=max(1, clicks(result)))
+    return result, Measured(
+        Apart(found["cpu"], cpu.total), found["per_click"], found["per_commit"]
+    )
+
+
+async def let_go(backend: FakeDiscord) -> None:
+    """Disconnect the bot; the errors it logged count with this process's own."""
+    await backend.disconnect()
+    for record in backend.bot_errors:
+        logging.getLogger(record.name).handle(record)

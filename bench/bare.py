@@ -12,10 +12,8 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bench.apart import Apart
-from bench.cpu import ProcessCpu
+from bench.apart import Apart, measured
 from bench.playing import DEADLINE, simulated_discord
-from bot import settle_heap
 from tests.fakediscord import FakeDiscord, InteractionResult, Message, RemoteBot, User
 
 BUTTONS = 5
@@ -77,9 +75,8 @@ async def clicks_per_second(players: int, seconds: float) -> tuple[float, int, A
         clicks = [0]
         started = backend.clock()
         until = started + seconds
-        settle_heap()  # the simulated Discord's process, like the bot's, spares its garbage
-        await bot.call("bench.apart:start_measuring")
-        with ProcessCpu() as cpu:
+
+        async def play() -> float:
             async with backend.simultaneously(settle=False):
                 await asyncio.gather(*(
                     _keep_clicking(
@@ -87,12 +84,13 @@ async def clicks_per_second(players: int, seconds: float) -> tuple[float, int, A
                     )
                     for user, channel in zip(users, channels, strict=True)
                 ))
-        elapsed = backend.clock() - started
-        measured = await bot.call("bench.apart:stop_measuring", clicks=clicks[0])
+            return backend.clock() - started
+
+        elapsed, measures = await measured(bot, play(), lambda _: clicks[0])
         await backend.disconnect()
         if backend.violations:  # a floor that broke Discord's rules would compare nothing
             raise RuntimeError(f"the bare bot broke Discord's rules: {backend.violations[0]}")
-    return clicks[0] / elapsed, clicks[0], Apart(measured["cpu"], cpu.total)
+    return clicks[0] / elapsed, clicks[0], measures.cpu
 
 
 async def _keep_clicking(

@@ -82,8 +82,8 @@ def simulated_discord() -> FakeDiscord:
 
 
 def table_bot(token: str, path: Path | str, seed: int = 7) -> TableBot:
-    """The real bot on the database at ``path``; matches are dealt from seeded draws. (In
-    a process of its own: ``RemoteBot("bench.playing:table_bot", token=..., path=...)``.)"""
+    """The real bot on the database at ``path``; matches are dealt from seeded draws (in a
+    process of its own: ``bench.apart.remote_table_bot``)."""
     seeds = random.Random(seed)
     settings = Settings(token, Path(path), None, "WARNING")
     return TableBot(settings, new_seed=lambda: seeds.randrange(1 << 62), settle_heap=True)

@@ -35,8 +35,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
 from bench import bare, stored
-from bench.apart import Apart
-from bench.cpu import ProcessCpu
+from bench.apart import let_go, measured, remote_table_bot
 from bench.figures import (
     LIMITS_SOURCE,
     answered,
@@ -64,8 +63,7 @@ from bench.playing import (
     until_answered,
 )
 from bench.store import persisted_moves
-from bot import settle_heap
-from tests.fakediscord import FakeDiscord, RemoteBot, User
+from tests.fakediscord import FakeDiscord, User
 
 GOAL_CLICKS = 500
 GOAL_P99 = 0.100
@@ -105,29 +103,26 @@ async def capacity(folder: Path, scale: argparse.Namespace) -> None:
 async def _capacity_of(folder: Path, game: str, scale: argparse.Namespace) -> None:
     async with simulated_discord() as backend:
         seatings = seat_matches(backend, [game], scale.matches, scale.players)
-        bot = RemoteBot("bench.playing:table_bot", token=backend.token,
-                        path=str(folder / f"capacity-{game}.db"))
+        bot = remote_table_bot(backend, folder / f"capacity-{game}.db")
         await backend.connect(bot)
         await open_all(backend, seatings)
         before, rng = len(backend.calls), random.Random(1)
         clicks: list[Click] = []
         started = backend.clock()
-        settle_heap()  # the simulated Discord's process, like the bot's, spares its garbage
-        await bot.call("bench.apart:start_measuring", profile=scale.profile)
-        with ProcessCpu() as cpu:
+
+        async def play() -> float:
             await asyncio.gather(*(
                 keep_clicking(backend, game, player, started + scale.seconds, rng, clicks)
                 for seating in seatings for player in seating.players
             ))
             await backend.settle()
-        quiet = backend.clock() - started
+            return backend.clock() - started
+
+        quiet, measures = await measured(bot, play(), lambda _: len(clicks), scale.profile)
         count = max(1, len(clicks))
-        measured = await bot.call("bench.apart:stop_measuring", clicks=count)
         calls = backend.calls[before:]
         state = await bot.call("bench.apart:median_state", game=game)
-        await backend.disconnect()
-        for record in backend.bot_errors:  # counted with the errors of this process
-            logging.getLogger(record.name).handle(record)
+        await let_go(backend)
     size = len(json.dumps(state, separators=(",", ":")))
     floor = await persisted_moves(
         folder / f"floor-{game}.db", True, 40 * scale.matches, state=state, writers=scale.matches
@@ -141,11 +136,11 @@ async def _capacity_of(folder: Path, game: str, scale: argparse.Namespace) -> No
     print(f"{'':<9} {len(clicks)} clicks in all, {len(clicks) / quiet:.0f} a second counting "
           f"until every message was up to date ({quiet:.1f} s), "
           f"{sum(c.refused for c in clicks)} refused, {late(clicks)}; "
-          f"{measured['per_commit']:.1f} transactions per commit; "
+          f"{measures.per_commit:.1f} transactions per commit; "
           f"{channel_rates(backend, calls)}")
-    print(f"{'':<9} per click (times it ran, mean wall time): {measured['per_click']}")
+    print(f"{'':<9} per click (times it ran, mean wall time): {measures.per_click}")
     print(f"{'':<9} REST per click: {per_kind(calls, count)}")
-    print(f"{'':<9} {Apart(measured['cpu'], cpu.total).per(count, moves)}; "
+    print(f"{'':<9} {measures.cpu.per(count, moves)}; "
           f"the floor's move: {1000 / floor:.1f} ms")
 
 
@@ -162,23 +157,21 @@ async def latency(folder: Path, scale: argparse.Namespace) -> None:
     )
     async with simulated_discord() as backend:
         seatings = seat_matches(backend, scale.games, scale.live, scale.players)
-        bot = RemoteBot("bench.playing:table_bot", token=backend.token,
-                        path=str(folder / "latency.db"))
+        bot = remote_table_bot(backend, folder / "latency.db")
         await backend.connect(bot)
         opening = time.perf_counter()
         await open_all(backend, seatings)
         opened = time.perf_counter() - opening
-        settle_heap()
-        await bot.call("bench.apart:start_measuring", profile=scale.profile)
-        with ProcessCpu() as cpu:
-            clicks, idle = await _arrivals(
-                backend, seatings, rate, scale.play, random.Random(2)
-            )
+
+        async def play() -> tuple[list[Click], int]:
+            arrived = await _arrivals(backend, seatings, rate, scale.play, random.Random(2))
             await backend.settle()
-        measured = await bot.call("bench.apart:stop_measuring", clicks=max(1, len(clicks)))
-        await backend.disconnect()
-        for record in backend.bot_errors:  # counted with the errors of this process
-            logging.getLogger(record.name).handle(record)
+            return arrived
+
+        (clicks, idle), measures = await measured(
+            bot, play(), lambda arrived: len(arrived[0]), scale.profile
+        )
+        await let_go(backend)
     behind = max((c.result.record.created_at - c.due for c in clicks), default=0.0)
     print(f"open loop : {spread(answered(clicks))}   {len(clicks)} clicks, {late(clicks)}, "
           f"{sum(c.refused for c in clicks)} refused; {idle} arrivals found nothing to click; "
@@ -187,10 +180,10 @@ async def latency(folder: Path, scale: argparse.Namespace) -> None:
     for game in scale.games:
         of_game = [c for c in clicks if c.game == game]
         print(f"  {game:<9} {spread(answered(of_game))}   {len(of_game)} clicks")
-    print(f"  per click: {measured['per_click']}")
+    print(f"  per click: {measures.per_click}")
     moves = sum(1 for c in clicks if c.control.plays and not c.refused)
-    busy = sum(measured["cpu"].values()) / scale.play
-    print(f"  {Apart(measured['cpu'], cpu.total).per(len(clicks), moves)}; the bot's process "
+    busy = sum(measures.cpu.bot.values()) / scale.play
+    print(f"  {measures.cpu.per(len(clicks), moves)}; the bot's process "
           f"busy {busy:.0%} of the time")
     await _burst(folder, scale)
 
