@@ -69,7 +69,7 @@ class _Child:
             if message["op"] == "feed":
                 assert self.feeder is not None
                 self.tracker.begin()
-                self.feeder.feed(message["t"], message["d"])
+                self.feeder.feed(message["t"], message["d"], decoded=True)
                 continue
             try:
                 result = await getattr(self, "_" + message["op"])(message)

@@ -126,19 +126,23 @@ class Feeder:
         self.sequence = 0
         self.events: list[str] = []
 
-    def feed(self, event: str, data: dict[str, Any]) -> None:
+    def feed(self, event: str, data: dict[str, Any], *, decoded: bool = False) -> None:
+        """Parse one event as the bot's gateway would. ``decoded``: ``data`` was just
+        decoded from the wire and is the bot's alone; otherwise it goes through JSON here,
+        so the bot shares no object with the simulated Discord."""
         self.sequence += 1
-        raw = json.dumps({"op": 0, "t": event, "s": self.sequence, "d": data})
         if getattr(self.bot, "_enable_debug_events", False):
+            raw = json.dumps({"op": 0, "t": event, "s": self.sequence, "d": data})
             self.bot.dispatch("socket_raw_receive", raw)
-        msg = json.loads(raw)
+        if not decoded:
+            data = json.loads(json.dumps(data))
         self.events.append(event)
         self.bot.dispatch("socket_event_type", event)
         parser = self.bot._connection.parsers.get(event)
         if parser is None:
             _log.debug("fakediscord: bot has no parser for %s", event)
             return
-        parser(msg["d"])
+        parser(data)
 
 
 class GatewayStub:
