@@ -92,7 +92,7 @@ class Controls:
         return json.dumps(
             [
                 self.content,
-                self.embed.to_dict() if self.embed else None,
+                self.embed.to_dict() if self.embed is not None else None,
                 self.view().to_components(),
                 self._picture_digests(),
             ],
