@@ -59,11 +59,13 @@ class Coalescer(Generic[Key]):
                     await self._update(key)
                 except Exception:
                     log.exception("update of %s failed", key)
+                finally:
+                    self._count(key)
         finally:
             del self._running[key]
 
     async def _wait_for_room(self, key: Key) -> None:
-        """Sleep until the key's rate allows one more update, and count it."""
+        """Sleep until the key's rate allows one more update."""
         rate = self._rate(key)
         if rate is None:
             return
@@ -75,9 +77,18 @@ class Coalescer(Generic[Key]):
         if len(recent) >= most:
             await asyncio.sleep(recent[0] + window - loop.time())
             recent.popleft()
-        now = loop.time()
+
+    def _count(self, key: Key) -> None:
+        """Count an update once it is over. Its call reached Discord by then, however long
+        a busy event loop took to send it, so updates that start a window after the ones
+        counted also reach Discord a window after them."""
+        rate = self._rate(key)
+        if rate is None:
+            return
+        now = asyncio.get_running_loop().time()
+        recent = self._recent.get(key) or deque()
         recent.append(now)
-        self._recent.set(key, recent, until=now + window, now=now)
+        self._recent.set(key, recent, until=now + rate[1], now=now)
 
     async def wait_idle(self) -> None:
         """Wait for every update in flight (used at shutdown)."""

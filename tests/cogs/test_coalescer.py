@@ -41,3 +41,21 @@ async def test_keys_update_independently_and_failures_do_not_stop_later_updates(
     await coalescer.wait_idle()
     assert sorted(calls) == ["a", "broken", "broken"]
 
+
+
+async def test_the_rate_holds_where_discord_sees_the_calls_however_late_they_are_sent():
+    most, window = 2, 0.2
+    sent: list[float] = []
+    slow = [0.1, 0.0, 0.0, 0.0]  # the first call waits its turn on a busy event loop
+    loop = asyncio.get_running_loop()
+
+    async def update(key: str) -> None:
+        await asyncio.sleep(slow[len(sent)])
+        sent.append(loop.time())  # the edit leaves for Discord only now
+
+    coalescer = Coalescer(update, lambda key: (most, window))
+    for _ in slow:
+        await coalescer.request("hand")
+    for i, at in enumerate(sent):
+        within = [later for later in sent[i:] if later < at + window]
+        assert len(within) <= most, f"{len(within)} calls within {window} s: {sent}"
