@@ -32,6 +32,7 @@ from cogs.common import pictures
 from cogs.common.coalescer import Rate
 from cogs.common.components import DYNAMIC_ITEMS, is_answered_by
 from cogs.common.kept import MESSAGE_RATE
+from cogs.common.pacing import DISCORD_GLOBAL_RATE, GlobalPace, pace_requests
 from cogs.common.table import Table
 from cogs.games import PRESENTERS
 from data import meta
@@ -64,15 +65,20 @@ class Settings:
     database_path: Path
     dev_guild_id: int | None
     log_level: str
+    global_rate: int | None = DISCORD_GLOBAL_RATE
+    """Requests a second Discord allows the bot (``cogs.common.pacing``); None: not paced,
+    for a bot that talks to the benchmarks' simulated Discord only."""
 
     @classmethod
     def from_env(cls) -> Settings:
         guild = os.environ.get("DEV_GUILD_ID", "").strip()
+        rate = os.environ.get("DISCORD_GLOBAL_RATE", "").strip()
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
             database_path=Path(os.environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE),
             dev_guild_id=int(guild) if guild.isdigit() else None,
             log_level=os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
+            global_rate=int(rate) if rate.isdigit() and int(rate) > 0 else DISCORD_GLOBAL_RATE,
         )
 
 
@@ -109,6 +115,8 @@ class TableBot(commands.Bot):
         )
         # discord.py looks up this method on the client it made: it is replaced there.
         self.http._try_clear_expired_ratelimits = BucketSweep(self.http)  # type: ignore[method-assign]
+        if settings.global_rate is not None:
+            pace_requests(self.http, GlobalPace(settings.global_rate))
         self.settings = settings
         self._new_seed = new_seed
         self._now = now

@@ -1,0 +1,67 @@
+"""The bot keeps Discord's global rate limit itself, wherever Discord counts its calls."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from cogs.common.pacing import GlobalPace
+
+
+async def _call(pace: GlobalPace, sending: float, landed: list[float]) -> None:
+    await pace.acquire()
+    try:
+        await asyncio.sleep(sending)  # a busy event loop sends the call late
+        landed.append(asyncio.get_running_loop().time())  # Discord counts it now
+        await asyncio.sleep(sending)  # and its answer comes back
+    finally:
+        pace.release()
+
+
+async def test_calls_land_within_the_rate_however_late_each_is_sent():
+    pace = GlobalPace(3, window=0.1)
+    rng = random.Random(7)
+    landed: list[float] = []
+    await asyncio.gather(*(_call(pace, rng.choice([0.0, 0.0, 0.02, 0.06]), landed)
+                           for _ in range(10)))
+    assert len(landed) == 10
+    for i, at in enumerate(sorted(landed)):
+        within = [later for later in sorted(landed)[i:] if later < at + pace.window]
+        assert len(within) <= pace.most, f"{len(within)} calls within {pace.window} s"
+
+
+async def test_callers_are_let_go_in_the_order_they_came():
+    pace = GlobalPace(2, window=0.05)
+    order: list[int] = []
+
+    async def call(n: int) -> None:
+        await pace.acquire()
+        order.append(n)
+        pace.release()
+
+    tasks = []
+    for n in range(8):
+        tasks.append(asyncio.create_task(call(n)))
+        await asyncio.sleep(0)  # each caller arrives after the one before
+    await asyncio.gather(*tasks)
+    assert order == list(range(8))
+
+
+async def test_a_call_still_in_flight_holds_its_slot():
+    pace = GlobalPace(1, window=0.05)
+    await pace.acquire()  # a call Discord has not answered yet
+    waiting = asyncio.create_task(pace.acquire())
+    await asyncio.sleep(0.1)
+    assert not waiting.done(), "no second call while the first is in flight"
+    pace.release()
+    await asyncio.sleep(0.01)
+    assert not waiting.done(), "nor within a window after it is over"
+    await asyncio.wait_for(waiting, timeout=1.0)
+    pace.release()
+
+
+def test_a_rate_allows_at_least_one_call():
+    with pytest.raises(ValueError):
+        GlobalPace(0)
