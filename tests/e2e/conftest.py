@@ -20,6 +20,9 @@ SEED = 20261122
 """Every match in these tests is dealt and rolled from this seed, so runs repeat exactly."""
 COMPUTER_PLAYOUTS = 24
 """Simulations per computer decision in these tests: few, and repeatable."""
+GLOBAL_RATE = 1000
+"""Discord's global rate limit in these tests, kept by the bot and checked by the backend:
+twenty times Discord's own, so whole matches play fast (``test_global_rate`` keeps 50)."""
 
 
 class Clock:
@@ -49,6 +52,8 @@ class Table:
         """Computers think briefly here and move at once; a test may change it."""
         self.message_rate: Rate | None = None
         """No pacing of edits (tests click faster than any player); a test may set one."""
+        self.global_rate = GLOBAL_RATE
+        """The global rate the bot keeps; a test may set Discord's (with the backend's)."""
 
     def player(self, name: str, *, dms_open: bool = True) -> User:
         return self.backend.add_user(name, guild=self.guild, dms_open=dms_open)
@@ -59,6 +64,7 @@ class Table:
             database_path=self.database,
             dev_guild_id=None,
             log_level="INFO",
+            global_rate=self.global_rate,
         )
         self.bot = TableBot(
             settings, new_seed=lambda: SEED, now=self.clock, thinking=self.thinking,
@@ -102,7 +108,7 @@ class Table:
 @pytest_asyncio.fixture
 async def table(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> AsyncIterator[Table]:
     caplog.set_level(logging.WARNING)
-    async with FakeDiscord() as backend:
+    async with FakeDiscord(global_rate=GLOBAL_RATE) as backend:
         table = Table(backend, tmp_path / "bot.db")
         await table.start_bot()
         yield table

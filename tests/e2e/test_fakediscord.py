@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import AsyncIterator
 from types import SimpleNamespace
@@ -714,3 +715,19 @@ async def test_followup_before_response_is_unknown_webhook(world: tuple[FakeDisc
     (violation,) = backend.take_violations()
     assert (violation.status, violation.code, violation.message) == (404, 10015, "Unknown Webhook")
     assert violation.route == "/webhooks/{webhook_id}/{webhook_token}"
+
+
+async def test_a_bot_over_the_global_rate_is_refused_and_waits_as_discord_asks(
+    world: tuple[FakeDiscord, Any],
+) -> None:
+    backend, w = world
+    backend.server.global_rate = 3
+    backend.server.bot_restarted()  # the calls of logging in are not counted here
+    channel = w.bot.get_channel(w.channel.id)
+    sent = await asyncio.gather(*(channel.send(f"note {n}") for n in range(4)))
+    assert [m.content for m in sent] == [f"note {n}" for n in range(4)], "the fourth waited"
+    (refused,) = backend.calls_matching("POST", "/channels/{channel_id}/messages", status=429)
+    assert refused.violation, "a bot should never make Discord refuse it"
+    assert [v.message for v in backend.take_violations()] == ["You are being rate limited."]
+    answered = await backend.slash(w.alice, w.channel, "demo echo", text="still here")
+    assert answered.content == "still here", "answers to interactions are not counted"

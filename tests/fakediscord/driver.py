@@ -39,7 +39,7 @@ from .model import (
     new_token,
 )
 from .remote import RemoteBot
-from .server import Fault, RestServer
+from .server import GLOBAL_RATE, Fault, RestServer
 
 
 class InteractionResult:
@@ -157,16 +157,20 @@ class FakeDiscord:
     ``discord.http.Route.BASE`` at itself and feeds gateway events straight into the bot.
     ``call_bodies=False``: the call log keeps no request or response bodies (a benchmark's
     long run keeps what it counts, and the log does not swell the process's heap).
+    ``global_rate``: Discord's global rate limit for calls made with the bot's token (None:
+    none, for benchmarks that measure a bot whose limit Discord raised).
     """
 
     def __init__(self, *, token: str = "fake-bot-token", bot_name: str = "TestBot",
                  application_id: int | None = None, settle_timeout: float = 10.0,
-                 park_threshold: float = 1.0, call_bodies: bool = True) -> None:
+                 park_threshold: float = 1.0, call_bodies: bool = True,
+                 global_rate: int | None = GLOBAL_RATE) -> None:
         self.world = World(bot_name=bot_name, application_id=application_id)
         self.token = token
         self.settle_timeout = settle_timeout
         self.server = RestServer(self.world, token=lambda: self.token, clock=lambda: self.clock(),
-                                 on_call=self._on_call, bodies=call_bodies)
+                                 on_call=self._on_call, bodies=call_bodies,
+                                 global_rate=global_rate)
         self.tracker = TaskTracker(park_threshold=park_threshold)
         self.bot: discord.Client | RemoteBot | None = None
         self.gateway_sends: list[dict[str, Any]] = []
@@ -366,6 +370,7 @@ class FakeDiscord:
         """
         if self.bot is not None:
             raise AssertionError("fakediscord: a bot is already connected; disconnect() it first")
+        self.server.bot_restarted()
         if isinstance(bot, RemoteBot):
             await self._connect_remote(bot, self.token if token is None else token)
         else:

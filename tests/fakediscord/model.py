@@ -656,6 +656,9 @@ class Call:
     violation: bool = False
     at: float = 0.0
     """When the call arrived, on the backend's clock (:meth:`FakeDiscord.clock`)."""
+    with_bot_token: bool = False
+    """Made with the bot's token, so Discord counts it toward the global rate limit
+    (answers to interactions are not)."""
 
     @property
     def ok(self) -> bool:

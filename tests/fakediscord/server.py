@@ -13,6 +13,7 @@ import json
 import mimetypes
 import re
 import urllib.parse
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,6 +40,8 @@ from .model import (
 )
 
 API_PREFIX = "/api/v10"
+GLOBAL_RATE = 50
+"""Requests a second Discord allows a bot (its global rate limit), unless it raised it."""
 INTERACTION_RESPONSE_WINDOW = 3.0
 INTERACTION_TOKEN_LIFETIME = 15 * 60.0
 
@@ -48,7 +51,7 @@ class ApiError(Exception):
 
     def __init__(self, status: int, code: int, message: str, *,
                  errors: dict[str, Any] | None = None, expected: bool = False,
-                 retry_after: float = 0.0) -> None:
+                 retry_after: float = 0.0, is_global: bool = False) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
@@ -56,13 +59,14 @@ class ApiError(Exception):
         self.errors = errors
         self.expected = expected
         self.retry_after = retry_after
+        self.is_global = is_global
 
     def body(self) -> dict[str, Any]:
         data: dict[str, Any] = {"message": self.message, "code": self.code}
         if self.errors is not None:
             data["errors"] = self.errors
         if self.status == 429:
-            data.update(retry_after=self.retry_after, **{"global": False})
+            data.update(retry_after=self.retry_after, **{"global": self.is_global})
         return data
 
     def headers(self) -> dict[str, str]:
@@ -70,6 +74,13 @@ class ApiError(Exception):
         (discord.py takes a 429 without ``Via`` for a Cloudflare ban)."""
         if self.status != 429:
             return {}
+        if self.is_global:
+            return {
+                "Via": "1.1 google",
+                "Retry-After": f"{self.retry_after:.3f}",
+                "X-RateLimit-Global": "true",
+                "X-RateLimit-Scope": "global",
+            }
         return {
             "Via": "1.1 google",
             "X-RateLimit-Limit": "5",
@@ -165,9 +176,13 @@ class RestServer:
     """The simulated REST API (one per :class:`~tests.fakediscord.FakeDiscord`)."""
 
     def __init__(self, world: World, *, token: Callable[[], str], clock: Callable[[], float],
-                 on_call: Callable[[Call], None] | None = None, bodies: bool = True) -> None:
+                 on_call: Callable[[Call], None] | None = None, bodies: bool = True,
+                 global_rate: int | None = GLOBAL_RATE) -> None:
         self.world = world
         self.bodies = bodies
+        self.global_rate = global_rate
+        self._bot_calls: deque[float] = deque()
+        """When the calls made with the bot's token in the last second arrived."""
         self._token = token
         self._clock = clock
         self._on_call = on_call
@@ -268,6 +283,8 @@ class RestServer:
             expected_auth = f"Bot {self._token()}"
             if spec.needs_auth and request.headers.get("Authorization") != expected_auth:
                 raise ApiError(401, 0, "401: Unauthorized", expected=True)
+            if spec.needs_auth:
+                self._count_bot_call()
             await self._inject_faults(req)
             status, payload = await spec.handler(req)
         except ApiError as exc:
@@ -280,6 +297,25 @@ class RestServer:
         # which is what Discord sends (aiohttp's json_response would add "; charset=utf-8").
         headers = {"Content-Type": "application/json", **(error.headers() if error else {})}
         return web.Response(body=json.dumps(payload).encode(), status=status, headers=headers)
+
+    def _count_bot_call(self) -> None:
+        """Discord's global rate limit: calls made with the bot's token, at most
+        ``global_rate`` in any second; answers to interactions are not counted. A bot over
+        it is refused, and that is a violation: a bot should never get there."""
+        if self.global_rate is None:
+            return
+        now = self._clock()
+        while self._bot_calls and self._bot_calls[0] <= now - 1.0:
+            self._bot_calls.popleft()
+        if len(self._bot_calls) >= self.global_rate:
+            raise ApiError(429, 0, "You are being rate limited.", is_global=True,
+                           retry_after=self._bot_calls[0] + 1.0 - now)
+        self._bot_calls.append(now)
+
+    def bot_restarted(self) -> None:
+        """A new bot process logs in: its calls are counted afresh. A bot restarting in
+        production takes longer than the one-second window; the tests restart it at once."""
+        self._bot_calls.clear()
 
     async def _inject_faults(self, req: Req) -> None:
         for fault in self.faults:
@@ -314,6 +350,7 @@ class RestServer:
             error_code=error.code if error else None,
             violation=bool(error and not error.expected),
             at=self._clock(),
+            with_bot_token=spec is not None and spec.needs_auth,
         )
         self.world.calls.append(call)
         if error is not None and not error.expected:
