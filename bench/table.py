@@ -63,6 +63,7 @@ from bench.playing import (
     until_answered,
 )
 from bench.store import persisted_moves
+from cogs.common.pacing import DISCORD_GLOBAL_RATE
 from tests.fakediscord import FakeDiscord, User
 
 GOAL_CLICKS = 500
@@ -275,6 +276,10 @@ async def _rest_of(folder: Path, game: str, scale: argparse.Namespace) -> None:
           f"per round ({len(clicks) / per:.1f} clicks a decision); {channel_rates(backend, calls)}")
     for kind, count in kinds(calls).most_common():
         print(f"{'':<9} {count / per:5.2f} per decision {SIX * count / per:5.1f} per round  {kind}")
+    counted = sum(1 for call in calls if call.with_bot_token) / per
+    print(f"{'':<9} {counted:5.2f} per decision count toward Discord's global limit: at its "
+          f"{DISCORD_GLOBAL_RATE} calls a second, a bot keeps up with "
+          f"{DISCORD_GLOBAL_RATE / max(counted, 0.01):.0f} decisions a second over all its tables")
 
 
 # -- the run ---------------------------------------------------------------------------
