@@ -31,7 +31,7 @@ from dotenv import load_dotenv
 from cogs.common import pictures
 from cogs.common.coalescer import Rate
 from cogs.common.components import DYNAMIC_ITEMS, is_answered_by
-from cogs.common.kept import MESSAGE_RATE
+from cogs.common.kept import MESSAGE_RATE, WAITING_HAND
 from cogs.common.pacing import DISCORD_GLOBAL_RATE, GlobalPace, pace_requests
 from cogs.common.table import Table
 from cogs.games import PRESENTERS
@@ -94,6 +94,7 @@ class TableBot(commands.Bot):
         now: Callable[[], float] = time.time,
         thinking: Thinking | None = None,
         message_rate: Rate | None = MESSAGE_RATE,
+        waiting_hand: float = WAITING_HAND,
         settle_heap: bool = False,
     ) -> None:
         """``new_seed`` draws each match's seed (tests pass a fixed one; default: secrets).
@@ -102,6 +103,7 @@ class TableBot(commands.Bot):
         ``now``: the clock of deadlines, seconds since the epoch (tests control it).
         ``thinking``: how computer seats think; default: a second each, in worker processes.
         ``message_rate``: background edits of one board or hand message per window of seconds.
+        ``waiting_hand``: seconds a waiting player's hand may take to show another's move.
         ``settle_heap``: once ready, leave what start-up built out of later garbage
         collections (:func:`settle_heap`); the bot's own process does, tests need not.
         """
@@ -122,6 +124,7 @@ class TableBot(commands.Bot):
         self._now = now
         self._thinking = thinking
         self._message_rate = message_rate
+        self._waiting_hand = waiting_hand
         self._settle_heap = settle_heap
         self._workers: ProcessPoolExecutor | None = None
         self._painters: ProcessPoolExecutor | None = None
@@ -152,7 +155,9 @@ class TableBot(commands.Bot):
             )
             pictures.draw_in(self._painters)
             thinking = Thinking(executor=self._workers)
-        self.table = Table(self, service, PRESENTERS, thinking, self._message_rate)
+        self.table = Table(
+            self, service, PRESENTERS, thinking, self._message_rate, self._waiting_hand
+        )
         # Before anything can fall due: the time the bot was away is given back.
         downtime = await self.table.timekeeper.give_back_downtime()
         if downtime:

@@ -269,8 +269,8 @@ async def _rest_of(folder: Path, game: str, scale: argparse.Namespace) -> None:
             await decide(backend, game, waiting[0], rng, clicks)
             await backend.settle()
             decisions += 1
+        await backend.disconnect()  # the hands still allowed to wait are shown now
         calls = backend.calls[before:]
-        await backend.disconnect()
     per = max(1, decisions)
     print(f"{game:<9} {len(calls) / per:5.2f} calls per decision, {SIX * len(calls) / per:5.1f} "
           f"per round ({len(clicks) / per:.1f} clicks a decision); {channel_rates(backend, calls)}")

@@ -4,12 +4,16 @@ A burst of clicks on one match leads to at most two edits of its board: the one
 already in flight and one more that shows the latest state. A key may also be held to a
 number of updates per window of seconds (a channel's message rate): requests meanwhile
 fold into the update that runs when the window allows, so the last state always lands.
+A request may also allow some seconds before its update (a hand whose player waits):
+the requests of those seconds fold into one update, and a request that cannot wait
+brings it forward.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import math
 from collections import deque
 from collections.abc import Awaitable, Callable, Hashable
 from typing import Generic, TypeVar
@@ -37,24 +41,43 @@ class Coalescer(Generic[Key]):
         self._update = update
         self._rate = rate
         self._dirty: set[Key] = set()
+        self._due: dict[Key, float] = {}
+        """When each requested update is due, on the event loop's clock."""
         self._running: dict[Key, asyncio.Task[None]] = {}
+        self._sleeping: dict[Key, float] = {}
+        """Keys whose task sleeps until its update is due, and until when."""
+        self._closing = False
         self._recent: Fading[Key, deque[float]] = Fading(KEYS_KEPT)
         """When each key's last updates ran; a key quiet for its window is forgotten."""
 
-    def request(self, key: Key) -> asyncio.Task[None]:
-        """Ask for an update of ``key``; returns the task that will carry it out."""
+    def request(self, key: Key, *, within: float = 0.0) -> asyncio.Task[None]:
+        """Ask for an update of ``key`` within ``within`` seconds (0: as soon as its rate
+        allows); returns the task that will carry it out."""
         self._dirty.add(key)
+        due = asyncio.get_running_loop().time() + within
+        self._due[key] = min(due, self._due.get(key, math.inf))
         task = self._running.get(key)
-        if task is None:
-            task = asyncio.create_task(self._drain(key), name=f"coalesced-update-{key}")
-            self._running[key] = task
+        if task is None or self._sleeping.get(key, -math.inf) > self._due[key]:
+            task = self._take_over(key)
+        return task
+
+    def _take_over(self, key: Key) -> asyncio.Task[None]:
+        """A new task for the key's updates; one sleeping in :meth:`_until_due` gives up
+        when it wakes, having nothing left to do."""
+        self._sleeping.pop(key, None)
+        task = asyncio.create_task(self._drain(key), name=f"coalesced-update-{key}")
+        self._running[key] = task
         return task
 
     async def _drain(self, key: Key) -> None:
+        me = asyncio.current_task()
         try:
             while key in self._dirty:
+                if not await self._until_due(key, me):
+                    return
                 await self._wait_for_room(key)
                 self._dirty.discard(key)
+                del self._due[key]
                 try:
                     await self._update(key)
                 except Exception:
@@ -62,7 +85,26 @@ class Coalescer(Generic[Key]):
                 finally:
                     self._count(key)
         finally:
-            del self._running[key]
+            if self._running.get(key) is me:
+                del self._running[key]
+
+    async def _until_due(self, key: Key, me: asyncio.Task[None] | None) -> bool:
+        """Sleep until the key's update is due; False if another task took the update over
+        meanwhile (a request that could not wait so long)."""
+        loop = asyncio.get_running_loop()
+        while not self._closing and (left := self._due[key] - loop.time()) > 0:
+            self._sleeping[key] = self._due[key]
+            await asyncio.sleep(left)
+            if self._running.get(key) is not me:
+                return False
+            self._sleeping.pop(key, None)
+        return True
+
+    def hurry(self) -> None:
+        """From now on every update is made as soon as its rate allows (the bot is closing)."""
+        self._closing = True
+        for key in list(self._sleeping):
+            self._take_over(key)
 
     async def _wait_for_room(self, key: Key) -> None:
         """Sleep until the key's rate allows one more update."""
@@ -91,6 +133,7 @@ class Coalescer(Generic[Key]):
         self._recent.set(key, recent, until=now + rate[1], now=now)
 
     async def wait_idle(self) -> None:
-        """Wait for every update in flight (used at shutdown)."""
+        """Carry out every update asked for, those allowed to wait too (used at shutdown)."""
+        self.hurry()
         while self._running:
             await asyncio.gather(*self._running.values(), return_exceptions=True)

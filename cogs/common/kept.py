@@ -47,6 +47,11 @@ class Keeper(Protocol):
         """Discord refused to show the message: give the refusal its visible outcome."""
 
 
+WAITING_HAND = 30.0
+"""Seconds the hand of a player who waits may take to show another player's move. The
+board shows each move at once; every edit counts toward Discord's global rate limit, and
+a six-player table makes two calls a move where it made six."""
+
 MESSAGE_RATE: Rate = (5, 5.0)
 """Edits of one kept message in the background: Discord's rate for a channel's messages.
 A burst of moves is shown by fewer edits, the last one showing the latest state."""
@@ -66,9 +71,10 @@ class KeptMessages:
         self._locks: Locks[Key] = Locks()
         self._refreshes: Coalescer[Key] = Coalescer(self._refresh, lambda key: rate)
 
-    def request(self, match_id: int, purpose: str) -> asyncio.Task[None]:
-        """Bring one kept message up to date soon; the task finishes once it is."""
-        return self._refreshes.request((match_id, purpose))
+    def request(self, match_id: int, purpose: str, *, within: float = 0.0) -> asyncio.Task[None]:
+        """Bring one kept message up to date soon (within ``within`` seconds: the edits that
+        time asks for fold into one); the task finishes once it is."""
+        return self._refreshes.request((match_id, purpose), within=within)
 
     async def wait_idle(self) -> None:
         await self._refreshes.wait_idle()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Collection, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -18,7 +18,7 @@ import discord
 
 from cogs.common.coalescer import Rate
 from cogs.common.components import RematchButton
-from cogs.common.kept import MESSAGE_RATE, KeptMessages
+from cogs.common.kept import MESSAGE_RATE, WAITING_HAND, KeptMessages
 from cogs.common.notices import Notices
 from cogs.common.presenter import Controls, Presenter
 from cogs.common.rendering import Renderer, ending
@@ -83,7 +83,9 @@ class Table:
         presenters: Mapping[str, Presenter],
         thinking: Thinking | None = None,
         message_rate: Rate | None = MESSAGE_RATE,
+        waiting_hand: float = WAITING_HAND,
     ) -> None:
+        """``waiting_hand``: seconds a waiting player's hand may take to catch up."""
         self.bot = bot
         self.service = service
         self.presenters = presenters
@@ -92,6 +94,7 @@ class Table:
         self.timekeeper = Timekeeper(service)
         self.computers = Computers(service, thinking or Thinking(), self._after_change)
         self.notices = Notices(bot, service, {key: p.title for key, p in presenters.items()})
+        self._waiting_hand = waiting_hand
         self._warned_about_permissions: set[int] = set()
         self._reminded: set[tuple[int, int, str]] = set()
         self._restoring: asyncio.Task[None] | None = None
@@ -352,12 +355,24 @@ class Table:
         except discord.Forbidden as error:
             await self._missing_permissions(match, error)
 
-    def _refresh_hands(self, match: Match, shown: str | None = None) -> None:
+    def _refresh_hands(
+        self, match: Match, shown: str | None = None, *, waiting_may_wait: bool = False,
+        urgent: Collection[int] = (),
+    ) -> None:
         """Bring every player's hand up to date but ``shown``, which the answer to the
-        click already showed as it is after the move."""
+        click already showed as it is after the move. ``waiting_may_wait``: the hands of
+        players the match does not await (nor ``urgent`` seats) may catch up later."""
+        awaited = match.awaited() if match.status == "playing" and not match.damaged else None
         for seat in match.seats:
-            if seat.user_id is not None and hand_purpose(seat.user_id) != shown:
-                self.kept.request(match.id, hand_purpose(seat.user_id))
+            if seat.user_id is None or hand_purpose(seat.user_id) == shown:
+                continue
+            waits = (
+                waiting_may_wait and awaited is not None
+                and seat.seat not in awaited and seat.seat not in urgent
+            )
+            self.kept.request(
+                match.id, hand_purpose(seat.user_id), within=self._waiting_hand if waits else 0.0
+            )
 
     def _refresh_everything(self, match: Match) -> None:
         self.kept.request(match.id, BOARD)
@@ -370,7 +385,7 @@ class Table:
         match = result.match
         board = self.kept.request(match.id, BOARD)
         if result.new_decision or result.finished or result.timed_out or not match.record.is_open:
-            self._refresh_hands(match, shown)
+            self._refresh_hands(match, shown, waiting_may_wait=True, urgent=result.timed_out)
         for seat in result.timed_out:
             sitting = match.seats[seat]
             if sitting.autopilot == "absent" and sitting.timeouts == clock.ABSENT_AFTER_TIMEOUTS:

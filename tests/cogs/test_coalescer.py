@@ -59,3 +59,51 @@ async def test_the_rate_holds_where_discord_sees_the_calls_however_late_they_are
     for i, at in enumerate(sent):
         within = [later for later in sent[i:] if later < at + window]
         assert len(within) <= most, f"{len(within)} calls within {window} s: {sent}"
+
+
+async def test_requests_that_may_wait_fold_into_one_update_when_due():
+    updates: list[float] = []
+    loop = asyncio.get_running_loop()
+
+    async def update(key: str) -> None:
+        updates.append(loop.time())
+
+    coalescer = Coalescer(update)
+    asked = loop.time()
+    task = coalescer.request("hand", within=0.1)
+    for _ in range(5):
+        await asyncio.sleep(0.01)
+        assert coalescer.request("hand", within=0.1) is task
+    await task
+    assert len(updates) == 1, "five requests, one update"
+    assert updates[0] - asked >= 0.1, "made when the first request fell due"
+
+
+async def test_a_request_that_cannot_wait_brings_a_waiting_update_forward():
+    updates: list[float] = []
+    loop = asyncio.get_running_loop()
+
+    async def update(key: str) -> None:
+        updates.append(loop.time())
+
+    coalescer = Coalescer(update)
+    asked = loop.time()
+    waiting = coalescer.request("hand", within=0.3)
+    await asyncio.sleep(0.01)
+    await asyncio.wait_for(coalescer.request("hand"), timeout=0.2)
+    assert len(updates) == 1 and updates[0] - asked < 0.2, "made at once"
+    await waiting
+    assert len(updates) == 1, "the waiting request was carried out by that update"
+
+
+async def test_waiting_updates_are_made_at_once_when_the_bot_closes():
+    shown: list[str] = []
+
+    async def update(key: str) -> None:
+        shown.append(key)
+
+    coalescer = Coalescer(update)
+    coalescer.request("ben's hand", within=30.0)
+    coalescer.request("cy's hand", within=30.0)
+    await asyncio.wait_for(coalescer.wait_idle(), timeout=1.0)
+    assert sorted(shown) == ["ben's hand", "cy's hand"]

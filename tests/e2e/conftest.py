@@ -53,6 +53,8 @@ class Table:
         self.message_rate: Rate | None = None
         """No pacing of edits (tests click faster than any player); a test may set one."""
         self.global_rate = GLOBAL_RATE
+        self.waiting_hand = 0.0
+        """Every hand shows each move at once (tests look at them); a test may set a wait."""
         """The global rate the bot keeps; a test may set Discord's (with the backend's)."""
 
     def player(self, name: str, *, dms_open: bool = True) -> User:
@@ -68,7 +70,7 @@ class Table:
         )
         self.bot = TableBot(
             settings, new_seed=lambda: SEED, now=self.clock, thinking=self.thinking,
-            message_rate=self.message_rate,
+            message_rate=self.message_rate, waiting_hand=self.waiting_hand,
         )
         await self.backend.connect(self.bot)
         return self.bot

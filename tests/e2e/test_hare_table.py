@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import random
@@ -390,3 +391,42 @@ async def test_six_long_named_players_get_a_board_within_discord_limits(table):
     for name, letter in zip(names, "BOGRPY", strict=True):
         assert f"**{name}** ({letter}): " in board.text
     assert (await _state(table, match_id)).turn == 2, "both moves were played"
+
+
+async def _until(condition, timeout: float = 5.0) -> None:
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not condition():
+        assert asyncio.get_running_loop().time() < deadline, "it did not happen in time"
+        await asyncio.sleep(0.01)
+
+
+async def test_a_waiting_hand_catches_up_once_and_at_once_when_its_turn_comes(table):
+    wait = 2.0
+    table.waiting_hand = wait
+    await table.restart()
+    players = [table.player(name) for name in ("anne", "ben", "cy")]
+    match_id = await _open_and_start(table, *players)
+    (first,) = ENGINE.to_move(await _state(table, match_id))
+    waiting = players[(first + 2) % 3]  # the last of the three to move
+    backend = table.backend
+    hand = table.hand(waiting)
+    before, started = len(backend.calls), backend.clock()
+
+    def edits_of_waiting_hand() -> int:
+        return sum(1 for call in backend.calls[before:]
+                   if call.method == "PATCH" and call.path.endswith(f"/messages/{hand.id}"))
+
+    moves = 0
+    while (seat := ENGINE.to_move(await _state(table, match_id))) != {players.index(waiting)}:
+        assert edits_of_waiting_hand() == 0, "a hand that waits does not follow every move"
+        player = players[min(seat)]
+        await _until(lambda p=player: bool(_listed(table.hand(p))))
+        async with backend.simultaneously(settle=False):
+            result, _ = await make_move(table, player, _listed(table.hand(player))[0])
+        await backend.answered(result)
+        assert not result.ephemeral, result.text
+        moves += 1
+    await _until(lambda: bool(_listed(table.hand(waiting))))
+    assert backend.clock() - started < wait, "its turn brought the waiting hand forward"
+    assert moves >= 2 and edits_of_waiting_hand() == 1, f"{moves} moves, one edit"
+    await backend.settle()
