@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Collection, Mapping
-from contextlib import asynccontextmanager
+from collections.abc import Collection, Mapping
 from typing import Any
 
 import discord
@@ -21,9 +20,9 @@ from cogs.common.components import RematchButton
 from cogs.common.kept import MESSAGE_RATE, WAITING_HAND, KeptMessages
 from cogs.common.notices import Notices
 from cogs.common.presenter import Controls, Presenter
+from cogs.common.refusals import DMS_CLOSED_NOTICE, Refusals, answered_privately
 from cogs.common.rendering import Renderer, ending
 from cogs.common.reply import Reply
-from data.store import StoreUnavailable, WriteFailed
 from matches import clock
 from matches.computers import Computers, Thinking
 from matches.match import Match, MatchError, MoveResult, Player
@@ -34,28 +33,11 @@ log = logging.getLogger(__name__)
 
 BOARD = "board"
 HAND = "hand:"
-CANNOT_SEND_TO_USER = 50007
-UNKNOWN_CHANNEL = 10003
 RESTORE_AT_ONCE = 4
 """Kept messages refreshed at the same time after a restart."""
 RESTORE_PER_SECOND = 20.0
 """At most this many refreshed after a restart each second: well inside Discord's global
 limit of 50 requests a second, leaving room for the players' clicks."""
-MISSING_ACCESS = 50001
-DMS_CLOSED_NOTICE = (
-    "I can't send you direct messages, so your hand stays here in the channel: "
-    "press **Show my hand** on the board whenever it is your move."
-)
-MISSING_PERMISSIONS = (
-    "I can't keep the board of **{title}** match #{match} up to date in {channel}: I need "
-    "the *View Channel*, *Send Messages*, *Embed Links*, *Attach Files* and *Read Message "
-    "History* permissions there. A moderator can grant them, or end the match with "
-    "`/{game} cancel`."
-)
-NOT_SAVED = "{what} could not be saved (the database is busy or full), so nothing changed. " \
-    "Please try again in a moment."
-NOT_READ = "The table could not read this match just now (its database is busy). " \
-    "Please try again in a moment."
 WHAT_IS_SAVED = {
     "join": "Your seat",
     "leave": "Leaving",
@@ -95,7 +77,9 @@ class Table:
         self.computers = Computers(service, thinking or Thinking(), self._after_change)
         self.notices = Notices(bot, service, {key: p.title for key, p in presenters.items()})
         self._waiting_hand = waiting_hand
-        self._warned_about_permissions: set[int] = set()
+        self.refusals = Refusals(
+            bot, service, {key: p.title for key, p in presenters.items()}, self._refresh_hands
+        )
         self._reminded: set[tuple[int, int, str]] = set()
         self._restoring: asyncio.Task[None] | None = None
 
@@ -108,7 +92,7 @@ class Table:
         options: dict[str, Any],
         pace: str = clock.DEFAULT_PACE,
     ) -> None:
-        async with Reply(interaction) as reply, _refusals(reply, "The new match"):
+        async with Reply(interaction) as reply, answered_privately(reply, "The new match"):
             if interaction.guild_id is None or interaction.channel_id is None:
                 raise MatchError("Matches are played in a server channel.")
             match = await self.service.create(
@@ -123,7 +107,7 @@ class Table:
             await self._welcome(reply, match.id, interaction.user.id)
 
     async def cancel_in_channel(self, interaction: discord.Interaction[Any], game: str) -> None:
-        async with Reply(interaction) as reply, _refusals(reply, "The cancellation"):
+        async with Reply(interaction) as reply, answered_privately(reply, "The cancellation"):
             match = await self._open_here(interaction, game)
             moderator = isinstance(interaction.user, discord.Member) and (
                 interaction.user.guild_permissions.manage_guild
@@ -136,13 +120,13 @@ class Table:
 
     async def repost_board(self, interaction: discord.Interaction[Any], game: str) -> None:
         """Post the board again at the bottom of the channel; the old one is retired."""
-        async with Reply(interaction) as reply, _refusals(reply, "The board"):
+        async with Reply(interaction) as reply, answered_privately(reply, "The board"):
             match = await self._open_here(interaction, game)
             await self.kept.replace(match.id, BOARD, _publisher(reply))
 
     async def resign_in_channel(self, interaction: discord.Interaction[Any], game: str) -> None:
         """The player leaves this channel's running match; their seat plays on autopilot."""
-        async with Reply(interaction) as reply, _refusals(reply, "Your resignation"):
+        async with Reply(interaction) as reply, answered_privately(reply, "Your resignation"):
             match = await self._open_here(interaction, game)
             result = await self.timekeeper.resign(match.id, interaction.user.id)
             title = self.presenters[game].title
@@ -167,7 +151,7 @@ class Table:
     async def on_lobby_button(
         self, interaction: discord.Interaction[Any], match_id: int, action: str
     ) -> None:
-        async with Reply(interaction) as reply, _refusals(reply, WHAT_IS_SAVED[action]):
+        async with Reply(interaction) as reply, answered_privately(reply, WHAT_IS_SAVED[action]):
             match = await self.service.get(match_id)
             if action == "howto":
                 await reply.private(embed=self.renderer.overview(match.record.game))
@@ -200,7 +184,7 @@ class Table:
     async def on_move(
         self, interaction: discord.Interaction[Any], match_id: int, point: int, move: str
     ) -> None:
-        async with Reply(interaction) as reply, _refusals(reply, "Your move"):
+        async with Reply(interaction) as reply, answered_privately(reply, "Your move"):
             user_id = interaction.user.id
             self.notices.acted(match_id, user_id)
             result = await self.service.play(match_id, user_id, point, move)
@@ -216,7 +200,7 @@ class Table:
     async def on_choice(
         self, interaction: discord.Interaction[Any], match_id: int, point: int, choice: str
     ) -> None:
-        async with Reply(interaction) as reply, _refusals(reply, "Your choice"):
+        async with Reply(interaction) as reply, answered_privately(reply, "Your choice"):
             user_id = interaction.user.id
             self.notices.acted(match_id, user_id)
             match, seat = await self.service.awaited_seat(match_id, user_id, point)
@@ -227,7 +211,7 @@ class Table:
 
     async def on_rematch(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         """A player of a finished match opens a new lobby; the others are invited."""
-        async with Reply(interaction) as reply, _refusals(reply, "The rematch"):
+        async with Reply(interaction) as reply, answered_privately(reply, "The rematch"):
             match = await self.service.rematch(match_id, _player(interaction.user))
             await self.kept.replace(match.id, BOARD, _publisher(reply))
             await self._welcome(reply, match.id, interaction.user.id)
@@ -237,7 +221,7 @@ class Table:
                     await self.notices.invited(match, seat.user_id, interaction.user.display_name)
 
     async def on_show_hand(self, interaction: discord.Interaction[Any], match_id: int) -> None:
-        async with Reply(interaction, private=True) as reply, _refusals(reply, "That"):
+        async with Reply(interaction, private=True) as reply, answered_privately(reply, "That"):
             match = await self.service.get(match_id)
             if match.seat_of(interaction.user.id) is None:
                 raise MatchError("You are not playing in this match.")
@@ -249,7 +233,7 @@ class Table:
 
     async def on_back(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         """An absent player comes back: their seat is theirs again."""
-        async with Reply(interaction) as reply, _refusals(reply, "Your return"):
+        async with Reply(interaction) as reply, answered_privately(reply, "Your return"):
             user_id = interaction.user.id
             self.notices.acted(match_id, user_id)
             match = await self.timekeeper.come_back(match_id, user_id)
@@ -284,76 +268,17 @@ class Table:
         if not match.record.is_open:
             return None
         if purpose == BOARD:
-            return await self._channel(match).send(**controls.send_kwargs())
+            return await self.refusals.channel(match).send(**controls.send_kwargs())
         user_id = int(purpose.removeprefix(HAND))
         user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
         return await user.send(**controls.send_kwargs())
 
     async def refused(self, match: Match, purpose: str, error: discord.HTTPException) -> None:
         """Every refusal has an outcome a player or moderator sees."""
-        if purpose != BOARD:
-            await self._dms_closed(match, int(purpose.removeprefix(HAND)), error)
-        elif isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL:
-            await self._channel_gone(match)
+        if purpose == BOARD:
+            await self.refusals.board_refused(match, error)
         else:
-            await self._missing_permissions(match, error)
-
-    async def _dms_closed(self, match: Match, user_id: int, error: discord.HTTPException) -> None:
-        """The player's DMs refuse the hand: they play from the board, and are told so."""
-        log.info("match %s: DMs of %s refused (%s)", match.id, user_id, error.code)
-        await self.service.mark_dms_closed(match.id, user_id)
-        if match.status == "playing" and match.seat_of(user_id) is not None:
-            await self._post(
-                match,
-                content=f"<@{user_id}> {DMS_CLOSED_NOTICE}",
-                allowed_mentions=discord.AllowedMentions(users=True),
-            )
-
-    async def _channel_gone(self, match: Match) -> None:
-        """The match's channel was deleted: the match ends, and its players are told by DM."""
-        log.info("match %s: its channel %s is gone", match.id, match.record.channel_id)
-        ended = await self.service.end_unreachable(match.id)
-        if ended is not None:
-            self._refresh_hands(ended)
-
-    async def _missing_permissions(self, match: Match, error: discord.HTTPException) -> None:
-        """Tell the channel, or else the host, once, which permissions the bot needs.
-
-        A channel the bot can no longer see or post in at all is unreachable: its match
-        ends, as when the channel is deleted, so nothing keeps trying forever.
-        """
-        log.warning("match %s: Discord refused the board (%s)", match.id, error.code)
-        notice = MISSING_PERMISSIONS.format(
-            title=self.presenters[match.record.game].title,
-            match=match.id,
-            channel=f"<#{match.record.channel_id}>",
-            game=match.record.game,
-        )
-        if error.code != MISSING_ACCESS:
-            if match.id in self._warned_about_permissions:
-                return
-            self._warned_about_permissions.add(match.id)
-            try:
-                await self._channel(match).send(notice)
-                return
-            except (discord.Forbidden, discord.NotFound):
-                pass
-        try:
-            host = self.bot.get_user(match.host_id) or await self.bot.fetch_user(match.host_id)
-            await host.send(notice + " I can't reach the channel at all, so the match has ended.")
-        except discord.HTTPException as refused:
-            log.warning("match %s: could not tell its host either (%s)", match.id, refused.code)
-        await self._channel_gone(match)
-
-    async def _post(self, match: Match, **message: Any) -> None:
-        """A new message in the match's channel; refusals get their outcome."""
-        try:
-            await self._channel(match).send(**message)
-        except discord.NotFound as error:
-            if error.code == UNKNOWN_CHANNEL:
-                await self._channel_gone(match)
-        except discord.Forbidden as error:
-            await self._missing_permissions(match, error)
+            await self.refusals.dms_closed(match, int(purpose.removeprefix(HAND)), error)
 
     def _refresh_hands(
         self, match: Match, shown: str | None = None, *, waiting_may_wait: bool = False,
@@ -389,7 +314,7 @@ class Table:
         for seat in result.timed_out:
             sitting = match.seats[seat]
             if sitting.autopilot == "absent" and sitting.timeouts == clock.ABSENT_AFTER_TIMEOUTS:
-                await self._post(
+                await self.refusals.post(
                     match,
                     content=f"🤖 {sitting.display_name} ran out of time "
                     f"{clock.ABSENT_AFTER_TIMEOUTS} times in a row and is marked away: their "
@@ -402,7 +327,7 @@ class Table:
             await self._announce_result(match)
             await self.notices.finished(match)
         elif match.status == "cancelled":
-            await self._post(match, content=ending(match, self.presenters[match.record.game]))
+            await self._post_ending(match)
         else:
             await self.notices.eliminations(match)
             await self.notices.decisions_opened(match)
@@ -425,7 +350,7 @@ class Table:
             ended = await self.timekeeper.end_if_due(deadline)
             if ended is not None:
                 self._refresh_everything(ended)
-                await self._post(ended, content=ending(ended, self.presenters[ended.record.game]))
+                await self._post_ending(ended)
             return
         if deadline.due_at <= now:
             result = await self.timekeeper.time_out(deadline, self.computers.decide)
@@ -482,30 +407,16 @@ class Table:
         if seat is not None and match.seats[seat].dms_closed:
             await reply.private(content=DMS_CLOSED_NOTICE)
 
+    async def _post_ending(self, match: Match) -> None:
+        """How a match that ended without a result ended, in its channel."""
+        await self.refusals.post(match, content=ending(match, self.presenters[match.record.game]))
+
     async def _announce_result(self, match: Match) -> None:
         rematch = discord.ui.View(timeout=None)
         rematch.add_item(RematchButton(match.id))
-        await self._post(
+        await self.refusals.post(
             match, embed=self.presenters[match.record.game].result(match), view=rematch
         )
-
-    def _channel(self, match: Match) -> discord.PartialMessageable:
-        return self.bot.get_partial_messageable(match.record.channel_id)
-
-
-@asynccontextmanager
-async def _refusals(reply: Reply, what: str) -> AsyncIterator[None]:
-    """Turn what a player could not do into a private answer: nothing changed."""
-    try:
-        yield
-    except MatchError as error:
-        await reply.refuse(error.reason)
-    except WriteFailed as error:
-        log.warning("a write failed: %s", error)
-        await reply.refuse(NOT_SAVED.format(what=what))
-    except StoreUnavailable as error:
-        log.warning("a read failed: %s", error)
-        await reply.refuse(NOT_READ)
 
 
 def _publisher(reply: Reply) -> Any:
