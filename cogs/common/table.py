@@ -37,7 +37,8 @@ RESTORE_AT_ONCE = 4
 """Kept messages refreshed at the same time after a restart."""
 RESTORE_PER_SECOND = 20.0
 """At most this many refreshed after a restart each second: well inside Discord's global
-limit of 50 requests a second, leaving room for the players' clicks."""
+limit of 50 requests a second (``pacing``), leaving room for the edits the players' moves
+need meanwhile."""
 WHAT_IS_SAVED = {
     "join": "Your seat",
     "leave": "Leaving",
