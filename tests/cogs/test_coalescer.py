@@ -61,33 +61,31 @@ async def test_the_rate_holds_where_discord_sees_the_calls_however_late_they_are
         assert len(within) <= most, f"{len(within)} calls within {window} s: {sent}"
 
 
-async def test_requests_that_may_wait_fold_into_one_update_when_due():
-    updates: list[float] = []
-    loop = asyncio.get_running_loop()
+def _timed() -> tuple[Coalescer[str], list[float]]:
+    """A coalescer whose updates note when they were made."""
+    made: list[float] = []
 
     async def update(key: str) -> None:
-        updates.append(loop.time())
+        made.append(asyncio.get_running_loop().time())
 
-    coalescer = Coalescer(update)
-    asked = loop.time()
+    return Coalescer(update), made
+
+
+async def test_requests_that_may_wait_fold_into_one_update_when_due():
+    coalescer, updates = _timed()
+    asked = asyncio.get_running_loop().time()
     task = coalescer.request("hand", within=0.1)
     for _ in range(5):
         await asyncio.sleep(0.01)
         assert coalescer.request("hand", within=0.1) is task
     await task
-    assert len(updates) == 1, "five requests, one update"
+    assert len(updates) == 1, "six requests, one update"
     assert updates[0] - asked >= 0.1, "made when the first request fell due"
 
 
 async def test_a_request_that_cannot_wait_brings_a_waiting_update_forward():
-    updates: list[float] = []
-    loop = asyncio.get_running_loop()
-
-    async def update(key: str) -> None:
-        updates.append(loop.time())
-
-    coalescer = Coalescer(update)
-    asked = loop.time()
+    coalescer, updates = _timed()
+    asked = asyncio.get_running_loop().time()
     waiting = coalescer.request("hand", within=0.3)
     await asyncio.sleep(0.01)
     await asyncio.wait_for(coalescer.request("hand"), timeout=0.2)
