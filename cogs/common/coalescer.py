@@ -18,6 +18,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Hashable
 from typing import Generic, TypeVar
 
+from cogs.common.pacing import LATER
 from matches.keyed import Fading
 
 Key = TypeVar("Key", bound=Hashable)
@@ -43,6 +44,8 @@ class Coalescer(Generic[Key]):
         self._dirty: set[Key] = set()
         self._due: dict[Key, float] = {}
         """When each requested update is due, on the event loop's clock."""
+        self._may_wait: set[Key] = set()
+        """Keys whose every request since their last update allowed some seconds."""
         self._running: dict[Key, asyncio.Task[None]] = {}
         self._sleeping: dict[Key, float] = {}
         """Keys whose task sleeps until its update is due, and until when."""
@@ -53,6 +56,10 @@ class Coalescer(Generic[Key]):
     def request(self, key: Key, *, within: float = 0.0) -> asyncio.Task[None]:
         """Ask for an update of ``key`` within ``within`` seconds (0: as soon as its rate
         allows); returns the task that will carry it out."""
+        if within > 0 and key not in self._dirty:
+            self._may_wait.add(key)
+        elif within <= 0:
+            self._may_wait.discard(key)
         self._dirty.add(key)
         due = asyncio.get_running_loop().time() + within
         self._due[key] = min(due, self._due.get(key, math.inf))
@@ -78,11 +85,15 @@ class Coalescer(Generic[Key]):
                 await self._wait_for_room(key)
                 self._dirty.discard(key)
                 del self._due[key]
+                # An update every request let wait also lets the others' calls go first.
+                later = LATER.set(key in self._may_wait)
+                self._may_wait.discard(key)
                 try:
                     await self._update(key)
                 except Exception:
                     log.exception("update of %s failed", key)
                 finally:
+                    LATER.reset(later)
                     self._count(key)
         finally:
             if self._running.get(key) is me:

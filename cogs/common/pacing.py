@@ -5,13 +5,15 @@ every call made with the bot's token: board and hand edits, notices, fetches. An
 interactions are not counted. discord.py only reacts to a global 429, after every call in
 flight has been refused, and each refusal counts toward Cloudflare's ban on invalid
 requests. So the bot paces its own calls: a busy table shows its boards a little later,
-never gets banned, and the answers to clicks are never held back.
+never gets banned, and the answers to clicks are never held back. When calls have to wait,
+the edits of hands whose players wait anyway go after all the others.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections import deque
+from contextvars import ContextVar
 from typing import Any
 
 from discord.http import HTTPClient, Route
@@ -20,12 +22,16 @@ DISCORD_GLOBAL_RATE = 50
 """Requests a second Discord allows a bot unless it raised the bot's limit."""
 
 
+LATER: ContextVar[bool] = ContextVar("paced_later", default=False)
+"""Set where the calls made may wait for every other call (a hand that waits anyway)."""
+
+
 class GlobalPace:
     """At most ``most`` calls in any ``window`` of seconds, wherever Discord counts them.
 
     A call holds its slot from when it is let go until a window after it is over: Discord
     saw it somewhere in between, however late a busy event loop sent it. Callers wait in
-    the order they came.
+    the order they came, but those in :data:`LATER` after every other.
     """
 
     def __init__(self, most: int, window: float = 1.0) -> None:
@@ -36,30 +42,56 @@ class GlobalPace:
         self._in_flight = 0
         self._over: deque[float] = deque()
         """When the calls of the last window ended."""
-        self._turn = asyncio.Lock()
-        self._ended = asyncio.Event()
+        self._first: deque[asyncio.Future[None]] = deque()
+        self._later: deque[asyncio.Future[None]] = deque()
+        self._timer: asyncio.TimerHandle | None = None
 
     async def acquire(self) -> None:
         """Wait for a slot; pair with :meth:`release` once the call is over."""
-        async with self._turn:
-            loop = asyncio.get_running_loop()
-            while True:
-                now = loop.time()
-                while self._over and self._over[0] <= now - self.window:
-                    self._over.popleft()
-                if self._in_flight + len(self._over) < self.most:
-                    self._in_flight += 1
-                    return
-                if self._over:
-                    await asyncio.sleep(self._over[0] + self.window - now)
-                else:  # every slot is a call still in flight
-                    self._ended.clear()
-                    await self._ended.wait()
+        if not (self._first or self._later) and self._room():
+            self._in_flight += 1
+            return
+        waiters = self._later if LATER.get() else self._first
+        granted = asyncio.get_running_loop().create_future()
+        waiters.append(granted)
+        self._let_go()
+        try:
+            await granted
+        except asyncio.CancelledError:
+            if granted.done() and not granted.cancelled():
+                self.release()  # let go just as its caller gave up
+            elif granted in waiters:
+                waiters.remove(granted)
+            raise
 
     def release(self) -> None:
         self._in_flight -= 1
         self._over.append(asyncio.get_running_loop().time())
-        self._ended.set()
+        self._let_go()
+
+    def _room(self) -> bool:
+        now = asyncio.get_running_loop().time()
+        while self._over and self._over[0] <= now - self.window:
+            self._over.popleft()
+        return self._in_flight + len(self._over) < self.most
+
+    def _let_go(self) -> None:
+        """Give the free slots to the callers waiting, first those who cannot wait; if some
+        are left waiting, look again when the oldest slot frees."""
+        while (self._first or self._later) and self._room():
+            granted = (self._first or self._later).popleft()
+            if not granted.done():
+                self._in_flight += 1
+                granted.set_result(None)
+        if (self._first or self._later) and self._over and self._timer is None:
+            loop = asyncio.get_running_loop()
+            self._timer = loop.call_later(
+                self._over[0] + self.window - loop.time(), self._on_timer
+            )
+
+    def _on_timer(self) -> None:
+        self._timer = None
+        self._let_go()
 
 
 def pace_requests(http: HTTPClient, pace: GlobalPace) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from cogs.common.coalescer import Coalescer
+from cogs.common.pacing import LATER
 
 
 async def test_a_burst_of_requests_leads_to_one_more_update_with_the_latest_state():
@@ -105,3 +106,16 @@ async def test_waiting_updates_are_made_at_once_when_the_bot_closes():
     coalescer.request("cy's hand", within=30.0)
     await asyncio.wait_for(coalescer.wait_idle(), timeout=1.0)
     assert sorted(shown) == ["ben's hand", "cy's hand"]
+
+
+async def test_an_update_every_request_let_wait_lets_the_others_calls_go_first():
+    later: list[bool] = []
+
+    async def update(key: str) -> None:
+        later.append(LATER.get())
+
+    coalescer = Coalescer(update)
+    await coalescer.request("waiting hand", within=0.01)
+    coalescer.request("hand on turn", within=0.01)
+    await coalescer.request("hand on turn")
+    assert later == [True, False], "one that could not wait is not held back"

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from cogs.common.pacing import GlobalPace
+from cogs.common.pacing import LATER, GlobalPace
 
 
 async def _call(pace: GlobalPace, sending: float, landed: list[float]) -> None:
@@ -59,6 +59,39 @@ async def test_a_call_still_in_flight_holds_its_slot():
     await asyncio.sleep(0.01)
     assert not waiting.done(), "nor within a window after it is over"
     await asyncio.wait_for(waiting, timeout=1.0)
+    pace.release()
+
+
+async def test_calls_that_may_wait_let_the_others_go_first():
+    pace = GlobalPace(1, window=0.02)
+    order: list[str] = []
+
+    async def call(name: str, later: bool) -> None:
+        LATER.set(later)
+        await pace.acquire()
+        order.append(name)
+        pace.release()
+
+    await pace.acquire()  # every slot is taken while the others come
+    waiting = [asyncio.create_task(call("waiting hand 1", True)),
+               asyncio.create_task(call("waiting hand 2", True))]
+    await asyncio.sleep(0)
+    waiting.append(asyncio.create_task(call("hand on turn", False)))
+    await asyncio.sleep(0)
+    pace.release()
+    await asyncio.wait_for(asyncio.gather(*waiting), timeout=1.0)
+    assert order == ["hand on turn", "waiting hand 1", "waiting hand 2"]
+
+
+async def test_a_caller_that_gives_up_leaves_no_slot_taken():
+    pace = GlobalPace(1, window=0.02)
+    await pace.acquire()
+    gave_up = asyncio.create_task(pace.acquire())
+    await asyncio.sleep(0)
+    gave_up.cancel()
+    pace.release()
+    await asyncio.sleep(0.05)
+    await asyncio.wait_for(pace.acquire(), timeout=0.5)  # its slot was not kept
     pace.release()
 
 
