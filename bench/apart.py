@@ -113,9 +113,13 @@ class Measured:
     per_commit: float
 
 
-def remote_table_bot(backend: FakeDiscord, path: Path) -> RemoteBot:
+def remote_table_bot(
+    backend: FakeDiscord, path: Path, global_rate: int | None = None
+) -> RemoteBot:
     """The real bot on the database at ``path``, to run in a process of its own."""
-    return RemoteBot("bench.playing:table_bot", token=backend.token, path=str(path))
+    return RemoteBot(
+        "bench.playing:table_bot", token=backend.token, path=str(path), global_rate=global_rate
+    )
 
 
 async def measured(

@@ -74,20 +74,24 @@ class Click:
         return self.result.ephemeral
 
 
-def simulated_discord() -> FakeDiscord:
+def simulated_discord(global_rate: int | None = None) -> FakeDiscord:
     """The simulated Discord of a bench run: patient with a loaded bot, and keeping no
     request or response bodies in its call log (the run counts calls, and the log would
     otherwise swell the heap the bot's garbage collector scans). It has no global rate
     limit: the bench measures what the bot itself can do, as for a bot whose limit Discord
-    raised; section 3 says what Discord's own 50 calls a second allow."""
-    return FakeDiscord(settle_timeout=600, call_bodies=False, global_rate=None)
+    raised; section 3 says what Discord's own 50 calls a second allow. ``global_rate``:
+    a limit to keep after all (the bot must be told it too)."""
+    return FakeDiscord(settle_timeout=600, call_bodies=False, global_rate=global_rate)
 
 
-def table_bot(token: str, path: Path | str, seed: int = 7) -> TableBot:
+def table_bot(
+    token: str, path: Path | str, seed: int = 7, global_rate: int | None = None
+) -> TableBot:
     """The real bot on the database at ``path``; matches are dealt from seeded draws (in a
-    process of its own: ``bench.apart.remote_table_bot``)."""
+    process of its own: ``bench.apart.remote_table_bot``). ``global_rate``: Discord's
+    global rate limit, kept by the bot (None: none, as the simulated Discord has none)."""
     seeds = random.Random(seed)
-    settings = Settings(token, Path(path), None, "WARNING", global_rate=None)
+    settings = Settings(token, Path(path), None, "WARNING", global_rate=global_rate)
     return TableBot(settings, new_seed=lambda: seeds.randrange(1 << 62), settle_heap=True)
 
 

@@ -154,30 +154,33 @@ async def latency(folder: Path, scale: argparse.Namespace) -> None:
         f"== 2. latency: {scale.live} live matches of {scale.players} ({', '.join(scale.games)} "
         f"in turn), each clicking every {scale.every:g} s on average (Poisson, {rate:.0f} "
         f"clicks/s) for {scale.play:g} s; goal p99 < {1000 * GOAL_P99:.0f} ms, none past "
-        f"{DEADLINE:g} s"
+        f"{DEADLINE:g} s; "
+        + (f"Discord's global rate limit {scale.global_rate} calls a second, kept by the bot"
+           if scale.global_rate else "no global rate limit (a bot whose limit Discord raised)")
     )
-    async with simulated_discord() as backend:
+    async with simulated_discord(scale.global_rate) as backend:
         seatings = seat_matches(backend, scale.games, scale.live, scale.players)
-        bot = remote_table_bot(backend, folder / "latency.db")
+        bot = remote_table_bot(backend, folder / "latency.db", scale.global_rate)
         await backend.connect(bot)
         opening = time.perf_counter()
         await open_all(backend, seatings)
         opened = time.perf_counter() - opening
 
-        async def play() -> tuple[list[Click], int]:
+        async def play() -> tuple[tuple[list[Click], int], float]:
             arrived = await _arrivals(backend, seatings, rate, scale.play, random.Random(2))
+            answered_all = backend.clock()
             await backend.settle()
-            return arrived
+            return arrived, backend.clock() - answered_all
 
-        (clicks, idle), measures = await measured(
-            bot, play(), lambda arrived: len(arrived[0]), scale.profile
+        ((clicks, idle), drained), measures = await measured(
+            bot, play(), lambda played: len(played[0][0]), scale.profile
         )
         await let_go(backend)
     behind = max((c.result.record.created_at - c.due for c in clicks), default=0.0)
     print(f"open loop : {spread(answered(clicks))}   {len(clicks)} clicks, {late(clicks)}, "
           f"{sum(c.refused for c in clicks)} refused; {idle} arrivals found nothing to click; "
           f"clicks sent up to {1000 * behind:.0f} ms behind time (matches opened in "
-          f"{opened:.0f} s)")
+          f"{opened:.0f} s); every message up to date {drained:.1f} s after the last answer")
     for game in scale.games:
         of_game = [c for c in clicks if c.game == game]
         print(f"  {game:<9} {spread(answered(of_game))}   {len(of_game)} clicks")
@@ -329,6 +332,9 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--every", type=float, help="latency: mean seconds between clicks")
     parser.add_argument("--play", type=float, help="latency: seconds of open-loop play")
     parser.add_argument("--bursts", type=int, help="latency: six-player rounds in the burst")
+    parser.add_argument("--global-rate", type=int, default=None,
+                        help="latency: Discord's global rate limit, kept by the bot (calls a "
+                        "second; default: none)")
     parser.add_argument("--rounds", type=int, help="REST: rounds at each six-player table")
     parser.add_argument("--restart", help="restart: stored running matches, comma separated")
     parser.add_argument("--sample", type=int, help="restart: matches whose messages are posted")
