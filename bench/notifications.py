@@ -18,6 +18,7 @@ import tempfile
 from pathlib import Path
 
 from bot import Settings, TableBot
+from cogs.common.kept import MESSAGE_RATE
 from tests.e2e.conftest import Clock
 from tests.fakediscord import FakeDiscord
 
@@ -47,6 +48,18 @@ async def _act(backend: FakeDiscord, user, message) -> None:
         message = (await backend.click(user, message, custom_id=steps[0].custom_id)).message
 
 
+async def _waiting(backend: FakeDiscord, players: list) -> list:
+    """The players whose hands offer a move. A hand the bot has just edited five times
+    shows the next move once the message's rate allows (the bench clicks faster than any
+    player), so an empty answer is given only after that rate's window."""
+    deadline = asyncio.get_running_loop().time() + MESSAGE_RATE[1] + 1.0
+    while not (waiting := [p for p in players if _playable(backend.dm_messages(p)[0])]):
+        if asyncio.get_running_loop().time() > deadline:
+            break
+        await asyncio.sleep(0.1)
+    return waiting
+
+
 async def per_round(folder: Path, game: str, rounds: int) -> list[int]:
     clock = Clock()
     async with FakeDiscord() as backend:
@@ -64,7 +77,7 @@ async def per_round(folder: Path, game: str, rounds: int) -> list[int]:
             before = len(backend.calls_matching("POST", POST))
             for _ in range(PLAYERS):
                 clock.now += 3600
-                waiting = [p for p in players if _playable(backend.dm_messages(p)[0])]
+                waiting = await _waiting(backend, players)
                 if not waiting:
                     break
                 await _act(backend, waiting[0], backend.dm_messages(waiting[0])[0])
