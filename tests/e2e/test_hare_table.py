@@ -430,3 +430,14 @@ async def test_a_waiting_hand_catches_up_once_and_at_once_when_its_turn_comes(ta
     assert backend.clock() - started < wait, "its turn brought the waiting hand forward"
     assert moves >= 2 and edits_of_waiting_hand() == 1, f"{moves} moves, one edit"
     await backend.settle()
+
+
+async def test_a_race_with_the_waiting_hands_held_back_plays_to_the_end(table):
+    table.waiting_hand = 30.0  # as the bot plays: only the hand on turn follows each move
+    await table.restart()
+    players = [table.player(name) for name in ("anne", "ben", "chris")]
+    match_id = await _open_and_start(table, *players)
+    await play_race(table, match_id, players)
+    assert (await table.match_row(match_id)).status == "finished"
+    for player in players:
+        assert "The race is over" in table.hand(player).text, "the end shows in every hand"
