@@ -65,6 +65,12 @@ def test_settings_come_from_the_environment(monkeypatch):
     monkeypatch.setenv("DEV_GUILD_ID", "")
     settings = bot.Settings.from_env()
     assert settings.database_path == ROOT / "data" / "bot.db" and settings.dev_guild_id is None
+    assert settings.global_rate == 50, "Discord's global rate limit for every bot"
+    monkeypatch.setenv("DISCORD_GLOBAL_RATE", "1200")
+    assert bot.Settings.from_env().global_rate == 1200, "a limit Discord raised"
+    for unusable in ("0", "fast", "-5"):
+        monkeypatch.setenv("DISCORD_GLOBAL_RATE", unusable)
+        assert bot.Settings.from_env().global_rate == 50
 
 
 async def test_closing_the_bot_closes_the_database_cleanly(tmp_path):
