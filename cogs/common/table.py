@@ -76,11 +76,10 @@ class Table:
         self.kept = KeptMessages(bot, service, self, message_rate)
         self.timekeeper = Timekeeper(service)
         self.computers = Computers(service, thinking or Thinking(), self._after_change)
-        self.notices = Notices(bot, service, {key: p.title for key, p in presenters.items()})
+        titles = {key: presenter.title for key, presenter in presenters.items()}
+        self.notices = Notices(bot, service, titles)
+        self.refusals = Refusals(bot, service, titles, self._refresh_hands)
         self._waiting_hand = waiting_hand
-        self.refusals = Refusals(
-            bot, service, {key: p.title for key, p in presenters.items()}, self._refresh_hands
-        )
         self._reminded: set[tuple[int, int, str]] = set()
         self._restoring: asyncio.Task[None] | None = None
 
