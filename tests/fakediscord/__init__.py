@@ -13,6 +13,10 @@ Usage::
 
 Uploaded files are kept: ``message.attachments[0].data`` is the bytes the bot sent,
 ``message.attachment("board.png")`` finds one by name, ``backend.uploads`` lists every upload.
+
+Discord's global rate limit holds (``FakeDiscord(global_rate=50)``, the default): calls made
+with the bot's token past 50 in a second are refused with a global 429 and recorded as a
+violation; answers to interactions are not counted, as on Discord.
 """
 
 from .driver import FakeDiscord, InteractionResult
