@@ -31,7 +31,8 @@ class GlobalPace:
 
     A call holds its slot from when it is let go until a window after it is over: Discord
     saw it somewhere in between, however late a busy event loop sent it. Callers wait in
-    the order they came, but those in :data:`LATER` after every other.
+    the order they came, in three lanes: ``ahead`` ones (the bot's way back to the
+    gateway) first, then the others, those in :data:`LATER` after every other.
     """
 
     def __init__(self, most: int, window: float = 1.0) -> None:
@@ -42,16 +43,16 @@ class GlobalPace:
         self._in_flight = 0
         self._over: deque[float] = deque()
         """When the calls of the last window ended."""
-        self._first: deque[asyncio.Future[None]] = deque()
-        self._later: deque[asyncio.Future[None]] = deque()
+        self._lanes: tuple[deque[asyncio.Future[None]], ...] = (deque(), deque(), deque())
+        """Callers waiting: ahead, the others, later."""
         self._timer: asyncio.TimerHandle | None = None
 
-    async def acquire(self) -> None:
+    async def acquire(self, *, ahead: bool = False) -> None:
         """Wait for a slot; pair with :meth:`release` once the call is over."""
-        if not (self._first or self._later) and self._room():
+        if not any(self._lanes) and self._room():
             self._in_flight += 1
             return
-        waiters = self._later if LATER.get() else self._first
+        waiters = self._lanes[0 if ahead else 2 if LATER.get() else 1]
         granted = asyncio.get_running_loop().create_future()
         waiters.append(granted)
         self._let_go()
@@ -76,14 +77,14 @@ class GlobalPace:
         return self._in_flight + len(self._over) < self.most
 
     def _let_go(self) -> None:
-        """Give the free slots to the callers waiting, first those who cannot wait; if some
-        are left waiting, look again when the oldest slot frees."""
-        while (self._first or self._later) and self._room():
-            granted = (self._first or self._later).popleft()
+        """Give the free slots to the callers waiting, lane by lane; if some are left
+        waiting, look again when the oldest slot frees."""
+        while (lane := next((lane for lane in self._lanes if lane), None)) and self._room():
+            granted = lane.popleft()
             if not granted.done():
                 self._in_flight += 1
                 granted.set_result(None)
-        if (self._first or self._later) and self._over and self._timer is None:
+        if any(self._lanes) and self._over and self._timer is None:
             loop = asyncio.get_running_loop()
             self._timer = loop.call_later(
                 self._over[0] + self.window - loop.time(), self._on_timer
@@ -95,13 +96,14 @@ class GlobalPace:
 
 
 def pace_requests(http: HTTPClient, pace: GlobalPace) -> None:
-    """Every call discord.py makes with the bot's token waits for ``pace`` first. Answers
-    to interactions go through discord.py's webhook adapter instead and are not paced, as
-    Discord does not count them."""
+    """Every call discord.py makes with the bot's token waits for ``pace`` first; asking
+    for the gateway (to connect again) goes ahead of every edit. Answers to interactions
+    go through discord.py's webhook adapter instead and are not paced, as Discord does not
+    count them."""
     request = http.request
 
     async def paced(route: Route, **kwargs: Any) -> Any:
-        await pace.acquire()
+        await pace.acquire(ahead=route.path.startswith("/gateway"))
         try:
             return await request(route, **kwargs)
         finally:

@@ -6,8 +6,9 @@ import asyncio
 import random
 
 import pytest
+from discord.http import Route
 
-from cogs.common.pacing import LATER, GlobalPace
+from cogs.common.pacing import LATER, GlobalPace, pace_requests
 
 
 async def _call(pace: GlobalPace, sending: float, landed: list[float]) -> None:
@@ -81,6 +82,28 @@ async def test_calls_that_may_wait_let_the_others_go_first():
     pace.release()
     await asyncio.wait_for(asyncio.gather(*waiting), timeout=1.0)
     assert order == ["hand on turn", "waiting hand 1", "waiting hand 2"]
+
+
+async def test_asking_for_the_gateway_goes_ahead_of_every_edit():
+    pace = GlobalPace(1, window=0.02)
+    sent: list[str] = []
+
+    class Http:
+        async def request(self, route: Route, **kwargs: object) -> None:
+            sent.append(route.path)
+
+    http = Http()
+    pace_requests(http, pace)  # type: ignore[arg-type]
+    await pace.acquire()  # every slot is taken while the calls come
+    edit = Route("PATCH", "/channels/{channel_id}/messages/{message_id}", channel_id=1,
+                 message_id=2)
+    calls = [asyncio.create_task(http.request(edit))]
+    await asyncio.sleep(0)
+    calls.append(asyncio.create_task(http.request(Route("GET", "/gateway/bot"))))
+    await asyncio.sleep(0)
+    pace.release()
+    await asyncio.wait_for(asyncio.gather(*calls), timeout=1.0)
+    assert sent == ["/gateway/bot", "/channels/{channel_id}/messages/{message_id}"]
 
 
 async def test_a_caller_that_gives_up_leaves_no_slot_taken():
