@@ -13,9 +13,6 @@ from cogs.common import pictures
 from cogs.common.pictures import seat_colour
 from cogs.hare import picture
 from cogs.hare.picture import (
-    CARROT,
-    LETTUCE,
-    SHELL,
     board_facts,
     board_png,
     finish_slots,
@@ -23,6 +20,7 @@ from cogs.hare.picture import (
     space_box,
     start_slots,
 )
+from cogs.hare.symbols import CARROT, LETTUCE, SHELL
 from rules.hare import ENGINE, HareState
 from rules.hare.board import FINISH
 
