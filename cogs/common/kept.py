@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any, Protocol
 
 import discord
 
 from cogs.common.coalescer import Coalescer, Rate
+from cogs.common.pacing import LATER
 from cogs.common.presenter import Controls
 from cogs.common.reply import Reply
 from data.store import StoreUnavailable
@@ -64,10 +66,15 @@ class KeptMessages:
         service: MatchService,
         keeper: Keeper,
         rate: Rate | None = MESSAGE_RATE,
+        informs: Callable[[str], bool] = lambda purpose: False,
     ) -> None:
+        """``informs``: the purposes of messages nobody needs in order to play (the board:
+        a hand on turn lists every move). When Discord's global rate makes calls wait,
+        their edits let the others go first, and fold meanwhile."""
         self._bot = bot
         self._service = service
         self._keeper = keeper
+        self._informs = informs
         self._locks: Locks[Key] = Locks()
         self._refreshes: Coalescer[Key] = Coalescer(self._refresh, lambda key: rate)
 
@@ -131,10 +138,14 @@ class KeptMessages:
                     log.info("old %s of match %s was already gone", purpose, match_id)
 
     async def _refresh(self, key: Key) -> None:
+        later = LATER.set(True) if self._informs(key[1]) else None
         try:
             await self._bring_up_to_date(key)
         except StoreUnavailable as error:
             log.warning("could not refresh %s of match %s: %s", key[1], key[0], error)
+        finally:
+            if later is not None:
+                LATER.reset(later)
 
     async def _bring_up_to_date(self, key: Key) -> None:
         match_id, purpose = key

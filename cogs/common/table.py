@@ -73,7 +73,9 @@ class Table:
         self.service = service
         self.presenters = presenters
         self.renderer = Renderer(service, dict(presenters))
-        self.kept = KeptMessages(bot, service, self, message_rate)
+        self.kept = KeptMessages(
+            bot, service, self, message_rate, informs=lambda purpose: purpose == BOARD
+        )
         self.timekeeper = Timekeeper(service)
         self.computers = Computers(service, thinking or Thinking(), self._after_change)
         titles = {key: presenter.title for key, presenter in presenters.items()}

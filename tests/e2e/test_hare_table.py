@@ -10,6 +10,7 @@ import random
 import pytest
 from PIL import Image
 
+from cogs.common.pacing import LATER
 from cogs.common.presenter import plural
 from cogs.hare.picture import picture_size
 from data import matches as rows
@@ -441,3 +442,24 @@ async def test_a_race_with_the_waiting_hands_held_back_plays_to_the_end(table):
     assert (await table.match_row(match_id)).status == "finished"
     for player in players:
         assert "The race is over" in table.hand(player).text, "the end shows in every hand"
+
+
+async def test_the_boards_edits_let_the_hand_on_turn_go_first(table):
+    """When Discord's global rate makes calls wait, the board (nobody needs it in order to
+    play: the hand on turn lists every move) waits after the hand of the player on turn."""
+    anne, ben = table.player("anne"), table.player("ben")
+    match_id = await _open_and_start(table, anne, ben)
+    (seat,) = ENGINE.to_move(await _state(table, match_id))
+    mover, on_turn_next = (anne, ben) if seat == 0 else (ben, anne)
+    board, hand = table.board(), table.hand(on_turn_next)
+    later: dict[str, bool] = {}
+    request = table.bot.http.request
+
+    async def noting(route, **kwargs):
+        if route.method == "PATCH":
+            later[route.url.rsplit("/", 1)[1]] = LATER.get()
+        return await request(route, **kwargs)
+
+    table.bot.http.request = noting
+    await make_move(table, mover, _listed(table.hand(mover))[0])
+    assert later == {str(board.id): True, str(hand.id): False}
