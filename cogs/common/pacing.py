@@ -6,7 +6,7 @@ interactions are not counted. discord.py only reacts to a global 429, after ever
 flight has been refused, and each refusal counts toward Cloudflare's ban on invalid
 requests. So the bot paces its own calls: a busy table shows its boards a little later,
 never gets banned, and the answers to clicks are never held back. When calls have to wait,
-the edits of hands whose players wait anyway go after all the others.
+the edits of boards and of hands whose players wait anyway go after all the others.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ DISCORD_GLOBAL_RATE = 50
 
 
 LATER: ContextVar[bool] = ContextVar("paced_later", default=False)
-"""Set where the calls made may wait for every other call (a hand that waits anyway)."""
+"""Set where the calls made may wait for every other call (a board, a hand that waits)."""
 
 
 class GlobalPace:
