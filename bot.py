@@ -59,6 +59,10 @@ EXTENSIONS = (
 STALE_BUTTON = "That button no longer does anything. Use the latest board or hand message."
 
 
+class SettingsError(ValueError):
+    """A setting in the environment (or ``.env``) that the bot cannot use."""
+
+
 @dataclass(frozen=True)
 class Settings:
     token: str | None
@@ -71,15 +75,26 @@ class Settings:
 
     @classmethod
     def from_env(cls) -> Settings:
-        guild = os.environ.get("DEV_GUILD_ID", "").strip()
-        rate = os.environ.get("DISCORD_GLOBAL_RATE", "").strip()
+        """The settings in the environment; a value set but unusable is refused
+        (``SettingsError``) rather than quietly replaced by the default."""
+        rate = _positive("DISCORD_GLOBAL_RATE", "the calls a second Discord allows the bot")
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
             database_path=Path(os.environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE),
-            dev_guild_id=int(guild) if guild.isdigit() else None,
+            dev_guild_id=_positive("DEV_GUILD_ID", "a server's ID"),
             log_level=os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
-            global_rate=int(rate) if rate.isdigit() and int(rate) > 0 else DISCORD_GLOBAL_RATE,
+            global_rate=DISCORD_GLOBAL_RATE if rate is None else rate,
         )
+
+
+def _positive(name: str, meaning: str) -> int | None:
+    """The whole number set in ``name``; None when it is not set."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return None
+    if not value.isdigit() or int(value) == 0:
+        raise SettingsError(f"{name} must be a whole number above 0 ({meaning}), not {value!r}.")
+    return int(value)
 
 
 class TableBot(commands.Bot):
@@ -319,7 +334,11 @@ async def run(settings: Settings) -> None:
 
 def main() -> int:
     load_dotenv()
-    settings = Settings.from_env()
+    try:
+        settings = Settings.from_env()
+    except SettingsError as error:
+        print(f"{error} Fix it in .env.")
+        return 2
     logging.basicConfig(
         level=settings.log_level,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",

@@ -68,9 +68,24 @@ def test_settings_come_from_the_environment(monkeypatch):
     assert settings.global_rate == 50, "Discord's global rate limit for every bot"
     monkeypatch.setenv("DISCORD_GLOBAL_RATE", "1200")
     assert bot.Settings.from_env().global_rate == 1200, "a limit Discord raised"
-    for unusable in ("0", "fast", "-5"):
-        monkeypatch.setenv("DISCORD_GLOBAL_RATE", unusable)
-        assert bot.Settings.from_env().global_rate == 50
+    monkeypatch.setenv("DISCORD_GLOBAL_RATE", " ")
+    assert bot.Settings.from_env().global_rate == 50, "blank is not set"
+
+
+@pytest.mark.parametrize("name", ["DISCORD_GLOBAL_RATE", "DEV_GUILD_ID"])
+@pytest.mark.parametrize("unusable", ["0", "fast", "-5", "50/s"])
+def test_an_unusable_setting_is_refused_in_one_line(monkeypatch, capsys, name, unusable):
+    async def never(settings):
+        raise AssertionError("the bot started")
+
+    monkeypatch.setattr(bot, "run", never)
+    monkeypatch.setattr(bot, "load_dotenv", lambda: None)
+    monkeypatch.setenv("DISCORD_TOKEN", "any-token")
+    monkeypatch.setenv(name, unusable)
+    assert bot.main() == 2
+    (line,) = capsys.readouterr().out.strip().splitlines()
+    assert line.startswith(f"{name} must be a whole number above 0 (")
+    assert line.endswith(f"not {unusable!r}. Fix it in .env.")
 
 
 async def test_closing_the_bot_closes_the_database_cleanly(tmp_path):

@@ -53,9 +53,9 @@ class Table:
         self.message_rate: Rate | None = None
         """No pacing of edits (tests click faster than any player); a test may set one."""
         self.global_rate = GLOBAL_RATE
+        """The global rate the bot keeps; a test may set Discord's (with the backend's)."""
         self.waiting_hand = 0.0
         """Every hand shows each move at once (tests look at them); a test may set a wait."""
-        """The global rate the bot keeps; a test may set Discord's (with the backend's)."""
 
     def player(self, name: str, *, dms_open: bool = True) -> User:
         return self.backend.add_user(name, guild=self.guild, dms_open=dms_open)
