@@ -34,6 +34,7 @@ from cogs.common.components import DYNAMIC_ITEMS, is_answered_by
 from cogs.common.kept import MESSAGE_RATE, WAITING_HAND
 from cogs.common.pacing import DISCORD_GLOBAL_RATE, GlobalPace, pace_requests
 from cogs.common.table import Table
+from cogs.common.uploads import send_forms_whole
 from cogs.games import PRESENTERS
 from data import meta
 from data.store import Store, StoreError
@@ -132,6 +133,7 @@ class TableBot(commands.Bot):
         )
         # discord.py looks up this method on the client it made: it is replaced there.
         self.http._try_clear_expired_ratelimits = BucketSweep(self.http)  # type: ignore[method-assign]
+        send_forms_whole(self.http)
         if settings.global_rate is not None:
             pace_requests(self.http, GlobalPace(settings.global_rate))
         self.settings = settings
