@@ -12,6 +12,7 @@ brings it forward.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import math
 from collections import deque
@@ -47,8 +48,8 @@ class Coalescer(Generic[Key]):
         self._may_wait: set[Key] = set()
         """Keys whose every request since their last update allowed some seconds."""
         self._running: dict[Key, asyncio.Task[None]] = {}
-        self._sleeping: dict[Key, float] = {}
-        """Keys whose task sleeps until its update is due, and until when."""
+        self._sleeping: dict[Key, tuple[float, asyncio.Future[None]]] = {}
+        """Keys whose task sleeps until its update is due: until when, and what wakes it."""
         self._closing = False
         self._recent: Fading[Key, deque[float]] = Fading(KEYS_KEPT)
         """When each key's last updates ran; a key quiet for its window is forgotten."""
@@ -64,14 +65,17 @@ class Coalescer(Generic[Key]):
         due = asyncio.get_running_loop().time() + within
         self._due[key] = min(due, self._due.get(key, math.inf))
         task = self._running.get(key)
-        if task is None or self._sleeping.get(key, -math.inf) > self._due[key]:
+        sleeping = self._sleeping.get(key)
+        if task is None or (sleeping is not None and sleeping[0] > self._due[key]):
             task = self._take_over(key)
         return task
 
     def _take_over(self, key: Key) -> asyncio.Task[None]:
-        """A new task for the key's updates; one sleeping in :meth:`_until_due` gives up
-        when it wakes, having nothing left to do."""
-        self._sleeping.pop(key, None)
+        """A new task for the key's updates; one sleeping in :meth:`_until_due` is woken
+        and gives up, having nothing left to do."""
+        sleeping = self._sleeping.pop(key, None)
+        if sleeping is not None and not sleeping[1].done():
+            sleeping[1].set_result(None)
         task = asyncio.create_task(self._drain(key), name=f"coalesced-update-{key}")
         self._running[key] = task
         return task
@@ -104,8 +108,10 @@ class Coalescer(Generic[Key]):
         meanwhile (a request that could not wait so long)."""
         loop = asyncio.get_running_loop()
         while not self._closing and (left := self._due[key] - loop.time()) > 0:
-            self._sleeping[key] = self._due[key]
-            await asyncio.sleep(left)
+            wake = loop.create_future()
+            self._sleeping[key] = (self._due[key], wake)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(wake, left)
             if self._running.get(key) is not me:
                 return False
             self._sleeping.pop(key, None)

@@ -87,11 +87,11 @@ async def test_requests_that_may_wait_fold_into_one_update_when_due():
 async def test_a_request_that_cannot_wait_brings_a_waiting_update_forward():
     coalescer, updates = _timed()
     asked = asyncio.get_running_loop().time()
-    waiting = coalescer.request("hand", within=0.3)
+    waiting = coalescer.request("hand", within=30.0)
     await asyncio.sleep(0.01)
     await asyncio.wait_for(coalescer.request("hand"), timeout=0.2)
     assert len(updates) == 1 and updates[0] - asked < 0.2, "made at once"
-    await waiting
+    await asyncio.wait_for(waiting, timeout=0.1)  # woken, not left asleep for 30 s
     assert len(updates) == 1, "the waiting request was carried out by that update"
 
 

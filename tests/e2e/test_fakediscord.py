@@ -17,6 +17,7 @@ from discord.http import Route
 
 from tests.fakediscord import FakeDiscord, InteractionResult, limits
 from tests.fakediscord.fixtures import fake_discord  # noqa: F401 - pytest fixture
+from tests.fakediscord.gateway import TaskTracker
 from tests.fakediscord.model import EPHEMERAL
 
 TOPICS = [f"topic-{i:02d}" for i in range(40)]
@@ -652,6 +653,21 @@ async def test_timers_and_loops_do_not_block_settle(world: tuple[FakeDiscord, An
     result = await backend.slash(w.alice, w.channel, "demo temp")  # delete_after=60 timer
     assert result.content == "short-lived" and not result.message.deleted
     assert backend.tracker.parked
+
+
+async def test_settle_waits_for_short_waits_but_not_for_parked_tasks() -> None:
+    tracker = TaskTracker(park_threshold=1.0)
+    tracker.begin()
+    loop = asyncio.get_running_loop()
+    short = [asyncio.create_task(asyncio.sleep(0.05)),
+             asyncio.create_task(asyncio.wait_for(loop.create_future(), 0.05))]
+    parked = [asyncio.create_task(asyncio.sleep(30)),
+              asyncio.create_task(asyncio.wait_for(loop.create_future(), 30))]
+    await asyncio.wait_for(tracker.settle(5.0), timeout=2.0)
+    assert all(task.done() for task in short) and not any(task.done() for task in parked)
+    assert set(parked) <= set(tracker.parked)
+    for task in parked:
+        task.cancel()
 
 
 async def test_gateway_sends_and_ready(world: tuple[FakeDiscord, Any]) -> None:

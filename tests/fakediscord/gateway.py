@@ -203,8 +203,9 @@ class TaskTracker:
     """Waits for every task spawned since :meth:`begin` to finish.
 
     Ignored: tasks that existed before ``begin``, ``discord.ext.tasks`` loops, view timeout
-    timers, the server's keep-alive handlers, and tasks parked in ``asyncio.sleep`` for at
-    least ``park_threshold`` seconds (``delete_after`` timers and the like).
+    timers, the server's keep-alive handlers, and tasks parked in ``asyncio.sleep`` or
+    ``asyncio.wait_for`` for at least ``park_threshold`` seconds (``delete_after`` timers,
+    hands whose update may wait, and the like).
     """
 
     def __init__(self, *, park_threshold: float = 1.0) -> None:
@@ -227,8 +228,9 @@ class TaskTracker:
         if getattr(coro, "cr_code", None) in self._codes:
             return True
         inner = _innermost(coro)
-        if getattr(inner, "cr_code", None) is asyncio.sleep.__code__:
-            delay = inner.cr_frame.f_locals.get("delay") or 0  # type: ignore[union-attr]
+        waiting = _PARKING.get(getattr(inner, "cr_code", None))
+        if waiting is not None:
+            delay = inner.cr_frame.f_locals.get(waiting) or 0  # type: ignore[union-attr]
             if float(delay) >= self.park_threshold:
                 self.parked.add(task)
                 return True
@@ -273,6 +275,10 @@ class TaskTracker:
         for task in tasks:
             if task.done() and not task.cancelled() and task.exception() is not None:
                 self.failures.append((_describe(task), task.exception()))  # type: ignore[arg-type]
+
+
+_PARKING = {asyncio.sleep.__code__: "delay", asyncio.wait_for.__code__: "timeout"}
+"""Where a task parks, and the local that says for how long."""
 
 
 def _innermost(coro: Any) -> Any:
