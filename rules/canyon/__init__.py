@@ -30,7 +30,8 @@ marked there, and rulebook.md states them all):
 """
 
 from rules.canyon.cards import ACCELERATION, ACTIONS, Acceleration, Action
-from rules.canyon.engine import ENGINE, CanyonEngine, CanyonState
+from rules.canyon.engine import ENGINE, CanyonEngine
+from rules.canyon.state import CanyonState
 
 __all__ = [
     "ACCELERATION",

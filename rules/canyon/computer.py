@@ -16,7 +16,8 @@ from typing import Any
 from rules.base import LEVELS, Budget, Move
 from rules.canyon import tactics
 from rules.canyon.determinize import determinize, hidden_signs
-from rules.canyon.engine import ENGINE, CanyonState
+from rules.canyon.engine import ENGINE
+from rules.canyon.state import CanyonState
 from rules.montecarlo import Comparison, best_move
 
 EASY_NOISE = 6.0

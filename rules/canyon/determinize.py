@@ -16,7 +16,7 @@ from typing import Any
 
 from rules.canyon import race
 from rules.canyon.cards import ACCELERATION, ACTIONS
-from rules.canyon.engine import CHOOSE, COMMIT, SIGN, CanyonState
+from rules.canyon.state import CHOOSE, COMMIT, SIGN, CanyonState
 
 
 def _ids(cards: list[Mapping[str, Any]], key: str) -> list[int]:

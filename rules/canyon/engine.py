@@ -14,38 +14,48 @@ Decisions, in the order they open (``decision_point`` grows with each):
 
 Cards and action cards are named by their ids in ``acceleration.json`` and ``actions.json``;
 a face-down action card is named only by its round, so no code or view gives it away.
+
+The engine checks each move and builds the views; ``rules.canyon.rounds`` plays the moves
+out and ``rules.canyon.state`` holds the match.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from rules.base import Event, IllegalMove, InvalidOptions, Move, Outcome, seeded_random
-from rules.canyon import race
-from rules.canyon.cards import (
-    ACCELERATION,
-    ACTIONS,
-    BONUS_HAND_SIZE,
-    HAND_SIZE,
-    ROUNDS,
+from rules.canyon.cards import ACCELERATION, ACTIONS, HAND_SIZE, ROUNDS
+from rules.canyon.rounds import (
+    EFFECTS,
+    SECOND_HAND_ROUND,
+    action_json,
+    card_json,
+    choose,
+    commit,
+    face_down_rounds,
+    fates_of,
+    open_round,
+    outcome_of,
+    peek,
+    sign,
+)
+from rules.canyon.state import (
+    CHOOSE,
+    COMMIT,
+    OVER,
+    PEEK,
+    SIGN,
+    CanyonState,
+    dump_state,
+    load_state,
 )
 
-COMMIT, CHOOSE, SIGN, PEEK, OVER = "commit", "choose", "sign", "peek", "over"
 FIRST_HAND_FACE_UP = (1, 4)
-SECOND_HAND_FACE_UP = (6, 9)
-SECOND_HAND_ROUND = 6
-ACTIONS_DRAWN = 2
-"""Action cards drawn for a collision, beside the round's own."""
 COLLISION_CALL = ":x"
-SEND_NAMES = {1: "left", -1: "right"}
 
-_CARD_JSON = tuple(card.to_json() for card in ACCELERATION)
-_ACTION_JSON = tuple(card.to_json() for card in ACTIONS)
 _COMMIT_CODE = re.compile(r"c(0|[1-9][0-9]{0,2})(:x)?")
-_EFFECTS = tuple(card.effect for card in ACTIONS)
 _PLAY_CODES = tuple(f"c{card.id}" for card in ACCELERATION)
 _CALL_CODES = tuple(f"c{card.id}{COLLISION_CALL}" for card in ACCELERATION)
 _COMMITS = {
@@ -53,75 +63,6 @@ _COMMITS = {
     **{code: (card, True) for card, code in enumerate(_CALL_CODES)},
 }
 """Every commit code: the card it commits and whether it calls a collision."""
-
-
-def card_json(card: int) -> dict[str, Any]:
-    """An acceleration card as views and events show it."""
-    return dict(_CARD_JSON[card])
-
-
-def action_json(action: int) -> dict[str, Any]:
-    """An action card as views and events show it."""
-    return dict(_ACTION_JSON[action])
-
-
-@dataclass
-class CanyonState:
-    """A match of Great Canyon Race. Seat-indexed lists throughout; -1 means "none"."""
-
-    seats: int
-    seed: int
-    draw: int
-    decision: int
-    round: int
-    phase: str
-    scores: list[int]
-    collisions: list[int]
-    eliminated_in: list[int]
-    """The round a seat's car was eliminated in, 0 while it is racing."""
-    hero: list[bool]
-    hands: list[list[int]]
-    stock: list[int]
-    """The undealt acceleration cards, dealt from the front."""
-    row: list[int]
-    """The action card of each round (index 0 is round 1)."""
-    face_up: list[bool]
-    action_deck: list[int]
-    action_discard: list[int]
-    sealed: list[int]
-    """Each seat's committed card this round, -1 until it commits."""
-    calls: list[bool]
-    """Whether the seat called a collision with its commit (secret until the reveal)."""
-    offer: list[int]
-    """After a collision: the round's action card, then the drawn ones."""
-    victims: list[int]
-    applied: int
-    """The action card that applies this round, -1 until it is known."""
-    scored: list[int]
-    """The card each seat scores this round (its own, or a neighbour's in a send round)."""
-    signs: list[int]
-    """The sign each seat gave its double-value card this round: +1, -1, or 0 if none yet."""
-    sign_awaited: list[int]
-    six_cards: list[int]
-    peekers: list[int]
-    peeked: list[int]
-    """The round whose action card each seat looked at, 0 for none."""
-    reveal: dict[str, Any] | None
-    """The public facts of this round once its cards are turned, until it is scored."""
-    last_round: dict[str, Any] | None
-    """The public facts of the last scored round.
-
-    These records are shared with the events that announce them, the views, the dumps and
-    the states loaded from them, so they are never changed in place: an update makes a new
-    dict, and whoever is handed one must not change it either."""
-
-    def racing(self) -> list[int]:
-        """The seats still in the race, in seat order."""
-        return [s for s in range(self.seats) if not self.eliminated_in[s]]
-
-
-_FIELDS = tuple(CanyonState.__dataclass_fields__)
-_NESTED = frozenset({"hands", "reveal", "last_round"})
 
 
 class CanyonEngine:
@@ -180,7 +121,7 @@ class CanyonEngine:
             reveal=None,
             last_round=None,
         )
-        _open_round(state)
+        open_round(state)
         return state
 
     def to_move(self, state: CanyonState) -> frozenset[int]:
@@ -206,7 +147,7 @@ class CanyonEngine:
             if state.sealed[seat] >= 0 or state.eliminated_in[seat]:
                 return []
             hand = state.hands[seat]
-            if _EFFECTS[state.row[state.round - 1]].send:
+            if EFFECTS[state.row[state.round - 1]].send:
                 return [_PLAY_CODES[card] for card in hand]
             return [_PLAY_CODES[card] for card in hand] + [_CALL_CODES[card] for card in hand]
         if phase == CHOOSE:
@@ -216,7 +157,7 @@ class CanyonEngine:
         if phase == PEEK:
             if seat not in state.peekers or state.peeked[seat]:
                 return []
-            return [f"k{r}" for r in _face_down_rounds(state)]
+            return [f"k{r}" for r in face_down_rounds(state)]
         return []
 
     def apply(self, state: CanyonState, seat: int, move: Move) -> list[Event]:
@@ -228,12 +169,12 @@ class CanyonEngine:
             raise IllegalMove(_refusal(state, seat, move))
         phase = state.phase
         if phase == COMMIT:
-            return _commit(state, seat, *_COMMITS[move])
+            return commit(state, seat, *_COMMITS[move])
         if phase == CHOOSE:
-            return _choose(state, seat, int(move[1:]))
+            return choose(state, seat, int(move[1:]))
         if phase == SIGN:
-            return _sign(state, seat, 1 if move == "s+" else -1)
-        return _peek(state, seat, int(move[1:]))
+            return sign(state, seat, 1 if move == "s+" else -1)
+        return peek(state, seat, int(move[1:]))
 
     def view(self, state: CanyonState, seat: int | None) -> dict[str, Any]:
         """The table as ``seat`` sees it (None: the public): only its own hand, sealed card and
@@ -270,7 +211,7 @@ class CanyonEngine:
             "hand_sizes": [len(hand) for hand in state.hands],
             "committed": [s for s in range(state.seats) if state.sealed[s] >= 0],
             "row": [
-                {"round": r + 1, "face_up": True, **_ACTION_JSON[a]}
+                {"round": r + 1, "face_up": True, **action_json(a)}
                 if state.face_up[r]
                 else {"round": r + 1, "face_up": False}
                 for r, a in enumerate(state.row)
@@ -287,7 +228,7 @@ class CanyonEngine:
         }
         outcome = self.outcome(state)
         if outcome is not None:
-            view["fates"] = _fates(state)
+            view["fates"] = fates_of(state)
             view["winners"] = sorted(outcome.winners)
             view["places"] = list(outcome.places)
             view["points"] = list(outcome.scores)
@@ -297,45 +238,23 @@ class CanyonEngine:
             view["seat"] = seat
             view["hand"] = [card_json(c) for c in state.hands[seat]]
             view["my_play"] = (
-                None if sealed < 0 else {**_CARD_JSON[sealed], "collision": state.calls[seat]}
+                None if sealed < 0 else {**card_json(sealed), "collision": state.calls[seat]}
             )
             view["peeked"] = (
-                {"round": peeked, **_ACTION_JSON[state.row[peeked - 1]]}
+                {"round": peeked, **action_json(state.row[peeked - 1])}
                 if peeked and not state.face_up[peeked - 1]
                 else None
             )
         return view
 
     def outcome(self, state: CanyonState) -> Outcome | None:
-        if state.phase != OVER:
-            return None
-        fates = _fates(state)
-        return Outcome(
-            # Career points (ruling): the final score of a driver who stopped at the edge
-            # (16 to 30, a hero finish included); 0 for a fall, a chicken or an elimination.
-            scores=tuple(
-                score if fate in race.QUALIFYING_FATES else 0
-                for fate, score in zip(fates, state.scores, strict=True)
-            ),
-            winners=race.winners(fates, state.scores, state.collisions),
-            places=race.places(fates, state.scores, state.collisions, state.eliminated_in),
-        )
+        return outcome_of(state)
 
     def dump(self, state: CanyonState) -> dict[str, Any]:
-        data = {name: getattr(state, name) for name in _FIELDS}
-        for name, value in data.items():
-            if isinstance(value, list) and name not in _NESTED:
-                data[name] = list(value)
-        data["hands"] = [list(hand) for hand in state.hands]
-        return data
+        return dump_state(state)
 
     def load(self, data: Mapping[str, Any]) -> CanyonState:
-        fields = {name: data[name] for name in _FIELDS}
-        for name, value in fields.items():
-            if isinstance(value, list) and name not in _NESTED:
-                fields[name] = list(value)
-        fields["hands"] = [list(hand) for hand in data["hands"]]
-        return CanyonState(**fields)
+        return load_state(data)
 
     # -- helpers for rendering ------------------------------------------------------------
 
@@ -351,7 +270,7 @@ class CanyonEngine:
 ENGINE = CanyonEngine()
 
 
-# -- the round ----------------------------------------------------------------------------
+# -- the view -----------------------------------------------------------------------------
 
 
 def _played(state: CanyonState) -> list[int]:
@@ -362,263 +281,6 @@ def _played(state: CanyonState) -> list[int]:
     if state.phase == COMMIT:
         unseen.update(c for c in state.sealed if c >= 0)
     return [c for c in range(len(ACCELERATION)) if c not in unseen]
-
-
-def _open_round(state: CanyonState) -> list[Event]:
-    """Phase 1: turn this round's action card face up if it is not; open the commits."""
-    events = []
-    if not state.face_up[state.round - 1]:
-        events.append(_flip(state, state.round))
-    state.phase = COMMIT
-    state.decision += 1
-    return events
-
-
-def _flip(state: CanyonState, round_no: int) -> Event:
-    state.face_up[round_no - 1] = True
-    return Event("action_revealed", {"round": round_no, **_ACTION_JSON[state.row[round_no - 1]]})
-
-
-def _commit(state: CanyonState, seat: int, card: int, call: bool) -> list[Event]:
-    """Seal a card (and a collision call); the last commit of the round reveals them all."""
-    state.hands[seat].remove(card)
-    state.sealed[seat] = card
-    state.calls[seat] = call
-    events = [Event("committed", {"seat": seat, "round": state.round})]
-    for s in range(state.seats):
-        if state.sealed[s] < 0 and not state.eliminated_in[s]:
-            return events
-    return events + _reveal(state)
-
-
-def _reveal(state: CanyonState) -> list[Event]:
-    """Turn every committed card; on a collision find the victims and offer action cards."""
-    racing = state.racing()
-    round_card = state.row[state.round - 1]
-    callers = [s for s in racing if state.calls[s]]
-    reveal: dict[str, Any] = {
-        "round": state.round,
-        "round_action": action_json(round_card),
-        "plays": [{"seat": s, **_CARD_JSON[state.sealed[s]]} for s in racing],
-        "collision": bool(callers),
-        "callers": callers,
-        "victims": [],
-        "chooser": None,
-        "offer": [],
-    }
-    if callers:
-        sizes = [ACCELERATION[c].size if c >= 0 else 0 for c in state.sealed]
-        state.victims = race.victims(racing, state.scores, sizes)
-        for victim in state.victims:
-            state.collisions[victim] += 1
-        state.offer = [round_card, *_draw_actions(state)]
-        reveal["victims"] = list(state.victims)
-        reveal["chooser"] = state.victims[0]
-        reveal["offer"] = [action_json(a) for a in state.offer]
-        reveal["collisions"] = list(state.collisions)
-    state.reveal = reveal
-    events = [Event("revealed", reveal)]
-    if not callers:
-        return events + _settle(state, round_card)
-    if len(state.offer) == 1:
-        return events + _settle(state, round_card)
-    state.phase = CHOOSE
-    state.decision += 1
-    return events
-
-
-def _draw_actions(state: CanyonState) -> list[int]:
-    """Two action cards from the deck; if it has fewer, the discarded drawn cards are shuffled
-    back in first (table ruling), and if there are still fewer, what there is."""
-    if len(state.action_deck) < ACTIONS_DRAWN and state.action_discard:
-        deck = state.action_deck + state.action_discard
-        seeded_random(state.seed, state.draw).shuffle(deck)
-        state.draw += 1
-        state.action_deck = deck
-        state.action_discard = []
-    drawn = state.action_deck[:ACTIONS_DRAWN]
-    del state.action_deck[:ACTIONS_DRAWN]
-    return drawn
-
-
-def _choose(state: CanyonState, seat: int, action: int) -> list[Event]:
-    assert state.reveal is not None
-    state.reveal = {**state.reveal, "chosen": action_json(action)}
-    event = Event("action_chosen", {"round": state.round, "seat": seat, **_ACTION_JSON[action]})
-    return [event, *_settle(state, action)]
-
-
-def _settle(state: CanyonState, action: int) -> list[Event]:
-    """``action`` applies: pass the cards in a send round; ask for the signs that matter."""
-    state.applied = action
-    effect = _EFFECTS[action]
-    racing = state.racing()
-    for seat in racing:
-        to = race.receiver(racing, seat, effect.send) if effect.send else seat
-        state.scored[to] = state.sealed[seat]
-    state.sign_awaited = [
-        s
-        for s in racing
-        if ACCELERATION[state.scored[s]].double
-        and effect.apply(ACCELERATION[state.scored[s]].value)
-        != effect.apply(-ACCELERATION[state.scored[s]].value)
-    ]
-    if not state.sign_awaited:
-        return _score(state)
-    assert state.reveal is not None
-    state.reveal = {
-        **state.reveal,
-        "applied": action_json(action),
-        "sign_awaited": list(state.sign_awaited),
-    }
-    state.phase = SIGN
-    state.decision += 1
-    return [Event("signs_awaited", {"round": state.round, "seats": list(state.sign_awaited)})]
-
-
-def _sign(state: CanyonState, seat: int, sign: int) -> list[Event]:
-    """Seal a double-value card's sign; the last one scores the round."""
-    state.signs[seat] = sign
-    state.sign_awaited.remove(seat)
-    events = [Event("sign_chosen", {"round": state.round, "seat": seat})]
-    return events if state.sign_awaited else events + _score(state)
-
-
-def _score(state: CanyonState) -> list[Event]:
-    """Move every car by its scored card as the action changes it; then the fourth collisions."""
-    assert state.reveal is not None
-    applied = state.applied
-    effect = _EFFECTS[applied]
-    racing = state.racing()
-    givers = [-1] * state.seats
-    if effect.send:
-        for seat in racing:
-            givers[race.receiver(racing, seat, effect.send)] = seat
-    moves = []
-    for seat in racing:
-        card = ACCELERATION[state.scored[seat]]
-        sign = state.signs[seat] if card.double else 0
-        value = card.value * sign if sign else card.value
-        gain = effect.apply(value)
-        before = state.scores[seat]
-        state.scores[seat] = after = race.moved(before, gain)
-        moves.append(
-            {
-                "seat": seat,
-                "card": card.id,
-                "label": _CARD_JSON[card.id]["label"],
-                "played_by": givers[seat] if effect.send else seat,
-                "sign": sign or None,
-                "value": value,
-                "effect": gain,
-                "from": before,
-                "to": after,
-            }
-        )
-    eliminated, heroes = [], []
-    for seat in state.victims:
-        if state.collisions[seat] > race.COLLISIONS_SURVIVED:
-            if state.round == race.LAST_ROUND and state.scores[seat] == race.EDGE:
-                state.hero[seat] = True
-                heroes.append(seat)
-            else:
-                state.eliminated_in[seat] = state.round
-                eliminated.append(seat)
-    record = {
-        **state.reveal,
-        "applied": action_json(applied),
-        "send": SEND_NAMES.get(effect.send),
-        "moves": moves,
-        "scores": list(state.scores),
-        "collisions": list(state.collisions),
-        "eliminated": eliminated,
-        "hero": heroes,
-    }
-    record.pop("sign_awaited", None)
-    state.last_round = record
-    state.reveal = None
-    state.action_discard += state.offer[1:]
-    state.offer = []
-    state.victims = []
-    state.applied = -1
-    state.sealed = [-1] * state.seats
-    state.calls = [False] * state.seats
-    state.scored = [-1] * state.seats
-    state.signs = [0] * state.seats
-    return [Event("round_scored", record), *_next_round(state)]
-
-
-def _next_round(state: CanyonState) -> list[Event]:
-    if state.round == race.LAST_ROUND or not state.racing():
-        return _finish(state)
-    state.round += 1
-    if state.round == SECOND_HAND_ROUND:
-        return _second_hand(state)
-    return _open_round(state)
-
-
-def _second_hand(state: CanyonState) -> list[Event]:
-    """Deal the second hand with the bonuses of the scores after round 5; turn rounds 6 and 9."""
-    racing = state.racing()
-    state.six_cards, state.peekers = race.bonuses(racing, state.scores)
-    for seat in racing:
-        size = BONUS_HAND_SIZE if seat in state.six_cards else HAND_SIZE
-        state.hands[seat] = sorted(state.stock[:size])
-        del state.stock[:size]
-    events = [_flip(state, r) for r in SECOND_HAND_FACE_UP if not state.face_up[r - 1]]
-    events.append(
-        Event(
-            "second_hand",
-            {
-                "six_cards": list(state.six_cards),
-                "peekers": list(state.peekers),
-                "hand_sizes": [len(hand) for hand in state.hands],
-            },
-        )
-    )
-    if state.peekers and _face_down_rounds(state):
-        state.phase = PEEK
-        state.decision += 1
-        return events
-    return events + _open_round(state)
-
-
-def _face_down_rounds(state: CanyonState) -> list[int]:
-    return [r for r in range(state.round, ROUNDS + 1) if not state.face_up[r - 1]]
-
-
-def _peek(state: CanyonState, seat: int, round_no: int) -> list[Event]:
-    """A peeker looks at a face-down action card: the table sees which, not what."""
-    state.peeked[seat] = round_no
-    events = [Event("peeked", {"seat": seat, "round": round_no})]
-    if any(not state.peeked[s] for s in state.peekers):
-        return events
-    return events + _open_round(state)
-
-
-def _finish(state: CanyonState) -> list[Event]:
-    state.phase = OVER
-    outcome = ENGINE.outcome(state)
-    assert outcome is not None
-    return [
-        Event(
-            "match_over",
-            {
-                "scores": list(state.scores),
-                "points": list(outcome.scores),
-                "fates": _fates(state),
-                "winners": sorted(outcome.winners),
-                "places": list(outcome.places),
-            },
-        )
-    ]
-
-
-def _fates(state: CanyonState) -> list[str]:
-    return [
-        race.fate(state.scores[s], bool(state.eliminated_in[s]), state.hero[s])
-        for s in range(state.seats)
-    ]
 
 
 # -- refusals -----------------------------------------------------------------------------
@@ -650,5 +312,5 @@ def _refusal(state: CanyonState, seat: int, move: str) -> str:
         return "Choose the sign of your double-value card: s+ or s-."
     if seat not in state.peekers or state.peeked[seat]:
         return "Only the players with the lowest score may look at an action card, once."
-    rounds = ", ".join(str(r) for r in _face_down_rounds(state))
+    rounds = ", ".join(str(r) for r in face_down_rounds(state))
     return f"Look at a face-down action card of a later round (k<round>: {rounds})."

@@ -14,15 +14,9 @@ from dataclasses import dataclass
 from rules.base import Move
 from rules.canyon import race
 from rules.canyon.cards import ACCELERATION, ACTIONS, ROUNDS
-from rules.canyon.engine import (
-    CHOOSE,
-    COMMIT,
-    ENGINE,
-    PEEK,
-    SECOND_HAND_ROUND,
-    SIGN,
-    CanyonState,
-)
+from rules.canyon.engine import ENGINE
+from rules.canyon.rounds import SECOND_HAND_ROUND
+from rules.canyon.state import CHOOSE, COMMIT, PEEK, SIGN, CanyonState
 
 FIRST_HAND_LAST_ROUND = SECOND_HAND_ROUND - 1
 

@@ -14,7 +14,7 @@ from rules.base import Budget
 from rules.canyon import ACCELERATION, ACTIONS, ENGINE, CanyonState
 from rules.canyon.computer import choose
 from rules.canyon.determinize import determinize
-from rules.canyon.engine import COMMIT
+from rules.canyon.state import COMMIT
 
 QUICK = Budget(seconds=10.0, playouts=6)
 """A small fixed budget: repeatable, and fast enough for property tests."""
