@@ -27,7 +27,9 @@ from cogs.common.pictures import (
     text_centered,
     text_left,
 )
-from rules.whyfirst.engine import CARD_ROUNDS, STAGES, TRACK_MAX, TRACK_MIN, second_place
+from rules.whyfirst.engine import TRACK_MAX, TRACK_MIN
+from rules.whyfirst.scoring import second_place
+from rules.whyfirst.state import CARD_ROUNDS, STAGES
 
 SPACES = TRACK_MAX - TRACK_MIN + 1
 CELL = 26

@@ -20,7 +20,7 @@ from cogs.common.presenter import (
 )
 from cogs.whyfirst.picture import board_facts, board_png, figure_colour
 from matches.match import Match
-from rules.whyfirst.engine import second_place
+from rules.whyfirst.scoring import second_place
 
 LOWEST, HIGHEST = -12, 16
 BACK = "back"

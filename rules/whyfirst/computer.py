@@ -22,9 +22,10 @@ from typing import Any
 
 from rules.base import LEVELS, Budget, Move
 from rules.whyfirst.determinize import determinize
-from rules.whyfirst.engine import ENGINE, WhyFirstState
+from rules.whyfirst.engine import ENGINE
 from rules.whyfirst.playout import VALUE, play_to_stage_end
 from rules.whyfirst.standing import win_chance
+from rules.whyfirst.state import WhyFirstState
 
 EASY_PLAYOUTS = 48
 """The easy level's simulations for one decision."""

@@ -12,8 +12,11 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from rules.whyfirst.engine import DECK, ENGINE, StageScore, WhyFirstState, reveal_copy
+from rules.whyfirst.cards import DECK
+from rules.whyfirst.engine import ENGINE
 from rules.whyfirst.playout import policy_move
+from rules.whyfirst.scoring import StageScore
+from rules.whyfirst.state import WhyFirstState, reveal_copy
 
 
 def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> WhyFirstState:

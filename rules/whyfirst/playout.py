@@ -13,7 +13,9 @@ import random
 from collections.abc import Sequence
 
 from rules.base import Move
-from rules.whyfirst.engine import CARD_ROUNDS, DECK, ENGINE, WhyFirstState, clamp
+from rules.whyfirst.cards import DECK
+from rules.whyfirst.engine import ENGINE, clamp
+from rules.whyfirst.state import CARD_ROUNDS, WhyFirstState
 
 VALUE = tuple(card.value for card in DECK)
 """Each race card's value, by card id."""

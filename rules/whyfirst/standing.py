@@ -10,8 +10,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from rules.whyfirst.engine import STAGES, winners_of
 from rules.whyfirst.playout import draw
+from rules.whyfirst.scoring import winners_of
+from rules.whyfirst.state import STAGES
 
 SECOND_PLACE_SPACES = (0, 1, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 6, 7, 8)
 """Spaces a stage's second place is often on, as often as plausible play puts it there

@@ -528,12 +528,12 @@ def test_only_the_listed_codes_are_played_not_leading_zeros():
 
 def test_the_deck_data_is_the_only_place_of_its_contents():
     """A corrected deck.json loads: the engine checks its shape, not the counts or numbers."""
-    from rules.whyfirst import engine
+    from rules.whyfirst import cards
 
-    corrected = [engine.Card(i, -c.value, 33 - c.white) for i, c in enumerate(DECK)]
-    engine._validate_deck(corrected)
+    corrected = [cards.Card(i, -c.value, 33 - c.white) for i, c in enumerate(DECK)]
+    cards._validate_deck(corrected)
     with pytest.raises(ValueError, match="white numbers"):
-        engine._validate_deck([*corrected[:-1], engine.Card(31, 2, corrected[0].white)])
+        cards._validate_deck([*corrected[:-1], cards.Card(31, 2, corrected[0].white)])
 
 
 def test_a_finished_stage_keeps_where_every_figure_stood_and_older_states_still_load():
