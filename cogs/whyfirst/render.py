@@ -20,9 +20,9 @@ from cogs.common.presenter import (
 )
 from cogs.whyfirst.picture import board_facts, board_png, figure_colour
 from matches.match import Match
+from rules.whyfirst.engine import TRACK_MAX, TRACK_MIN
 from rules.whyfirst.scoring import second_place
 
-LOWEST, HIGHEST = -12, 16
 BACK = "back"
 """The most moves a match logs: a card per seat per card round and, in the tactical variant,
 a figure move per seat. The board reads them all to keep every finished stage's end."""
@@ -45,13 +45,13 @@ def _track(names: list[str], positions: list[int]) -> str:
     width = min(max(len(name) for name in names), 10)
     lines = []
     for name, space in zip(names, positions, strict=True):
-        cells = ["|" if n == 0 else "·" for n in range(LOWEST, HIGHEST + 1)]
-        cells[space - LOWEST] = "●"
+        cells = ["|" if n == 0 else "·" for n in range(TRACK_MIN, TRACK_MAX + 1)]
+        cells[space - TRACK_MIN] = "●"
         mark = " ◀ 2nd" if space == second else ""
         lines.append(f"{name[:width]:<{width}} {_signed(space):>3} {''.join(cells)}{mark}")
-    scale = [" "] * (HIGHEST - LOWEST + 1)
-    for space, label in ((LOWEST, "-12"), (0, "0"), (HIGHEST - 2, "+16")):
-        scale[space - LOWEST : space - LOWEST + len(label)] = label
+    scale = [" "] * (TRACK_MAX - TRACK_MIN + 1)
+    for space, label in ((TRACK_MIN, f"{TRACK_MIN}"), (0, "0"), (TRACK_MAX - 2, f"+{TRACK_MAX}")):
+        scale[space - TRACK_MIN : space - TRACK_MIN + len(label)] = label
     scale = f"{'':<{width + 5}}{''.join(scale)}"
     return "```\n" + "\n".join([scale, *lines]) + "\n```"
 
