@@ -100,6 +100,36 @@ class MatchRecords:
         finally:
             self._forget(match_id)
 
+    def move_windows(self, match_id: int) -> dict[int, list[rows.LoggedMove]]:
+        """The windows of recent moves read about the match and kept, by their size."""
+        known = self._reads.get(match_id) or {}
+        return {
+            int(what.removeprefix("moves:")): reading.result()
+            for what, reading in known.items()
+            if what.startswith("moves:") and reading.done() and not reading.cancelled()
+            and reading.exception() is None
+        }
+
+    def keep_moved(
+        self,
+        match_id: int,
+        windows: Mapping[int, list[rows.LoggedMove]],
+        moved: rows.LoggedMove,
+        deadlines: dict[str, clocks.Deadline],
+    ) -> None:
+        """Keep what a read would find right after this process logged ``moved`` (call it
+        only when no other change of the match came between): the windows of recent moves
+        kept before it, each moved on by it, and the deadlines its transaction left."""
+        loop = asyncio.get_running_loop()
+        found: dict[str, Any] = {"deadlines": deadlines}
+        for size, moves in windows.items():
+            found[f"moves:{size}"] = [*moves, moved][-size:]
+        kept = self._reads.setdefault(match_id, {})
+        for what, value in found.items():
+            reading = loop.create_future()
+            reading.set_result(value)
+            kept[what] = reading
+
     def _forget(self, match_id: int) -> None:
         self._cache.pop(match_id)
         self._reads.pop(match_id)

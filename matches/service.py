@@ -349,8 +349,10 @@ class MatchService(MatchRecords):
         finished = engine.outcome(match.state)
         outcome = None if finished is None else clock.forfeit(finished, forfeited)
         state = engine.dump(match.state)
+        logged = [event.to_json() for event in events]
+        windows = self.move_windows(record.id)
 
-        async def write(db: aiosqlite.Connection) -> int:
+        async def write(db: aiosqlite.Connection) -> tuple[int, int, dict[str, clocks.Deadline]]:
             version = await rows.update_match(
                 db,
                 record.id,
@@ -358,13 +360,13 @@ class MatchService(MatchRecords):
                 status="finished" if outcome else "playing",
                 state=state,
             )
-            await rows.append_move(
+            seq = await rows.append_move(
                 db,
                 record.id,
                 seat=seat,
                 move=move,
                 decision_point=decision_point,
-                events=[event.to_json() for event in events],
+                events=logged,
                 how=how,
             )
             if (timeouts, autopilot) != (sitting.timeouts, sitting.autopilot):
@@ -380,10 +382,10 @@ class MatchService(MatchRecords):
                     db, engine, record, match.state, outcome, forfeited,
                     await rows.updated_at(db, record.id),
                 )
-            return version
+            return version, seq, await clocks.deadlines_of(db, record.id)
 
         before = self._generations[record.id]
-        version = await self.change(record.id, write)
+        version, seq, deadlines = await self.change(record.id, write)
         if self._generations[record.id] == before + 2:  # only this change's own two forgets
             # What was written is what a read would find: cached without reading it back.
             written = replace(
@@ -397,6 +399,11 @@ class MatchService(MatchRecords):
                 ),
             )
             self._cache[record.id] = (written, json.dumps(state))
+            # The move just logged, as the move log reads it back.
+            moved = rows.LoggedMove(
+                seq, seat, move, decision_point, json.loads(json.dumps(logged)), how
+            )
+            self.keep_moved(record.id, windows, moved, deadlines)
         return await self.get(record.id)
 
     async def _schedule(self, db: aiosqlite.Connection, match: Match, *, opened: bool) -> None:

@@ -262,8 +262,16 @@ async def test_matches_beyond_the_cache_are_read_again_as_stored(tmp_path, monke
         await store.close()
 
 
-async def test_what_a_move_leaves_in_memory_is_what_the_database_holds(service):
+async def test_what_a_move_leaves_in_memory_is_what_the_database_holds(service, monkeypatch):
     match = await _started(service, ANNE, BEN, CHRIS)
+    asked: list[object] = []
+    reading = service.store.reading
+
+    async def counted(query):
+        asked.append(query)
+        return await reading(query)
+
+    monkeypatch.setattr(service.store, "reading", counted)
     for turn in range(12):
         seat = min(match.awaited())
         move = ENGINE.legal_moves(match.state, seat)[turn % 2]
@@ -277,9 +285,15 @@ async def test_what_a_move_leaves_in_memory_is_what_the_database_holds(service):
         stored = await fresh.get(match.id)
         assert match.record == stored.record
         assert ENGINE.dump(match.state) == ENGINE.dump(stored.state)
-        # Reads kept from before the move are never served after it.
-        assert await service.recent_moves(match.id, 3) == await fresh.recent_moves(match.id, 3)
-        assert await service.deadlines(match.id) == await fresh.deadlines(match.id)
+        # What the move left in memory is what a read finds, and no read is made for it:
+        # the windows of recent moves kept before the move (of any size), and the deadlines.
+        asked.clear()
+        kept = [await service.recent_moves(match.id, moves) for moves in (3, 12, 20)]
+        deadlines = await service.deadlines(match.id)
+        # After the first move, the windows of 12 and 20 moves are read once and moved on.
+        assert len(asked) == (2 if turn == 0 else 0)
+        assert kept == [await fresh.recent_moves(match.id, moves) for moves in (3, 12, 20)]
+        assert deadlines == await fresh.deadlines(match.id)
     assert any(seat.timeouts for seat in match.seats)
 
 
