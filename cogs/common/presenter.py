@@ -79,8 +79,8 @@ class Controls:
     def shows_pictures_of(self, fingerprint: str) -> bool:
         """Whether a message with this earlier ``fingerprint`` shows these same pictures."""
         try:
-            shown = json.loads(fingerprint)[3]
-        except (ValueError, IndexError, TypeError):
+            shown = json.loads(fingerprint)[-1]
+        except (ValueError, IndexError, TypeError, KeyError):
             return False
         return bool(self.pictures) and shown == self._picture_digests()
 
@@ -88,16 +88,19 @@ class Controls:
         return [[picture.filename, picture.digest] for picture in self.pictures]
 
     def fingerprint(self) -> str:
-        """A stable digest of what the message would show, to skip needless edits."""
-        return json.dumps(
+        """A short, stable digest of what the message would show, to skip needless edits:
+        the hash of its text, embed and controls, and its pictures' own hashes (stored with
+        the message, and kept in memory for every match in play)."""
+        shown = json.dumps(
             [
                 self.content,
                 self.embed.to_dict() if self.embed is not None else None,
                 self.view().to_components(),
-                self._picture_digests(),
             ],
             sort_keys=True,
         )
+        digest = hashlib.blake2b(shown.encode(), digest_size=16).hexdigest()
+        return json.dumps([digest, self._picture_digests()])
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:

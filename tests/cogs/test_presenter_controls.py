@@ -57,17 +57,26 @@ def test_changed_items_are_shown_by_a_new_view() -> None:
     assert board.fingerprint() != before
 
 
-def test_the_fingerprint_is_unchanged_so_stored_messages_are_not_edited_again() -> None:
+def test_the_fingerprint_is_short_and_stable_so_stored_messages_are_not_edited_again() -> None:
     """Fingerprints are stored with each message: their form must stay the same."""
     board = _board()
     view = discord.ui.View(timeout=None)
     view.add_item(_button("move:1"))
-    assert board.fingerprint() == json.dumps(
-        [
-            "Your turn",
-            discord.Embed(title="Board").to_dict(),
-            view.to_components(),
-            [["board.png", hashlib.sha256(PNG).hexdigest()]],
-        ],
+    shown = json.dumps(
+        ["Your turn", discord.Embed(title="Board").to_dict(), view.to_components()],
         sort_keys=True,
     )
+    assert board.fingerprint() == json.dumps([
+        hashlib.blake2b(shown.encode(), digest_size=16).hexdigest(),
+        [["board.png", hashlib.sha256(PNG).hexdigest()]],
+    ])
+
+
+def test_pictures_are_recognised_in_a_fingerprint_stored_in_the_earlier_long_form() -> None:
+    board = _board()
+    earlier = json.dumps(
+        ["Your turn", {}, [], [["board.png", hashlib.sha256(PNG).hexdigest()]]]
+    )
+    assert board.shows_pictures_of(earlier)
+    assert not board.shows_pictures_of(earlier.replace("board.png", "other.png"))
+    assert not board.shows_pictures_of("")
