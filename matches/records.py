@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import itertools
 import json
 import logging
-from collections import defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import replace
@@ -53,7 +53,10 @@ class MatchRecords:
         """Matches read recently, with their state as JSON text (parsed anew for each use)."""
         self._reads: Recent[int, dict[str, asyncio.Future[Any]]] = Recent(MATCHES_CACHED)
         """Other reads about those matches (recent moves, deadlines), by what is read."""
-        self._generations: defaultdict[int, int] = defaultdict(int)
+        self._marks: Recent[int, int] = Recent(MATCHES_CACHED)
+        """A mark for each match read or changed lately, new with every change: a read
+        whose match kept its mark throughout saw no change begin."""
+        self._ticks = itertools.count(1)
 
     @property
     def store(self) -> Store:
@@ -66,12 +69,12 @@ class MatchRecords:
         """The match as stored now; each call gets its own state to change."""
         cached = self._cache.get(match_id)
         if cached is None:
-            generation = self._generations[match_id]
+            mark = self._marks.get(match_id) or self._mark_changed(match_id)
             record = await self._store.reading(lambda db: rows.fetch_match(db, match_id))
             if record is None or record.game not in self._engines:
                 raise MatchError("That match does not exist (any more).")
             cached = (record, json.dumps(record.state))
-            if self._generations[match_id] == generation:  # no write began meanwhile
+            if self._marks.get(match_id) == mark:  # no write began meanwhile
                 self._cache[match_id] = cached
         record, state = cached
         return self._loaded(replace(record, state=json.loads(state)))
@@ -90,15 +93,23 @@ class MatchRecords:
         finally:
             self._forget(match_id)
 
-    async def change(self, match_id: int, write: Work[T]) -> T:
+    async def change(
+        self, match_id: int, write: Work[T], keep: Callable[[T], None] | None = None
+    ) -> T:
         """``write`` as one write transaction that changes this match, run in the store's
         thread in one go (``Store.writing``); its kept copy is dropped as in :meth:`changing`.
+        ``keep`` is then given what ``write`` returned, to keep what a read would find now,
+        unless another change of the match began meanwhile.
         """
-        self._forget(match_id)
+        mine = self._forget(match_id)
         try:
-            return await self._store.writing(write)
+            written = await self._store.writing(write)
+            alone = self._marks.get(match_id) == mine
         finally:
             self._forget(match_id)
+        if alone and keep is not None:
+            keep(written)
+        return written
 
     def move_windows(self, match_id: int) -> dict[int, list[rows.LoggedMove]]:
         """The windows of recent moves read about the match and kept, by their size."""
@@ -130,10 +141,15 @@ class MatchRecords:
             reading.set_result(value)
             kept[what] = reading
 
-    def _forget(self, match_id: int) -> None:
+    def _forget(self, match_id: int) -> int:
+        """Drop what is kept of the match as a change begins or ends; returns its new mark."""
         self._cache.pop(match_id)
         self._reads.pop(match_id)
-        self._generations[match_id] += 1
+        return self._mark_changed(match_id)
+
+    def _mark_changed(self, match_id: int) -> int:
+        mark = self._marks[match_id] = next(self._ticks)
+        return mark
 
     async def open_in_channel(self, game: str, channel_id: int) -> Match | None:
         async with self._store.read() as db:

@@ -384,11 +384,10 @@ class MatchService(MatchRecords):
                 )
             return version, seq, await clocks.deadlines_of(db, record.id)
 
-        before = self._generations[record.id]
-        version, seq, deadlines = await self.change(record.id, write)
-        if self._generations[record.id] == before + 2:  # only this change's own two forgets
-            # What was written is what a read would find: cached without reading it back.
-            written = replace(
+        def keep(written: tuple[int, int, dict[str, clocks.Deadline]]) -> None:
+            """What was written is what a read would find: kept without reading it back."""
+            version, seq, deadlines = written
+            stored = replace(
                 record,
                 status="finished" if outcome else "playing",
                 state=state,
@@ -398,12 +397,14 @@ class MatchService(MatchRecords):
                     for s in record.seats
                 ),
             )
-            self._cache[record.id] = (written, json.dumps(state))
+            self._cache[record.id] = (stored, json.dumps(state))
             # The move just logged, as the move log reads it back.
             moved = rows.LoggedMove(
                 seq, seat, move, decision_point, json.loads(json.dumps(logged)), how
             )
             self.keep_moved(record.id, windows, moved, deadlines)
+
+        await self.change(record.id, write, keep)
         return await self.get(record.id)
 
     async def _schedule(self, db: aiosqlite.Connection, match: Match, *, opened: bool) -> None:

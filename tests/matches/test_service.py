@@ -239,6 +239,45 @@ async def test_a_rematch_copies_game_options_pace_and_computers_but_not_the_play
     assert [(s.user_id, s.level) for s in again.seats] == [(BEN.user_id, None), (None, "strong")]
 
 
+async def test_a_read_whose_match_is_forgotten_meanwhile_is_not_kept(tmp_path, monkeypatch):
+    monkeypatch.setattr("matches.records.MATCHES_CACHED", 2)
+    store = await Store.open(tmp_path / "table.db")
+    try:
+        service = MatchService(store, {"whyfirst": ENGINE}, new_seed=lambda: 7)
+        first, *others = [await _lobby(service, ANNE, BEN, channel=c) for c in (10, 11, 12)]
+        service._forget(first.id)
+        fetched, changed = asyncio.Event(), asyncio.Event()
+        read = store.reading
+
+        async def slow_read(query):
+            record = await read(query)  # the row as it was before the write
+            fetched.set()
+            await changed.wait()
+            return record
+
+        monkeypatch.setattr(store, "reading", slow_read)
+        reading = asyncio.create_task(service.get(first.id))
+        await fetched.wait()
+        monkeypatch.setattr(store, "reading", read)
+        async with service.changing(first.id) as db:
+            await db.execute("UPDATE matches SET version = version + 5 WHERE id = ?", (first.id,))
+        for match in others:  # and then the first match's mark is forgotten too
+            async with service.changing(match.id):
+                pass
+        changed.set()
+        assert (await reading).version == first.version, "the racing read saw the older row"
+        assert (await service.get(first.id)).version == first.version + 5, "and did not keep it"
+        # A match forgotten and changed again is never given a mark it had before, so a
+        # read that began before it was forgotten cannot take the newer mark for its own.
+        marks = [service._forget(first.id) for _ in range(3)]
+        for match in others:
+            service._forget(match.id)
+        marks += [service._forget(first.id) for _ in range(10)]
+        assert len(set(marks)) == len(marks)
+    finally:
+        await store.close()
+
+
 async def test_matches_beyond_the_cache_are_read_again_as_stored(tmp_path, monkeypatch):
     monkeypatch.setattr("matches.records.MATCHES_CACHED", 2)
     store = await Store.open(tmp_path / "table.db")
@@ -253,7 +292,7 @@ async def test_matches_beyond_the_cache_are_read_again_as_stored(tmp_path, monke
         await service.play(first.id, ANNE.user_id, first.decision_point(), move)
         for match in started[1:]:
             await service.get(match.id)  # the first match is forgotten meanwhile
-        assert len(service._cache) == 2
+        assert len(service._cache) == 2 and len(service._marks) == 2, "bounded, not per match"
         again = await service.get(first.id)
         assert again.version > first.version
         assert ENGINE.dump(again.state) != ENGINE.dump(first.state)
