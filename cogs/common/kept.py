@@ -112,6 +112,7 @@ class KeptMessages:
             shown = await reply.update(**controls.edit_kwargs())
             if shown and kept and not step:
                 self._note(match, purpose, controls.fingerprint())
+            controls.let_go()
         if not shown:
             self.request(match.id, purpose)
         return shown and kept
@@ -131,6 +132,7 @@ class KeptMessages:
                 match_id, purpose, message.channel.id, message.id,
                 controls.fingerprint(), match.version,
             )
+            controls.let_go()
             if old is not None and old.message_id != message.id:
                 try:
                     await self._partial(old.channel_id, old.message_id).delete()
@@ -157,38 +159,47 @@ class KeptMessages:
             controls = await self._keeper.render(match, purpose)
             if controls is None:
                 return
-            stored = (await self._service.messages(match_id)).get(purpose)
-            fingerprint = controls.fingerprint()
-            if stored is not None and (
-                stored.fingerprint == fingerprint or stored.version > match.version
-            ):
+            try:
+                await self._show(match, purpose, controls)
+            finally:
+                controls.let_go()
+
+    async def _show(self, match: Match, purpose: str, controls: Controls) -> None:
+        """Edit the kept message into ``controls`` if it shows something else, or post it
+        anew if it is gone (lock held)."""
+        match_id = match.id
+        stored = (await self._service.messages(match_id)).get(purpose)
+        fingerprint = controls.fingerprint()
+        if stored is not None and (
+            stored.fingerprint == fingerprint or stored.version > match.version
+        ):
+            return
+        if stored is not None:
+            # The same pictures as last noted: only the text changes, nothing is uploaded.
+            keep = controls.shows_pictures_of(stored.fingerprint)
+            try:
+                await self._partial(stored.channel_id, stored.message_id).edit(
+                    **controls.edit_kwargs(keep_pictures=keep)
+                )
+                self._note(match, purpose, fingerprint)
                 return
-            if stored is not None:
-                # The same pictures as last noted: only the text changes, nothing is uploaded.
-                keep = controls.shows_pictures_of(stored.fingerprint)
-                try:
-                    await self._partial(stored.channel_id, stored.message_id).edit(
-                        **controls.edit_kwargs(keep_pictures=keep)
-                    )
-                    self._note(match, purpose, fingerprint)
-                    return
-                except discord.NotFound as error:
-                    if error.code != UNKNOWN_MESSAGE:
-                        await self._keeper.refused(match, purpose, error)
-                        return
-                    log.info("%s of match %s was deleted; sending it anew", purpose, match_id)
-                except discord.Forbidden as error:
+            except discord.NotFound as error:
+                if error.code != UNKNOWN_MESSAGE:
                     await self._keeper.refused(match, purpose, error)
                     return
-            try:
-                message = await self._keeper.send_new(match, purpose, controls)
-            except (discord.NotFound, discord.Forbidden) as error:
+                log.info("%s of match %s was deleted; sending it anew", purpose, match_id)
+            except discord.Forbidden as error:
                 await self._keeper.refused(match, purpose, error)
                 return
-            if message is not None:
-                await self._service.book.remember(
-                    match_id, purpose, message.channel.id, message.id, fingerprint, match.version
-                )
+        try:
+            message = await self._keeper.send_new(match, purpose, controls)
+        except (discord.NotFound, discord.Forbidden) as error:
+            await self._keeper.refused(match, purpose, error)
+            return
+        if message is not None:
+            await self._service.book.remember(
+                match_id, purpose, message.channel.id, message.id, fingerprint, match.version
+            )
 
     def _note(self, match: Match, purpose: str, fingerprint: str) -> None:
         """Remember what the message shows (a hint: written in batches)."""

@@ -60,6 +60,14 @@ class Controls:
                 self._view.add_item(item)
         return self._view
 
+    def let_go(self) -> None:
+        """Let go of the view once the message shows it. A discord.py view and its items
+        refer to each other, so they would wait for a garbage collection; taken apart,
+        they are freed at once. Asked for again, the view is built anew."""
+        if self._view is not None:
+            self._view.clear_items()
+            self._view = None
+
     def send_kwargs(self) -> dict[str, Any]:
         """Arguments for posting the message anew."""
         return {
