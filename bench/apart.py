@@ -22,6 +22,7 @@ import discord
 
 from bench.cpu import ProcessCpu
 from bench.figures import Timing, profiled
+from bench.garbage import Collections
 from bot import TableBot, settle_heap
 from cogs.numbers import render as numbers_render
 from tests.fakediscord import FakeDiscord, RemoteBot
@@ -50,6 +51,7 @@ def start_measuring(bot: discord.Client, profile: int = 0) -> None:
     global _measuring
     stack = contextlib.ExitStack()
     _measured["cpu"] = stack.enter_context(ProcessCpu())
+    _measured["collections"] = stack.enter_context(Collections())
     if isinstance(bot, TableBot):
         _measured["timing"] = stack.enter_context(bot_timing(bot))
     stack.enter_context(profiled(profile))
@@ -63,9 +65,11 @@ def stop_measuring(bot: discord.Client, clicks: int) -> dict[str, Any]:
     _measuring.close()
     _measuring = None
     cpu: ProcessCpu = _measured.pop("cpu")
+    collections: Collections = _measured.pop("collections")
     timing: Timing | None = _measured.pop("timing", None)
     return {
         "cpu": dict(cpu.seconds),
+        "collections": collections.figures(),
         "per_click": timing.per(max(1, clicks)) if timing else "",
         "per_commit": (timing.calls["transaction"] + timing.calls["writing"])
         / max(1, timing.commits) if timing else 0.0,
@@ -111,6 +115,8 @@ class Measured:
     cpu: Apart
     per_click: str
     per_commit: float
+    collections: dict[str, float]
+    """The bot's process's garbage collections (``bench.garbage``)."""
 
 
 def remote_table_bot(
@@ -133,7 +139,8 @@ async def measured(
         result = await playing
     found = await bot.call("bench.apart:stop_measuring", clicks=max(1, clicks(result)))
     return result, Measured(
-        Apart(found["cpu"], cpu.total), found["per_click"], found["per_commit"]
+        Apart(found["cpu"], cpu.total), found["per_click"], found["per_commit"],
+        found["collections"],
     )
 
 

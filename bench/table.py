@@ -46,6 +46,7 @@ from bench.figures import (
     per_kind,
     spread,
 )
+from bench.garbage import described
 from bench.playing import (
     DEADLINE,
     GAMES,
@@ -143,6 +144,7 @@ async def _capacity_of(folder: Path, game: str, scale: argparse.Namespace) -> No
     print(f"{'':<9} REST per click: {per_kind(calls, count)}")
     print(f"{'':<9} {measures.cpu.per(count, moves)}; "
           f"the floor's move: {1000 / floor:.1f} ms")
+    print(f"{'':<9} the bot's process: {described(measures.collections, count)}")
 
 
 # -- 2. latency ------------------------------------------------------------------------
@@ -188,7 +190,7 @@ async def latency(folder: Path, scale: argparse.Namespace) -> None:
     moves = sum(1 for c in clicks if c.control.plays and not c.refused)
     busy = sum(measures.cpu.bot.values()) / scale.play
     print(f"  {measures.cpu.per(len(clicks), moves)}; the bot's process "
-          f"busy {busy:.0%} of the time")
+          f"busy {busy:.0%} of the time, {described(measures.collections, len(clicks))}")
     await _burst(folder, scale)
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 
 from bench import bare
 from bench.figures import busiest, busiest_channel, percentile
+from bench.garbage import Collections, described
 from bench.playing import next_control
 from tests.fakediscord import Call, Channel, Message, User
 
@@ -83,3 +85,15 @@ async def test_the_bare_bot_answers_every_click_by_editing_the_clicked_message()
     # The bot ran in a process of its own, and each process's CPU time was measured.
     assert cpu.bot["event loop"] > 0 and cpu.simulated > 0
     assert "bot's process CPU" in cpu.per(clicks, clicks)
+
+
+def test_garbage_collections_are_counted_only_while_measured() -> None:
+    gc.collect()
+    with Collections() as collections:
+        gc.collect()
+        gc.collect(0)
+    gc.collect()
+    figures = collections.figures()
+    assert figures["count"] == 2 and 0 < figures["longest"] <= figures["seconds"]
+    assert collections._seen not in gc.callbacks
+    assert described(figures, 4).startswith("garbage collections 2 (")
