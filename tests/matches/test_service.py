@@ -174,9 +174,10 @@ async def test_each_read_gets_a_state_of_its_own_and_every_change_is_seen(servic
     assert (await service.get(match.id)).version == played.match.version == first.version + 1
 
 
-async def test_a_read_racing_a_write_never_keeps_the_older_row(service, monkeypatch):
-    match = await _started(service, ANNE, BEN)
-    service._forget(match.id)
+async def _read_racing_a_write(service, monkeypatch, match_id, meanwhile=None):
+    """What ``get`` returns when it read the match's row just before a change raised its
+    version by 5 (and ``meanwhile`` ran, before the read came back)."""
+    service._forget(match_id)
     fetched, written = asyncio.Event(), asyncio.Event()
     store = service._store
     read = store.reading
@@ -188,13 +189,21 @@ async def test_a_read_racing_a_write_never_keeps_the_older_row(service, monkeypa
         return record
 
     monkeypatch.setattr(store, "reading", slow_read)
-    reading = asyncio.create_task(service.get(match.id))
+    reading = asyncio.create_task(service.get(match_id))
     await fetched.wait()
     monkeypatch.setattr(store, "reading", read)
-    async with service.changing(match.id) as db:
-        await db.execute("UPDATE matches SET version = version + 5 WHERE id = ?", (match.id,))
+    async with service.changing(match_id) as db:
+        await db.execute("UPDATE matches SET version = version + 5 WHERE id = ?", (match_id,))
+    if meanwhile is not None:
+        await meanwhile()
     written.set()
-    assert (await reading).version == match.version, "the racing read saw the older row"
+    return await reading
+
+
+async def test_a_read_racing_a_write_never_keeps_the_older_row(service, monkeypatch):
+    match = await _started(service, ANNE, BEN)
+    raced = await _read_racing_a_write(service, monkeypatch, match.id)
+    assert raced.version == match.version, "the racing read saw the older row"
     assert (await service.get(match.id)).version == match.version + 5, "and did not keep it"
 
 
@@ -245,27 +254,14 @@ async def test_a_read_whose_match_is_forgotten_meanwhile_is_not_kept(tmp_path, m
     try:
         service = MatchService(store, {"whyfirst": ENGINE}, new_seed=lambda: 7)
         first, *others = [await _lobby(service, ANNE, BEN, channel=c) for c in (10, 11, 12)]
-        service._forget(first.id)
-        fetched, changed = asyncio.Event(), asyncio.Event()
-        read = store.reading
 
-        async def slow_read(query):
-            record = await read(query)  # the row as it was before the write
-            fetched.set()
-            await changed.wait()
-            return record
+        async def forget_the_others():  # and so the first match's mark as well
+            for match in others:
+                async with service.changing(match.id):
+                    pass
 
-        monkeypatch.setattr(store, "reading", slow_read)
-        reading = asyncio.create_task(service.get(first.id))
-        await fetched.wait()
-        monkeypatch.setattr(store, "reading", read)
-        async with service.changing(first.id) as db:
-            await db.execute("UPDATE matches SET version = version + 5 WHERE id = ?", (first.id,))
-        for match in others:  # and then the first match's mark is forgotten too
-            async with service.changing(match.id):
-                pass
-        changed.set()
-        assert (await reading).version == first.version, "the racing read saw the older row"
+        raced = await _read_racing_a_write(service, monkeypatch, first.id, forget_the_others)
+        assert raced.version == first.version, "the racing read saw the older row"
         assert (await service.get(first.id)).version == first.version + 5, "and did not keep it"
         # A match forgotten and changed again is never given a mark it had before, so a
         # read that began before it was forgotten cannot take the newer mark for its own.
