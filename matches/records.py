@@ -69,7 +69,7 @@ class MatchRecords:
         """The match as stored now; each call gets its own state to change."""
         cached = self._cache.get(match_id)
         if cached is None:
-            mark = self._marks.get(match_id) or self._mark_changed(match_id)
+            mark = self._marks.get(match_id) or self._new_mark(match_id)
             record = await self._store.reading(lambda db: rows.fetch_match(db, match_id))
             if record is None or record.game not in self._engines:
                 raise MatchError("That match does not exist (any more).")
@@ -145,9 +145,11 @@ class MatchRecords:
         """Drop what is kept of the match as a change begins or ends; returns its new mark."""
         self._cache.pop(match_id)
         self._reads.pop(match_id)
-        return self._mark_changed(match_id)
+        return self._new_mark(match_id)
 
-    def _mark_changed(self, match_id: int) -> int:
+    def _new_mark(self, match_id: int) -> int:
+        """A mark the match never had: given at every change, and to a match read without
+        one (never read, or forgotten since)."""
         mark = self._marks[match_id] = next(self._ticks)
         return mark
 
