@@ -11,11 +11,9 @@ from __future__ import annotations
 import asyncio
 import functools
 import itertools
-import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
-from dataclasses import replace
 from typing import Any, TypeVar
 
 import aiosqlite
@@ -49,8 +47,9 @@ class MatchRecords:
         self._engines = engines
         self.now = now
         self.book = MessageBook(store)
-        self._cache: Recent[int, tuple[rows.MatchRecord, str]] = Recent(MATCHES_CACHED)
-        """Matches read recently, with their state as JSON text (parsed anew for each use)."""
+        self._cache: Recent[int, rows.MatchRecord] = Recent(MATCHES_CACHED)
+        """Matches read recently. Each use loads a state of its own from the record's
+        state data, which no engine's state shares anything it changes with."""
         self._reads: Recent[int, dict[str, asyncio.Future[Any]]] = Recent(MATCHES_CACHED)
         """Other reads about those matches (recent moves, deadlines), by what is read."""
         self._marks: Recent[int, int] = Recent(MATCHES_CACHED)
@@ -67,17 +66,15 @@ class MatchRecords:
 
     async def get(self, match_id: int) -> Match:
         """The match as stored now; each call gets its own state to change."""
-        cached = self._cache.get(match_id)
-        if cached is None:
+        record = self._cache.get(match_id)
+        if record is None:
             mark = self._marks.get(match_id) or self._new_mark(match_id)
             record = await self._store.reading(lambda db: rows.fetch_match(db, match_id))
             if record is None or record.game not in self._engines:
                 raise MatchError("That match does not exist (any more).")
-            cached = (record, json.dumps(record.state))
             if self._marks.get(match_id) == mark:  # no write began meanwhile
-                self._cache[match_id] = cached
-        record, state = cached
-        return self._loaded(replace(record, state=json.loads(state)))
+                self._cache[match_id] = record
+        return self._loaded(record)
 
     @asynccontextmanager
     async def changing(self, match_id: int) -> AsyncIterator[aiosqlite.Connection]:

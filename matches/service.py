@@ -397,7 +397,7 @@ class MatchService(MatchRecords):
                     for s in record.seats
                 ),
             )
-            self._cache[record.id] = (stored, json.dumps(state))
+            self._cache[record.id] = stored
             # The move just logged, as the move log reads it back.
             moved = rows.LoggedMove(
                 seq, seat, move, decision_point, json.loads(json.dumps(logged)), how
