@@ -41,6 +41,19 @@ class Picture:
         return hashlib.sha256(self.data).hexdigest()
 
 
+class ShownView(discord.ui.View):
+    """The view of one message's controls, whose components are worked out once: its
+    fingerprint and discord.py's send or edit both ask for them, and its items are all
+    added before either does."""
+
+    _components: list[dict[str, Any]] | None = None
+
+    def to_components(self) -> list[dict[str, Any]]:
+        if self._components is None:
+            self._components = super().to_components()
+        return self._components
+
+
 @dataclass
 class Controls:
     """One message: a board, or a player's hand and the buttons to play it."""
@@ -49,13 +62,13 @@ class Controls:
     embed: discord.Embed | None = None
     items: list[discord.ui.Item[Any]] = field(default_factory=list)
     pictures: list[Picture] = field(default_factory=list)
-    _view: discord.ui.View | None = field(default=None, init=False, repr=False, compare=False)
+    _view: ShownView | None = field(default=None, init=False, repr=False, compare=False)
 
-    def view(self) -> discord.ui.View:
+    def view(self) -> ShownView:
         """The view of ``items``, built once for the one message these controls show (its
         fingerprint and its send or edit); built again if the items were changed since."""
         if self._view is None or self._view.children != self.items:
-            self._view = discord.ui.View(timeout=None)
+            self._view = ShownView(timeout=None)
             for item in self.items:
                 self._view.add_item(item)
         return self._view

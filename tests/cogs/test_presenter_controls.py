@@ -7,6 +7,7 @@ import json
 import marshal
 
 import discord
+from discord.http import handle_message_parameters
 
 from cogs.common.presenter import Controls, Picture
 
@@ -31,6 +32,25 @@ def test_a_refresh_builds_the_view_once_for_its_fingerprint_and_its_edit() -> No
     fingerprint = board.fingerprint()
     assert board.edit_kwargs()["view"] is board.view()
     assert board.fingerprint() == fingerprint
+
+
+def test_the_components_are_worked_out_once_for_the_fingerprint_and_the_edit(
+    monkeypatch,
+) -> None:
+    worked_out = []
+    original = discord.ui.View.to_components
+
+    def counted(view):
+        worked_out.append(view)
+        return original(view)
+
+    monkeypatch.setattr(discord.ui.View, "to_components", counted)
+    board = _board()
+    fingerprint = board.fingerprint()
+    with handle_message_parameters(**board.edit_kwargs(keep_pictures=True)) as params:
+        assert params.payload["components"] == original(board.view())
+    assert board.fingerprint() == fingerprint
+    assert len(worked_out) == 1
 
 
 def test_every_send_and_edit_uploads_fresh_pictures() -> None:
