@@ -109,6 +109,26 @@ def channel_rates(backend: FakeDiscord, calls: Sequence[Call]) -> str:
     )
 
 
+def hands_ceiling(
+    calls: Sequence[Call], dms: set[int], clicks: int, hands: int, seconds: float
+) -> str:
+    """The most clicks a second Discord lets these matches make in ``seconds`` of clicking,
+    at the hand edits a click that ``calls`` and ``clicks`` (both of those seconds) show:
+    each hand (in one of the DM channels ``dms``) may be edited ``CHANNEL_LIMIT`` times in
+    ``CHANNEL_WINDOW`` seconds, and a click that passes the turn edits the hand of the
+    player whose turn comes."""
+    edited = sum(1 for call in calls if call.method == "PATCH" and call.channel_id in dms)
+    if not edited or not clicks:
+        return "Discord's rate on a hand set them no ceiling: no hand was edited"
+    edits = edited / clicks
+    allowed = CHANNEL_LIMIT * math.ceil(seconds / CHANNEL_WINDOW) / seconds
+    return (
+        f"Discord's ceiling on these clicks: {hands * allowed / edits:.0f} a second ({hands} "
+        f"hands, each edited at most {CHANNEL_LIMIT} times in {CHANNEL_WINDOW:g} s; "
+        f"{edits:.2f} hand edits a click)"
+    )
+
+
 REFERENCE_QUIET = 0.041
 """Seconds the reference loop takes on the developers' machine when nothing else runs."""
 

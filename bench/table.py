@@ -40,6 +40,7 @@ from bench.figures import (
     LIMITS_SOURCE,
     answered,
     channel_rates,
+    hands_ceiling,
     kinds,
     late,
     machine_speed,
@@ -70,8 +71,14 @@ from tests.fakediscord import FakeDiscord, User
 GOAL_CLICKS = 500
 GOAL_P99 = 0.100
 SIX = 6
+CAPACITY_MATCHES = 200
+CAPACITY_MATCHES_OF = {"hare": 300}
+"""Matches whose clicks measure a game's capacity. Nearly every click in a two-player Hare
+and Tortoise match passes the turn, which edits the hand of the player whose turn comes,
+and Discord edits a message at most 5 times in 5 s: 200 matches could not make more than
+about 460 clicks a second, however quick the bot."""
 FULL = dict(
-    matches=200, players=2, seconds=5.0, live=500, every=5.0, play=25.0, bursts=10, rounds=3,
+    matches=None, players=2, seconds=5.0, live=500, every=5.0, play=25.0, bursts=10, rounds=3,
     restart="1000,10000", sample=60, stale=20, memory=1000, finished=10,
 )
 QUICK = dict(
@@ -85,13 +92,13 @@ QUICK = dict(
 
 async def capacity(folder: Path, scale: argparse.Namespace) -> None:
     print(
-        f"== 1. capacity: {scale.matches} matches of {scale.players} per game, every player "
+        f"== 1. capacity: {_described_matches(scale)} of {scale.players} players, every player "
         f"clicking as soon as answered for {scale.seconds:g} s; goal {GOAL_CLICKS} clicks/s; "
         "floors: the same moves as bare store transactions, as many at once; and clicks on "
         "a bare bot. Clicks answered while players click, a second. The bot runs in a "
         "process of its own, the simulated Discord in this one"
     )
-    players = scale.matches * scale.players
+    players = (scale.matches or CAPACITY_MATCHES) * scale.players
     rate, clicks, cpu = await bare.clicks_per_second(players, scale.seconds)
     print(f"bare bot  {rate:8.0f} clicks/s: {players} players clicking a bot that only edits "
           "the clicked message (discord.py, aiohttp and the simulated Discord, none of the "
@@ -102,9 +109,22 @@ async def capacity(folder: Path, scale: argparse.Namespace) -> None:
         await _capacity_of(folder, game, scale)
 
 
+def _matches_of(game: str, scale: argparse.Namespace) -> int:
+    return scale.matches or CAPACITY_MATCHES_OF.get(game, CAPACITY_MATCHES)
+
+
+def _described_matches(scale: argparse.Namespace) -> str:
+    if scale.matches:
+        return f"{scale.matches} matches per game"
+    more = ", ".join(f"{CAPACITY_MATCHES_OF[game]} of {game}"
+                     for game in scale.games if game in CAPACITY_MATCHES_OF)
+    return f"{CAPACITY_MATCHES} matches per game" + (f" ({more})" if more else "")
+
+
 async def _capacity_of(folder: Path, game: str, scale: argparse.Namespace) -> None:
+    matches = _matches_of(game, scale)
     async with simulated_discord() as backend:
-        seatings = seat_matches(backend, [game], scale.matches, scale.players)
+        seatings = seat_matches(backend, [game], matches, scale.players)
         bot = remote_table_bot(backend, folder / f"capacity-{game}.db")
         await backend.connect(bot)
         await open_all(backend, seatings)
@@ -127,7 +147,7 @@ async def _capacity_of(folder: Path, game: str, scale: argparse.Namespace) -> No
         await let_go(backend)
     size = len(json.dumps(state, separators=(",", ":")))
     floor = await persisted_moves(
-        folder / f"floor-{game}.db", True, 40 * scale.matches, state=state, writers=scale.matches
+        folder / f"floor-{game}.db", True, 40 * matches, state=state, writers=matches
     )
     moves = sum(1 for c in clicks if c.control.plays and not c.refused)
     until = started + scale.seconds
@@ -140,6 +160,10 @@ async def _capacity_of(folder: Path, game: str, scale: argparse.Namespace) -> No
           f"{sum(c.refused for c in clicks)} refused, {late(clicks)}; "
           f"{measures.per_commit:.1f} transactions per commit; "
           f"{channel_rates(backend, calls)}")
+    clicking, hands = [call for call in calls if call.at <= until], matches * scale.players
+    dms = {channel.id for channel in backend.world.channels.values() if channel.is_dm}
+    ceiling = hands_ceiling(clicking, dms, len(sustained), hands, scale.seconds)
+    print(f"{'':<9} {ceiling}")
     print(f"{'':<9} per click (times it ran, mean wall time): {measures.per_click}")
     print(f"{'':<9} REST per click: {per_kind(calls, count)}")
     print(f"{'':<9} {measures.cpu.per(count, moves)}; "

@@ -7,7 +7,7 @@ import math
 import random
 
 from bench import bare
-from bench.figures import busiest, busiest_channel, percentile
+from bench.figures import busiest, busiest_channel, hands_ceiling, percentile
 from bench.garbage import Collections, described
 from bench.playing import next_control
 from tests.fakediscord import Call, Channel, Message, User
@@ -56,6 +56,20 @@ def test_a_sequence_numbers_card_comes_before_a_trade_and_back_is_never_taken() 
 def test_a_hare_menu_move_comes_before_the_buttons() -> None:
     hand = _hand(_menu("ms:5:1:0", "f4"), _button("mv:5:1:t"), _button("ch:5:1:m1"))
     assert next_control("hare", hand, random.Random(3)).value == "f4"
+
+
+def test_discords_ceiling_counts_only_the_edits_of_hands() -> None:
+    hands = [_call("/channels/7/messages/1", 0.5), _call("/channels/8/messages/2", 1.0)]
+    board = [_call("/channels/9/messages/3", 1.5)] * 3
+    answers = [Call(seq=0, method="POST", path="/interactions/1/t/callback", route=None,
+                    query={}, json=None, files=[], status=204, response=None, at=1.0)] * 4
+    # Two hand edits in four clicks; 400 hands, each edited at most once a second over 5 s.
+    said = hands_ceiling(hands + board + answers, {7, 8}, 4, 400, 5.0)
+    assert said.startswith("Discord's ceiling on these clicks: 800 a second (400 hands")
+    assert "0.50 hand edits a click" in said
+    # Over 2.5 s a hand may still be edited 5 times: twice as many a second.
+    assert "1600 a second" in hands_ceiling(hands, {7, 8}, 4, 400, 2.5)
+    assert "no hand was edited" in hands_ceiling(board, {7, 8}, 4, 400, 5.0)
 
 
 def test_percentiles_are_nearest_rank() -> None:
