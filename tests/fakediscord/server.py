@@ -7,9 +7,9 @@ because the bot did something wrong is also appended to ``world.violations``.
 from __future__ import annotations
 
 import asyncio
-import copy
 import datetime
 import json
+import marshal
 import mimetypes
 import re
 import urllib.parse
@@ -343,9 +343,9 @@ class RestServer:
         call = Call(
             seq=self._seq, method=req.method, path=req.path,
             route=spec.template if spec else None, query=req.query,
-            json=copy.deepcopy(req.json) if self.bodies else None,
+            json=_copied(req.json) if self.bodies else None,
             files=[f.filename for f in req.files], status=status,
-            response=copy.deepcopy(payload) if self.bodies else None, user_id=req.user_id,
+            response=_copied(payload) if self.bodies else None, user_id=req.user_id,
             interaction_id=req.interaction_id,
             error_code=error.code if error else None,
             violation=bool(error and not error.expected),
@@ -591,7 +591,7 @@ class RestServer:
     def _stored_command(self, req: Req, body: dict[str, Any],
                         store: dict[str, dict[str, Any]]) -> dict[str, Any]:
         old = store.get(body.get("name", ""))
-        data = copy.deepcopy(body)
+        data = _copied(body)
         data.setdefault("type", 1)
         data["id"] = old["id"] if old else str(self.world.snowflakes.next())
         data["application_id"] = str(self.world.application_id)
@@ -772,7 +772,7 @@ class RestServer:
                 self._apply_edit(msg, data, req.files, path=("data",))
             rec.original = msg
         rec.response_type = rtype
-        rec.response_data = copy.deepcopy(data)
+        rec.response_data = _copied(data)
         rec.responded_at = self._clock()
         if not req.flag("with_response"):
             return 204, None
@@ -889,10 +889,16 @@ def _merged_flags(msg: Message, payload: Any) -> int:
     return flags
 
 
+def _copied(value: Any) -> Any:
+    """A copy of JSON data that shares nothing with it: four times quicker than
+    ``copy.deepcopy``, which the simulated Discord would otherwise spend on every call."""
+    return marshal.loads(marshal.dumps(value))
+
+
 def _normalize_embeds(embeds: Any) -> list[dict[str, Any]]:
     result = []
     for embed in embeds or []:
-        e = copy.deepcopy(embed)
+        e = _copied(embed)
         e.setdefault("type", "rich")
         result.append(e)
     return result
@@ -900,7 +906,7 @@ def _normalize_embeds(embeds: Any) -> list[dict[str, Any]]:
 
 def _normalize_components(components: Any) -> list[dict[str, Any]]:
     """Copy components and number them like Discord does (``id`` on every component)."""
-    comps = copy.deepcopy(components or [])
+    comps = _copied(components or [])
     counter = 0
 
     def number(items: list[dict[str, Any]]) -> None:
@@ -958,8 +964,9 @@ def _check_options(options: list[dict[str, Any]], errors: limits.FormErrors,
 
 async def _read_body(request: web.Request) -> tuple[Any, list[Upload]]:
     files: list[Upload] = []
-    ctype = request.content_type or ""
-    if ctype.startswith("multipart/"):
+    # The raw header: aiohttp's parsed ``content_type`` goes through the email package,
+    # a twentieth of the simulated Discord's time at a busy table.
+    if request.headers.get("Content-Type", "").lower().startswith("multipart/"):
         payload: Any = None
         reader = await request.multipart()
         async for part in reader:
