@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import importlib
 import inspect
-import json
 import logging
 import sys
 from typing import Any
@@ -15,6 +14,7 @@ from typing import Any
 import discord
 import discord.http
 import discord.webhook.async_
+import orjson
 
 from .driver import loopback_connector
 from .gateway import Feeder, GatewayStub, TaskTracker
@@ -60,12 +60,12 @@ class _Child:
 
     def send(self, message: dict[str, Any]) -> None:
         if not self._writer.is_closing():
-            self._writer.write(json.dumps(message, separators=(",", ":")).encode() + b"\n")
+            self._writer.write(orjson.dumps(message) + b"\n")
 
     async def run(self, reader: asyncio.StreamReader) -> None:
         logging.getLogger().addHandler(_LogForwarder(self.send))  # every logger of the bot
         while line := await reader.readline():
-            message = json.loads(line)
+            message = orjson.loads(line)  # as discord.py's gateway decodes Discord's events
             if message["op"] == "feed":
                 assert self.feeder is not None
                 self.tracker.begin()
