@@ -2,17 +2,20 @@
 
 In production Discord and its players are elsewhere; in one process the simulated Discord
 would take a share of the bot's CPU. A :class:`~tests.fakediscord.RemoteBot` runs the bot
-in a child process. Some functions here run there (``RemoteBot.call``): measuring the bot
-while players click, and reading what only the bot's process holds. The others run in the
-bench's process: starting the bot, measuring both processes while players click, letting
-the bot go.
+in a child process, on cores of its own when the machine has two or more (``apart_bot``):
+on shared cores the figures would say how the two processes took turns. Some functions
+here run there (``RemoteBot.call``): measuring the bot while players click, and reading
+what only the bot's process holds. The others run in the bench's process: starting the
+bot, measuring both processes while players click, letting the bot go.
 """
 
 from __future__ import annotations
 
 import contextlib
+import importlib
 import json
 import logging
+import os
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +31,9 @@ from cogs.numbers import render as numbers_render
 from tests.fakediscord import FakeDiscord, RemoteBot
 
 T = TypeVar("T")
+
+_CORES = sorted(os.sched_getaffinity(0))
+"""The cores the bench may use, as it started."""
 
 _measuring: contextlib.ExitStack | None = None
 _measured: dict[str, Any] = {}
@@ -119,11 +125,40 @@ class Measured:
     """The bot's process's garbage collections (``bench.garbage``)."""
 
 
+def apart_cores() -> str:
+    """Where the bench's bot runs, as the bench says it."""
+    if len(_CORES) < 2:
+        return "the machine's one core, shared with the simulated Discord in this one"
+    half = len(_CORES) // 2
+    return (f"{half} of the machine's {len(_CORES)} cores, the simulated Discord in this one "
+            "on the others")
+
+
+def apart_bot(factory: str, **kwargs: Any) -> RemoteBot:
+    """The bot ``factory`` makes, to run in a process of its own on the first half of the
+    machine's cores; the bench's process, the simulated Discord and its players, moves to the
+    other half. Nothing moves on a machine with one core."""
+    if len(_CORES) < 2:
+        return RemoteBot(factory, **kwargs)
+    half = len(_CORES) // 2
+    os.sched_setaffinity(0, _CORES[half:])
+    return RemoteBot("bench.apart:pinned", make=factory, cores=_CORES[:half], **kwargs)
+
+
+def pinned(make: str, cores: list[int], **kwargs: Any) -> discord.Client:
+    """In the bot's process, before it starts a thread or a picture worker: keep to
+    ``cores``, then make the bot with the factory ``make``."""
+    os.sched_setaffinity(0, cores)
+    module, name = make.split(":")
+    made: discord.Client = getattr(importlib.import_module(module), name)(**kwargs)
+    return made
+
+
 def remote_table_bot(
     backend: FakeDiscord, path: Path, global_rate: int | None = None
 ) -> RemoteBot:
     """The real bot on the database at ``path``, to run in a process of its own."""
-    return RemoteBot(
+    return apart_bot(
         "bench.playing:table_bot", token=backend.token, path=str(path), global_rate=global_rate
     )
 

@@ -12,9 +12,9 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bench.apart import Apart, measured
+from bench.apart import Apart, apart_bot, measured
 from bench.playing import DEADLINE, simulated_discord
-from tests.fakediscord import FakeDiscord, InteractionResult, Message, RemoteBot, User
+from tests.fakediscord import FakeDiscord, InteractionResult, Message, User
 
 BUTTONS = 5
 """Buttons on each message, about what a hand shows."""
@@ -68,7 +68,7 @@ async def clicks_per_second(players: int, seconds: float) -> tuple[float, int, A
         server = backend.add_guild("Bare")
         users = [backend.add_user(f"p{n}", guild=server) for n in range(players)]
         channels = [backend.add_text_channel(server, f"bare-{n}") for n in range(players)]
-        bot = RemoteBot("bench.bare:BareBot")
+        bot = apart_bot("bench.bare:BareBot")
         await backend.connect(bot)
         await bot.call("bench.bare:post", channel_ids=[channel.id for channel in channels])
         await backend.settle()

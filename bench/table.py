@@ -14,10 +14,10 @@ Prints what players feel, each figure beside the floor or goal it is compared wi
 4. restart with many stored running matches (``bench.stored``);
 5. footprint: memory per open match and database bytes (``bench.stored``).
 Figures, not tests: nothing here asserts a time. For capacity and latency the bot runs in
-a process of its own (``RemoteBot``), as in production, where Discord and its players are
-elsewhere; the other sections keep it in the bench's process, where the backend's cost is
-in every figure. Each section runs in a fresh process of its own, as a bot just started
-would.
+a process of its own (``RemoteBot``) on half the machine's cores, as in production, where
+Discord and its players are elsewhere; the other sections keep it in the bench's process,
+where the backend's cost is in every figure. Each section runs in a fresh process of its
+own, as a bot just started would.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
 from bench import bare, stored
-from bench.apart import let_go, measured, remote_table_bot
+from bench.apart import apart_cores, let_go, measured, remote_table_bot
 from bench.figures import (
     LIMITS_SOURCE,
     answered,
@@ -96,7 +96,7 @@ async def capacity(folder: Path, scale: argparse.Namespace) -> None:
         f"clicking as soon as answered for {scale.seconds:g} s; goal {GOAL_CLICKS} clicks/s; "
         "floors: the same moves as bare store transactions, as many at once; and clicks on "
         "a bare bot. Clicks answered while players click, a second. The bot runs in a "
-        "process of its own, the simulated Discord in this one"
+        f"process of its own on {apart_cores()}"
     )
     players = (scale.matches or CAPACITY_MATCHES) * scale.players
     rate, clicks, cpu = await bare.clicks_per_second(players, scale.seconds)
