@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 import discord
+from discord.http import handle_message_parameters
 
 from cogs.common.coalescer import Coalescer, Rate
 from cogs.common.pacing import LATER
@@ -178,9 +179,7 @@ class KeptMessages:
             # The same pictures as last noted: only the text changes, nothing is uploaded.
             keep = controls.shows_pictures_of(stored.fingerprint)
             try:
-                await self._partial(stored.channel_id, stored.message_id).edit(
-                    **controls.edit_kwargs(keep_pictures=keep)
-                )
+                await self._edit(stored.channel_id, stored.message_id, controls, keep)
                 self._note(match, purpose, fingerprint)
                 return
             except discord.NotFound as error:
@@ -200,6 +199,19 @@ class KeptMessages:
             await self._service.book.remember(
                 match_id, purpose, message.channel.id, message.id, fingerprint, match.version
             )
+
+    async def _edit(
+        self, channel_id: int, message_id: int, controls: Controls, keep_pictures: bool
+    ) -> None:
+        """The edit ``PartialMessage.edit`` makes, without what it does after: nothing reads
+        the ``Message`` it builds from Discord's answer (a tenth of a background edit's
+        work), and a kept message's items are all dynamic, found by their custom_id without
+        its view being stored."""
+        with handle_message_parameters(
+            **controls.edit_kwargs(keep_pictures=keep_pictures),
+            previous_allowed_mentions=self._bot.allowed_mentions,
+        ) as params:
+            await self._bot.http.edit_message(channel_id, message_id, params=params)
 
     def _note(self, match: Match, purpose: str, fingerprint: str) -> None:
         """Remember what the message shows (a hint: written in batches)."""
