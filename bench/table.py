@@ -45,6 +45,7 @@ from bench.figures import (
     late,
     machine_speed,
     per_kind,
+    reference_loop,
     spread,
 )
 from bench.garbage import described
@@ -122,7 +123,7 @@ def _described_matches(scale: argparse.Namespace) -> str:
 
 
 async def _capacity_of(folder: Path, game: str, scale: argparse.Namespace) -> None:
-    matches = _matches_of(game, scale)
+    matches, speed = _matches_of(game, scale), reference_loop()
     async with simulated_discord() as backend:
         seatings = seat_matches(backend, [game], matches, scale.players)
         bot = remote_table_bot(backend, folder / f"capacity-{game}.db")
@@ -167,7 +168,8 @@ async def _capacity_of(folder: Path, game: str, scale: argparse.Namespace) -> No
     print(f"{'':<9} per click (times it ran, mean wall time): {measures.per_click}")
     print(f"{'':<9} REST per click: {per_kind(calls, count)}")
     print(f"{'':<9} {measures.cpu.per(count, moves)}; "
-          f"the floor's move: {1000 / floor:.1f} ms")
+          f"the floor's move: {1000 / floor:.1f} ms; the reference loop took "
+          f"{1000 * speed:.0f} ms just before the game")
     print(f"{'':<9} the bot's process: {described(measures.collections, count)}")
 
 
