@@ -16,7 +16,7 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -225,8 +225,8 @@ class TableBot(commands.Bot):
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
-        on_message = interaction.message is not None and custom_id in _custom_ids(
-            interaction.message.components
+        on_message = interaction.message is not None and _shows(
+            interaction.message.components, custom_id
         )
         if on_message and is_answered_by(custom_id, tuple(self._dynamic_items)):
             return
@@ -314,14 +314,14 @@ def settle_heap() -> None:
     gc.set_threshold(young, middle, OLDEST_COLLECTED_EVERY)
 
 
-def _custom_ids(components: list[Any]) -> set[str]:
-    found: set[str] = set()
-    for component in components:
-        custom_id = getattr(component, "custom_id", None)
-        if custom_id:
-            found.add(custom_id)
-        found |= _custom_ids(list(getattr(component, "children", [])))
-    return found
+def _shows(components: Sequence[Any], custom_id: str) -> bool:
+    """Whether ``custom_id`` is on one of ``components`` or of their children; asked of
+    every click, so it stops at the first it finds."""
+    return any(
+        getattr(component, "custom_id", None) == custom_id
+        or _shows(getattr(component, "children", ()), custom_id)
+        for component in components
+    )
 
 
 async def run(settings: Settings) -> None:
