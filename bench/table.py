@@ -76,8 +76,8 @@ CAPACITY_MATCHES = 200
 CAPACITY_MATCHES_OF = {"hare": 300}
 """Matches whose clicks measure a game's capacity. Nearly every click in a two-player Hare
 and Tortoise match passes the turn, which edits the hand of the player whose turn comes,
-and Discord edits a message at most 5 times in 5 s: 200 matches could not make more than
-about 460 clicks a second, however quick the bot."""
+and Discord edits a message at most 5 times in 5 s: 200 matches could not make 500 clicks
+a second, however quick the bot."""
 FULL = dict(
     matches=None, players=2, seconds=5.0, live=500, every=5.0, play=25.0, bursts=10, rounds=3,
     restart="1000,10000", sample=60, stale=20, memory=1000, finished=10,
