@@ -15,6 +15,8 @@ import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import orjson
+
 from .model import (
     DEFAULT_PERMISSIONS,
     Guild,
@@ -135,7 +137,7 @@ class Feeder:
             raw = json.dumps({"op": 0, "t": event, "s": self.sequence, "d": data})
             self.bot.dispatch("socket_raw_receive", raw)
         if not decoded:
-            data = json.loads(json.dumps(data))
+            data = orjson.loads(orjson.dumps(data))
         self.events.append(event)
         self.bot.dispatch("socket_event_type", event)
         parser = self.bot._connection.parsers.get(event)
