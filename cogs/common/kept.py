@@ -204,7 +204,7 @@ class KeptMessages:
         self, channel_id: int, message_id: int, controls: Controls, keep_pictures: bool
     ) -> None:
         """The edit ``PartialMessage.edit`` makes, without what it does after: nothing reads
-        the ``Message`` it builds from Discord's answer (a tenth of a background edit's
+        the ``Message`` it builds from Discord's answer (about a tenth of a background edit's
         work), and a kept message's items are all dynamic, found by their custom_id without
         its view being stored."""
         with handle_message_parameters(
