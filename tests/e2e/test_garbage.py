@@ -11,8 +11,7 @@ from collections import Counter
 
 import discord
 
-from rules.hare import ENGINE, purposeful_move
-from tests.e2e.test_hare_table import _open_and_start, _state, make_move
+from tests.e2e.test_hare_table import _open_and_start, play_moves
 
 LEFT_FOR_COLLECTION = (discord.Message, discord.ui.View, discord.ui.Item, discord.Component)
 
@@ -36,11 +35,7 @@ async def test_moves_leave_no_message_view_or_component_behind(table):
     gc.disable()
     before = _alive()
     try:
-        for _ in range(12):
-            state = await _state(table, match_id)
-            (seat,) = ENGINE.to_move(state)
-            result, _ = await make_move(table, (anne, ben)[seat], purposeful_move(state, seat, rng))
-            assert not result.ephemeral, result.text
+        await play_moves(table, match_id, (anne, ben), 12, rng)
         await table.backend.settle()
         assert _alive() - before == Counter()
     finally:

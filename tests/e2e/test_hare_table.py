@@ -84,6 +84,15 @@ async def make_move(table, user, code):
     return result, switched
 
 
+async def play_moves(table, match_id, players, moves, rng):
+    """Play ``moves`` purposeful moves through the UI, each answered in the open."""
+    for _ in range(moves):
+        state = await _state(table, match_id)
+        (seat,) = ENGINE.to_move(state)
+        result, _ = await make_move(table, players[seat], purposeful_move(state, seat, rng))
+        assert not result.ephemeral, result.text
+
+
 async def play_race(table, match_id, players, *, seed=3, limit=3000):
     """Play purposeful moves through the UI; the board lines seen and the marker switches."""
     rng = random.Random(seed)

@@ -9,8 +9,7 @@ from typing import Any
 
 import discord
 
-from rules.hare import ENGINE, purposeful_move
-from tests.e2e.test_hare_table import _open_and_start, _state, make_move
+from tests.e2e.test_hare_table import _open_and_start, play_moves
 
 
 async def test_a_background_edit_builds_no_message_from_discords_answer(table, monkeypatch):
@@ -26,12 +25,7 @@ async def test_a_background_edit_builds_no_message_from_discords_answer(table, m
 
     monkeypatch.setattr(discord.Message, "__init__", counted)
     before = len(table.backend.calls)
-    rng = random.Random(2)
-    for _ in range(4):
-        state = await _state(table, match_id)
-        (seat,) = ENGINE.to_move(state)
-        result, _ = await make_move(table, (anne, ben)[seat], purposeful_move(state, seat, rng))
-        assert not result.ephemeral, result.text
+    await play_moves(table, match_id, (anne, ben), 4, random.Random(2))
     await table.backend.settle()
     edits = [call for call in table.backend.calls[before:] if call.method == "PATCH"]
     edited = {int(call.path.rsplit("/", 1)[1]) for call in edits}
