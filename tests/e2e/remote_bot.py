@@ -77,6 +77,11 @@ def seen(bot: RemoteDemo) -> dict[str, Any]:
     }
 
 
+def channels_by_id(bot: RemoteDemo) -> dict[int, str]:
+    """The bot's channels by id: keys that are not strings."""
+    return {c.id: c.name for c in bot.get_all_channels()}
+
+
 def vanish(bot: RemoteDemo) -> None:
     """The bot's process ends at once, as a crash would end it."""
     os._exit(3)

@@ -24,6 +24,9 @@ async def test_a_remote_bot_plays_like_a_bot_in_this_process() -> None:
         assert seen["pid"] != os.getpid()
         assert seen["greeting"] == "hi"
         assert seen["channels"] == ["general", "later"]
+        # What comes back is what JSON can say: integer keys come as strings.
+        by_id = await bot.call("tests.e2e.remote_bot:channels_by_id")
+        assert sorted(by_id.values()) == ["general", "later"] and by_id[str(later.id)] == "later"
 
         started = await backend.slash(alice, later, "tally")
         assert started.content == "tally 0"

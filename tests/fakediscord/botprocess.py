@@ -14,8 +14,8 @@ from typing import Any
 import discord
 import discord.http
 import discord.webhook.async_
-import orjson
 
+from . import encoding
 from .driver import loopback_connector
 from .gateway import Feeder, GatewayStub, TaskTracker
 
@@ -60,12 +60,12 @@ class _Child:
 
     def send(self, message: dict[str, Any]) -> None:
         if not self._writer.is_closing():
-            self._writer.write(orjson.dumps(message) + b"\n")
+            self._writer.write(encoding.dumps(message) + b"\n")
 
     async def run(self, reader: asyncio.StreamReader) -> None:
         logging.getLogger().addHandler(_LogForwarder(self.send))  # every logger of the bot
         while line := await reader.readline():
-            message = orjson.loads(line)  # as discord.py's gateway decodes Discord's events
+            message = encoding.loads(line)  # as discord.py's gateway decodes Discord's events
             if message["op"] == "feed":
                 assert self.feeder is not None
                 self.tracker.begin()

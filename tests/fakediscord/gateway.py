@@ -15,8 +15,7 @@ import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-import orjson
-
+from . import encoding
 from .model import (
     DEFAULT_PERMISSIONS,
     Guild,
@@ -137,7 +136,7 @@ class Feeder:
             raw = json.dumps({"op": 0, "t": event, "s": self.sequence, "d": data})
             self.bot.dispatch("socket_raw_receive", raw)
         if not decoded:
-            data = orjson.loads(orjson.dumps(data))
+            data = encoding.loads(encoding.dumps(data))
         self.events.append(event)
         self.bot.dispatch("socket_event_type", event)
         parser = self.bot._connection.parsers.get(event)

@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import Any
 
 import discord
-import orjson
+
+from . import encoding
 
 _log = logging.getLogger(__name__)
 
@@ -131,7 +132,7 @@ class RemoteBot:
     def _send(self, message: dict[str, Any]) -> None:
         if self._writer is None or self._writer.is_closing():
             raise AssertionError("fakediscord: the remote bot's process is gone")
-        self._writer.write(orjson.dumps(message) + b"\n")
+        self._writer.write(encoding.dumps(message) + b"\n")
 
     async def _request(self, op: str, wait: float, **fields: Any) -> Any:
         """Send a request and wait up to ``wait`` seconds for the child's reply."""
@@ -148,7 +149,7 @@ class RemoteBot:
 
     async def _read(self, reader: asyncio.StreamReader) -> None:
         while line := await reader.readline():
-            message = orjson.loads(line)
+            message = encoding.loads(line)
             op = message["op"]
             if op == "reply":
                 reply = self._replies.get(message["id"])

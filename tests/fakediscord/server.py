@@ -17,10 +17,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
 from aiohttp import web
 
-from . import limits
+from . import encoding, limits
 from .model import (
     COMPONENTS_V2,
     EPHEMERAL,
@@ -296,7 +295,7 @@ class RestServer:
         # discord.py only parses JSON when Content-Type is exactly "application/json",
         # which is what Discord sends (aiohttp's json_response would add "; charset=utf-8").
         headers = {"Content-Type": "application/json", **(error.headers() if error else {})}
-        return web.Response(body=orjson.dumps(payload), status=status, headers=headers)
+        return web.Response(body=encoding.dumps(payload), status=status, headers=headers)
 
     def _count_bot_call(self) -> None:
         """Discord's global rate limit: calls made with the bot's token, at most
@@ -973,7 +972,7 @@ async def _read_body(request: web.Request) -> tuple[Any, list[Upload]]:
             if part is None:
                 break
             if part.name == "payload_json":
-                payload = orjson.loads(await part.read())  # type: ignore[union-attr]
+                payload = encoding.loads(await part.read())  # type: ignore[union-attr]
             elif getattr(part, "filename", None):
                 data = await part.read()  # type: ignore[union-attr]
                 files.append(Upload(field=part.name or "", filename=part.filename or "",
@@ -984,6 +983,6 @@ async def _read_body(request: web.Request) -> tuple[Any, list[Upload]]:
     if not raw:
         return None, files
     try:
-        return orjson.loads(raw), files
+        return encoding.loads(raw), files
     except ValueError:
         return raw.decode("utf-8", "replace"), files
