@@ -125,24 +125,34 @@ class Measured:
     """The bot's process's garbage collections (``bench.garbage``)."""
 
 
+def _halves() -> tuple[list[int], list[int]] | None:
+    """The bot's cores and the bench's: the first half of the machine's and the rest (None
+    on a machine with one core, which both share)."""
+    if len(_CORES) < 2:
+        return None
+    half = len(_CORES) // 2
+    return _CORES[:half], _CORES[half:]
+
+
 def apart_cores() -> str:
     """Where the bench's bot runs, as the bench says it."""
-    if len(_CORES) < 2:
+    halves = _halves()
+    if halves is None:
         return "the machine's one core, shared with the simulated Discord in this one"
-    half = len(_CORES) // 2
-    return (f"{half} of the machine's {len(_CORES)} cores, the simulated Discord in this one "
-            "on the others")
+    return (f"{len(halves[0])} of the machine's {len(_CORES)} cores, the simulated Discord in "
+            "this one on the others")
 
 
 def apart_bot(factory: str, **kwargs: Any) -> RemoteBot:
     """The bot ``factory`` makes, to run in a process of its own on the first half of the
     machine's cores; the bench's process, the simulated Discord and its players, moves to the
     other half. Nothing moves on a machine with one core."""
-    if len(_CORES) < 2:
+    halves = _halves()
+    if halves is None:
         return RemoteBot(factory, **kwargs)
-    half = len(_CORES) // 2
-    os.sched_setaffinity(0, _CORES[half:])
-    return RemoteBot("bench.apart:pinned", make=factory, cores=_CORES[:half], **kwargs)
+    bot_cores, bench_cores = halves
+    os.sched_setaffinity(0, bench_cores)
+    return RemoteBot("bench.apart:pinned", make=factory, cores=bot_cores, **kwargs)
 
 
 def pinned(make: str, cores: list[int], **kwargs: Any) -> discord.Client:
