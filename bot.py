@@ -30,6 +30,7 @@ from dotenv import load_dotenv
 
 from cogs.common import pictures
 from cogs.common.coalescer import Rate
+from cogs.common.commanderrors import answer_command_error
 from cogs.common.components import DYNAMIC_ITEMS, is_answered_by
 from cogs.common.kept import MESSAGE_RATE, WAITING_HAND
 from cogs.common.pacing import DISCORD_GLOBAL_RATE, GlobalPace, pace_requests
@@ -127,10 +128,12 @@ class TableBot(commands.Bot):
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            # Servers and their channels (for permissions) only: no messages, reactions, typing.
+            intents=discord.Intents(guilds=True),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
         )
+        self.tree.error(answer_command_error)
         # discord.py looks up this method on the client it made: it is replaced there.
         self.http._try_clear_expired_ratelimits = BucketSweep(self.http)  # type: ignore[method-assign]
         send_forms_whole(self.http)

@@ -106,6 +106,7 @@ class History(commands.Cog):
     )
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
+    @app_commands.allowed_installs(guilds=True, users=False)
     async def history(
         self,
         interaction: discord.Interaction[Any],

@@ -222,6 +222,7 @@ class Replays(commands.Cog):
         public="Show it to the whole channel",
     )
     @app_commands.guild_only()
+    @app_commands.allowed_installs(guilds=True, users=False)
     async def replay(
         self,
         interaction: discord.Interaction[Any],

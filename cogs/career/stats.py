@@ -116,6 +116,7 @@ class Stats(commands.Cog):
     @app_commands.describe(player="Whose results (you, if left out)", game="Only this game")
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
+    @app_commands.allowed_installs(guilds=True, users=False)
     async def stats(
         self,
         interaction: discord.Interaction[Any],
@@ -163,6 +164,7 @@ class Stats(commands.Cog):
     )
     @app_commands.choices(game=GAME_CHOICES, scope=SCOPE_CHOICES)
     @app_commands.guild_only()
+    @app_commands.allowed_installs(guilds=True, users=False)
     async def leaderboard(
         self,
         interaction: discord.Interaction[Any],

@@ -6,7 +6,8 @@ number of updates per window of seconds (a channel's message rate): requests mea
 fold into the update that runs when the window allows, so the last state always lands.
 A request may also allow some seconds before its update (a hand whose player waits):
 the requests of those seconds fold into one update, and a request that cannot wait
-brings it forward.
+brings it forward. An update that failed for a passing reason may be run again after some
+seconds (:meth:`Coalescer.retry`): the requests of those seconds fold into it.
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ class Coalescer(Generic[Key]):
         self._running: dict[Key, asyncio.Task[None]] = {}
         self._sleeping: dict[Key, tuple[float, asyncio.Future[None]]] = {}
         """Keys whose task sleeps until its update is due: until when, and what wakes it."""
+        self._held: dict[Key, float] = {}
+        """Keys whose next update waits until then, whatever is requested (a retry)."""
         self._closing = False
         self._recent: Fading[Key, deque[float]] = Fading(KEYS_KEPT)
         """When each key's last updates ran; a key quiet for its window is forgotten."""
@@ -66,9 +69,19 @@ class Coalescer(Generic[Key]):
         self._due[key] = min(due, self._due.get(key, math.inf))
         task = self._running.get(key)
         sleeping = self._sleeping.get(key)
-        if task is None or (sleeping is not None and sleeping[0] > self._due[key]):
+        if task is None or (sleeping is not None and sleeping[0] > self._when(key)):
             task = self._take_over(key)
         return task
+
+    def retry(self, key: Key, after: float) -> None:
+        """Run the key's update again, not before ``after`` seconds (its last one failed for
+        a passing reason); what is requested meanwhile folds into it."""
+        self._held[key] = asyncio.get_running_loop().time() + after
+        self.request(key)
+
+    def _when(self, key: Key) -> float:
+        """When the key's update may run, on the event loop's clock."""
+        return max(self._due[key], self._held.get(key, -math.inf))
 
     def _take_over(self, key: Key) -> asyncio.Task[None]:
         """A new task for the key's updates; one sleeping in :meth:`_until_due` is woken
@@ -89,6 +102,7 @@ class Coalescer(Generic[Key]):
                 await self._wait_for_room(key)
                 self._dirty.discard(key)
                 del self._due[key]
+                self._held.pop(key, None)
                 # An update every request let wait also lets the others' calls go first.
                 later = LATER.set(key in self._may_wait)
                 self._may_wait.discard(key)
@@ -107,9 +121,9 @@ class Coalescer(Generic[Key]):
         """Sleep until the key's update is due; False if another task took the update over
         meanwhile (a request that could not wait so long)."""
         loop = asyncio.get_running_loop()
-        while not self._closing and (left := self._due[key] - loop.time()) > 0:
+        while not self._closing and (left := self._when(key) - loop.time()) > 0:
             wake = loop.create_future()
-            self._sleeping[key] = (self._due[key], wake)
+            self._sleeping[key] = (self._when(key), wake)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(wake, left)
             if self._running.get(key) is not me:

@@ -21,8 +21,13 @@ def pace_of(choice: app_commands.Choice[str] | None) -> str:
     return choice.value if choice else DEFAULT_PACE
 
 
+@app_commands.guild_only()
+@app_commands.allowed_installs(guilds=True, users=False)
 class GameCog(commands.GroupCog):
-    """`/<game> cancel`, `/<game> board` and `/<game> resign` for the game named by ``game``."""
+    """`/<game> cancel`, `/<game> board` and `/<game> resign` for the game named by ``game``.
+
+    A game is played in a server's channel: the whole group is offered there only (Discord
+    ignores such a marking on a subcommand)."""
 
     game: ClassVar[str]
 
@@ -37,21 +42,18 @@ class GameCog(commands.GroupCog):
     @app_commands.command(
         name="cancel", description="Cancel this channel's open match (its host or a moderator)"
     )
-    @app_commands.guild_only()
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
         await self.table.cancel_in_channel(interaction, self.game)
 
     @app_commands.command(
         name="board", description="Post this channel's match board again at the bottom"
     )
-    @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction[Any]) -> None:
         await self.table.repost_board(interaction, self.game)
 
     @app_commands.command(
         name="resign", description="Leave this channel's running match; your seat plays on"
     )
-    @app_commands.guild_only()
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
         await self.table.resign_in_channel(interaction, self.game)
 
@@ -62,7 +64,6 @@ class PlainGameCog(GameCog):
     @app_commands.command(name="new", description="Open a lobby of this game in this channel")
     @app_commands.describe(pace="How long each decision may take (default: a day)")
     @app_commands.choices(pace=PACE_CHOICES)
-    @app_commands.guild_only()
     async def new(
         self, interaction: discord.Interaction[Any], pace: app_commands.Choice[str] | None = None
     ) -> None:

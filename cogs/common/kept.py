@@ -4,14 +4,16 @@ Every write to a kept message holds that message's lock and knows the match vers
 it shows. A refresh loads the newest match inside the lock; an answer to a click
 writes only if nothing newer is shown already. So whatever order edits arrive in,
 the last write is the newest state. Refreshes are coalesced per message, and a
-message already showing what it should is not edited at all.
+message already showing what it should is not edited at all. A refresh Discord refuses
+for a passing reason (rate limited, a server error) is tried again a little later, until
+the message shows the newest state.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import discord
@@ -29,6 +31,8 @@ from matches.service import MatchService
 log = logging.getLogger(__name__)
 
 UNKNOWN_MESSAGE = 10008
+TOO_MANY_REQUESTS = 429
+SERVER_ERROR = 500
 
 Key = tuple[int, str]
 """A kept message: (match id, purpose)."""
@@ -55,6 +59,10 @@ WAITING_HAND = 30.0
 board shows each move at once; every edit counts toward Discord's global rate limit, and
 a six-player table makes two calls a move where it made six."""
 
+RETRY_DELAYS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0, 60.0, 60.0)
+"""Seconds before each new try of a refresh Discord refused for a passing reason (longer
+when Discord asks for longer); after the last, the next move or start brings it up to date."""
+
 MESSAGE_RATE: Rate = (5, 5.0)
 """Edits of one kept message in the background: Discord's rate for a channel's messages.
 A burst of moves is shown by fewer edits, the last one showing the latest state."""
@@ -68,16 +76,21 @@ class KeptMessages:
         keeper: Keeper,
         rate: Rate | None = MESSAGE_RATE,
         informs: Callable[[str], bool] = lambda purpose: False,
+        retry_delays: Sequence[float] = RETRY_DELAYS,
     ) -> None:
         """``informs``: the purposes of messages nobody needs in order to play (the board:
         a hand on turn lists every move). When Discord's global rate makes calls wait,
-        their edits let the others go first, and fold meanwhile."""
+        their edits let the others go first, and fold meanwhile.
+        ``retry_delays``: see :data:`RETRY_DELAYS`."""
         self._bot = bot
         self._service = service
         self._keeper = keeper
         self._informs = informs
         self._locks: Locks[Key] = Locks()
         self._refreshes: Coalescer[Key] = Coalescer(self._refresh, lambda key: rate)
+        self.retry_delays = retry_delays
+        self._tries: dict[Key, int] = {}
+        """Refreshes Discord refused in a row, by message still refused."""
 
     def request(self, match_id: int, purpose: str, *, within: float = 0.0) -> asyncio.Task[None]:
         """Bring one kept message up to date soon (within ``within`` seconds: the edits that
@@ -144,11 +157,29 @@ class KeptMessages:
         later = LATER.set(True) if self._informs(key[1]) else None
         try:
             await self._bring_up_to_date(key)
+            self._tries.pop(key, None)
         except StoreUnavailable as error:
             log.warning("could not refresh %s of match %s: %s", key[1], key[0], error)
+        except discord.HTTPException as error:
+            if not _passing(error):
+                self._tries.pop(key, None)
+                raise
+            self._try_again(key, error)
         finally:
             if later is not None:
                 LATER.reset(later)
+
+    def _try_again(self, key: Key, error: discord.HTTPException) -> None:
+        """Refresh the message again after the next of :attr:`retry_delays`, or give up."""
+        tries = self._tries.get(key, 0)
+        if tries >= len(self.retry_delays):
+            del self._tries[key]
+            log.warning("gave up refreshing %s of match %s: %s", key[1], key[0], error)
+            return
+        self._tries[key] = tries + 1
+        after = max(self.retry_delays[tries], _retry_after(error))
+        log.info("%s of match %s refused (%s); again in %.1f s", key[1], key[0], error, after)
+        self._refreshes.retry(key, after)
 
     async def _bring_up_to_date(self, key: Key) -> None:
         match_id, purpose = key
@@ -219,3 +250,15 @@ class KeptMessages:
 
     def _partial(self, channel_id: int, message_id: int) -> discord.PartialMessage:
         return self._bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+
+
+def _passing(error: discord.HTTPException) -> bool:
+    """Whether Discord refused for a passing reason: rate limited, or a server error."""
+    return error.status == TOO_MANY_REQUESTS or error.status >= SERVER_ERROR
+
+
+def _retry_after(error: discord.HTTPException) -> float:
+    """The seconds Discord asked the bot to wait (a 429), else 0."""
+    headers = error.response.headers
+    after = headers.get("Retry-After") or headers.get("X-RateLimit-Reset-After") or 0
+    return float(after)

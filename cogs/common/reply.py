@@ -25,6 +25,8 @@ DEFER_AFTER = 2.0
 SOMETHING_WENT_WRONG = (
     "Something went wrong on the table's side. Nothing you did was lost; try again in a moment."
 )
+FAILURE_TOLD = "failure told"
+"""Set in ``Interaction.extras`` once its user was told their command failed."""
 
 
 class Reply:
@@ -55,6 +57,7 @@ class Reply:
             await self._deferring
         if exc is not None and not isinstance(exc, asyncio.CancelledError):
             await self.refuse(SOMETHING_WENT_WRONG)
+            self.interaction.extras[FAILURE_TOLD] = True
         elif not self.answered:
             await self.ack()
 

@@ -26,7 +26,6 @@ class NumbersCog(GameCog, group_name="numbers", group_description="Play Sequence
         ],
         pace=PACE_CHOICES,
     )
-    @app_commands.guild_only()
     async def new(
         self,
         interaction: discord.Interaction[Any],

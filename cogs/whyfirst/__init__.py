@@ -26,7 +26,6 @@ class WhyFirstCog(GameCog, group_name="whyfirst", group_description="Play Why Fi
         ],
         pace=PACE_CHOICES,
     )
-    @app_commands.guild_only()
     async def new(
         self,
         interaction: discord.Interaction[Any],

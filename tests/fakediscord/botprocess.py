@@ -17,7 +17,7 @@ import discord.webhook.async_
 
 from . import encoding
 from .driver import loopback_connector
-from .gateway import Feeder, GatewayStub, TaskTracker
+from .gateway import Feeder, GatewayStub, TaskTracker, identify
 
 _log = logging.getLogger(__name__)
 
@@ -93,6 +93,7 @@ class _Child:
         await bot.login(message["token"])
         self.bot, self.feeder = bot, Feeder(bot)
         stub = GatewayStub(_Forwarded(self.send), lambda request: None)
+        await identify(bot, stub.sends)
         bot.ws = stub  # type: ignore[assignment]
         state = bot._connection
         self._guild_ready_timeout = state.guild_ready_timeout

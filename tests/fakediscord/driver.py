@@ -21,6 +21,7 @@ from .gateway import (
     GatewayStub,
     TaskTracker,
     guild_create_payload,
+    identify,
     interaction_payload,
     ready_payload,
 )
@@ -388,6 +389,7 @@ class FakeDiscord:
             await bot.close()
             await self.tracker.settle(self.settle_timeout)
             raise
+        await identify(bot, self.gateway_sends)
         self.bot = bot
         self._feeder = Feeder(bot)
         bot.ws = GatewayStub(self.gateway_sends, self._answer_chunk_request)  # type: ignore[assignment]

@@ -146,6 +146,30 @@ class Feeder:
         parser(data)
 
 
+class _RecordedSocket:
+    """A websocket that keeps the text frames sent on it, decoded, in ``sends``."""
+
+    closed = False
+
+    def __init__(self, sends: list[dict[str, Any]]) -> None:
+        self._sends = sends
+
+    async def send_str(self, data: str) -> None:
+        self._sends.append(json.loads(data))
+
+
+async def identify(bot: discord.Client, sends: list[dict[str, Any]]) -> None:
+    """The IDENTIFY that opens the bot's gateway session (its intents, among others), as
+    discord.py's own websocket builds it, kept in ``sends``."""
+    from discord.gateway import DiscordWebSocket
+
+    ws = DiscordWebSocket(_RecordedSocket(sends), loop=asyncio.get_running_loop())  # type: ignore[arg-type]
+    state = bot._connection
+    ws.token, ws._connection, ws.call_hooks = bot.http.token, state, state.call_hooks
+    ws._initial_identify, ws.shard_id, ws.shard_count = True, None, state.shard_count
+    await ws.identify()
+
+
 class GatewayStub:
     """Stands in for ``bot.ws``: records what the bot would send over the gateway."""
 

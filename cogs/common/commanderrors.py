@@ -1,0 +1,67 @@
+"""The answer to a slash command that failed or was refused: private, plain, logged once."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from cogs.common.reply import FAILURE_TOLD, SOMETHING_WENT_WRONG
+
+log = logging.getLogger(__name__)
+
+SERVERS_ONLY = "This command works only in a server's channel."
+NOT_ALLOWED = "You cannot use this command here."
+
+
+async def answer_command_error(
+    interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+) -> None:
+    """The command tree's error handler: a refusal (a check that failed) is explained; a
+    command that failed is logged with its traceback and its user told, unless its
+    ``Reply`` told them already."""
+    text = refusal(error)
+    if text is None:
+        name = interaction.command.qualified_name if interaction.command else "?"
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        log.error("/%s failed", name, exc_info=cause)
+        if interaction.extras.get(FAILURE_TOLD):
+            return
+        text = SOMETHING_WENT_WRONG
+    await _tell(interaction, text)
+
+
+def refusal(error: app_commands.AppCommandError) -> str | None:
+    """What a check that refused the command says; None: the command itself failed."""
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return SERVERS_ONLY
+    if isinstance(error, app_commands.MissingPermissions):
+        return f"This needs the {_listed(error.missing_permissions)} permission here."
+    if isinstance(error, app_commands.BotMissingPermissions):
+        return f"I need the {_listed(error.missing_permissions)} permission in this channel."
+    if isinstance(error, app_commands.CheckFailure):
+        return NOT_ALLOWED
+    return None
+
+
+def _listed(permissions: Iterable[str]) -> str:
+    """``manage_guild`` as Discord's settings name it: Manage Server."""
+    names = [name.replace("guild", "server").replace("_", " ").title() for name in permissions]
+    return " and ".join(names)
+
+
+async def _tell(interaction: discord.Interaction[Any], text: str) -> None:
+    """A private answer; after an answer a private follow-up, after "thinking" its edit."""
+    response = interaction.response
+    try:
+        if not response.is_done():
+            await response.send_message(text, ephemeral=True)
+        elif response.type is discord.InteractionResponseType.deferred_channel_message:
+            await interaction.edit_original_response(content=text)
+        else:
+            await interaction.followup.send(text, ephemeral=True)
+    except discord.HTTPException as error:
+        log.info("could not answer interaction %s: %s", interaction.id, error)
