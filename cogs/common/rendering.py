@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 from cogs.common.components import BackButton, LobbyButton, ShowHandButton
+from cogs.common.log import LogButton
 from cogs.common.presenter import EMBED_COLOUR, Controls, Presenter, player_list
 from matches.match import Match
 from matches.service import MatchService
@@ -75,6 +76,7 @@ class Renderer:
         board = Controls(embed=embed, pictures=await presenter.board_pictures(match))
         if match.status == "playing":
             board.items.append(ShowHandButton(match.id))
+        board.items.append(LogButton(match.id))
         return board
 
     async def _add_clock(self, embed: discord.Embed, match: Match, recent: list[Any]) -> None:
