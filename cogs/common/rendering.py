@@ -74,9 +74,8 @@ class Renderer:
         if match.status == "playing":
             await self._add_clock(embed, match, recent)
         board = Controls(embed=embed, pictures=await presenter.board_pictures(match))
-        if match.status == "playing":
-            board.items.append(ShowHandButton(match.id))
-        board.items.append(LogButton(match.id))
+        if match.status == "playing":  # once over, the result carries the log
+            board.items += [ShowHandButton(match.id), LogButton(match.id)]
         return board
 
     async def _add_clock(self, embed: discord.Embed, match: Match, recent: list[Any]) -> None:
