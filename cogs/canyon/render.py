@@ -16,6 +16,7 @@ from cogs.canyon.words import (
     current_text,
     is_send,
     last_round_text,
+    narrate,
     row,
     scored_card,
     signed,
@@ -53,6 +54,15 @@ def _card_style(card: dict[str, Any]) -> discord.ButtonStyle:
     return discord.ButtonStyle.success if card["value"] > 0 else discord.ButtonStyle.danger
 
 
+def _hand_text(hand: list[dict[str, Any]]) -> str:
+    return " ".join(f"`{card['label']}`" for card in hand)
+
+
+def _play_text(play: dict[str, Any]) -> str:
+    """``+5 and called a collision``: a committed card, as its player knows it."""
+    return play["label"] + (" and called a collision" if play["collision"] else "")
+
+
 # -- the presenter ----------------------------------------------------------------------------
 
 
@@ -79,6 +89,21 @@ class CanyonPresenter:
         if not last:
             return []
         return [(f"Round {last['round']}", last_round_text(match, last)[:1024])]
+
+    def narrate(self, match: Match, events: list[dict[str, Any]]) -> list[str]:
+        return narrate(match, events)
+
+    def hidden(self, match: Match, seat: int) -> list[str]:
+        view = match.engine.view(match.state, seat)
+        name = match.name_of(seat)
+        lines = [f"Hand: {_hand_text(view['hand'])}"] if view["hand"] else []
+        if view["my_play"]:
+            lines.append(f"{name} played {_play_text(view['my_play'])}")
+        if view["peeked"]:
+            lines.append(
+                f"{name} looked at round {view['peeked']['round']}: {view['peeked']['label']}"
+            )
+        return lines
 
     # -- the public board -------------------------------------------------------------
 
@@ -205,12 +230,10 @@ class CanyonPresenter:
         over = view["phase"] == "over"
         heading = "final" if over else f"round {view['round']}/{ROUNDS}"
         embed = discord.Embed(title=f"Great Canyon Race · {heading}", colour=EMBED_COLOUR)
-        hand = " ".join(f"`{card['label']}`" for card in view["hand"]) or "(empty)"
+        hand = _hand_text(view["hand"]) or "(empty)"
         embed.add_field(name="Your hand", value=hand, inline=False)
         if view["my_play"]:
-            play = view["my_play"]
-            call = " and called a collision" if play["collision"] else ""
-            embed.add_field(name="Committed", value=f"You played {play['label']}{call}.")
+            embed.add_field(name="Committed", value=f"You played {_play_text(view['my_play'])}.")
         embed.add_field(name="Action cards", value=row(view, view["peeked"]), inline=False)
         scores = " · ".join(
             f"{match.name_of(s)} {view['scores'][s]} (💥{view['collisions'][s]})"

@@ -153,16 +153,24 @@ def moves_text(match: Match, record: dict[str, Any]) -> list[str]:
     return lines
 
 
-def last_round_text(match: Match, record: dict[str, Any]) -> str:
+def _applied_lines(record: dict[str, Any]) -> list[str]:
     lines = [f"Action card: **{record['applied']['label']}**"]
     if record["send"]:
         lines.append(f"Every card went {SEND_WORDS[record['send']]}.")
-    lines += collision_text(match, record)
-    lines += moves_text(match, record)
+    return lines
+
+
+def _scored_lines(match: Match, record: dict[str, Any]) -> list[str]:
+    lines = moves_text(match, record)
     for seat in record["eliminated"]:
         lines.append(f"🔥 {match.name_of(seat)}'s car took a fourth collision: eliminated.")
     for seat in record["hero"]:
         lines.append(f"🦸 {match.name_of(seat)} took a fourth collision on 30: a hero finish!")
+    return lines
+
+
+def last_round_text(match: Match, record: dict[str, Any]) -> str:
+    lines = _applied_lines(record) + collision_text(match, record) + _scored_lines(match, record)
     return "\n".join(lines)[:1024]
 
 
@@ -173,3 +181,53 @@ def current_text(match: Match, current: dict[str, Any]) -> str:
     if current.get("applied") and not current.get("chosen"):
         lines.append(f"Applies: **{current['applied']['label']}**")
     return "\n".join(lines)[:1024]
+
+
+# -- the log: one move's public events ------------------------------------------------------
+
+
+def narrate(match: Match, events: list[dict[str, Any]]) -> list[str]:
+    """The public events of one move in the board's words (a committed card stays unseen,
+    a peek says which card was looked at, never what it is)."""
+    return [line for event in events for line in _event_lines(match, event)]
+
+
+def _event_lines(match: Match, event: dict[str, Any]) -> list[str]:
+    kind = event["kind"]
+    if kind == "action_revealed":
+        return [f"Round {event['round']}'s action card turns face up: **{event['label']}**."]
+    if kind == "committed":
+        return [f"🂠 {match.name_of(event['seat'])} committed a card."]
+    if kind == "revealed":
+        return [
+            f"**Round {event['round']} revealed** · round card: "
+            f"**{event['round_action']['label']}**",
+            *plays_text(match, event),
+            *collision_text(match, event),
+        ]
+    if kind == "action_chosen":
+        return [f"{match.name_of(event['seat'])} chose **{event['label']}**."]
+    if kind == "sign_chosen":
+        return [f"{match.name_of(event['seat'])} chose the sign of a double-value card."]
+    if kind == "round_scored":
+        return [f"**Round {event['round']} scored**", *_applied_lines(event),
+                *_scored_lines(match, event)]
+    if kind == "second_hand":
+        return second_hand_lines(match, event["six_cards"], event["peekers"])
+    if kind == "peeked":
+        return [f"👀 {match.name_of(event['seat'])} looked at round {event['round']}'s card."]
+    if kind == "match_over":
+        return ["🏁 The race is over."]
+    return []
+
+
+def second_hand_lines(match: Match, six_cards: list[int], peekers: list[int]) -> list[str]:
+    lines = ["The second hand is dealt."]
+    if six_cards:
+        names = ", ".join(match.name_of(s) for s in six_cards)
+        lines.append(f"Six cards (highest after round 5): {names}")
+    lines += [
+        f"{match.name_of(seat)} (lowest after round 5) may look at a face-down card"
+        for seat in peekers
+    ]
+    return lines

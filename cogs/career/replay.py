@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.career import service_of, short
+from cogs.common.narration import move_lines
 from cogs.common.presenter import EMBED_COLOUR, Presenter
 from cogs.common.reply import Reply
 from data import matches as rows
@@ -30,7 +31,6 @@ ACTIONS = {
     "last": "Last ⏭",
 }
 NOTHING_HIDDEN = "nothing hidden"
-HOW = {"timeout": " (time-out)", "autopilot": " (autopilot)"}
 
 
 class ReplayButton(
@@ -124,16 +124,13 @@ async def replay_message(
     board = presenter.board(match, rebuilt.events_before(step, max(1, presenter.narration_moves)))
     board.set_author(name=f"Replay of match #{record.id} · move {step} of {rebuilt.last}")
     if at.move is not None and len(board.fields) < 25:
-        who = match.name_of(at.move.seat) if at.move.seat is not None else "The table"
-        board.insert_field_at(
-            0, name=f"Move {step}",
-            value=f"{who} played `{at.move.move}`{HOW.get(at.move.how, '')}", inline=False,
-        )
+        told = "\n".join(move_lines(presenter, match, at.move)) or "Nothing the table could see."
+        board.insert_field_at(0, name=f"Move {step}", value=told[:1024], inline=False)
     elif at.move is None:
         board.description = (board.description or "")[:3900] + "\n*As dealt, before any move.*"
     if not rebuilt.faithful:
         board.set_footer(text="This replay does not end on the stored result: the rules changed.")
-    hands = hands_embed(match, EMBEDS_TOTAL - len(board) - 100)
+    hands = hands_embed(presenter, match, EMBEDS_TOTAL - len(board) - 100)
     embeds = [board] if hands is None else [board, hands]
     message: dict[str, Any] = {"embeds": embeds, "view": _controls(rebuilt, step, owner)}
     pictures = await presenter.board_pictures(match)
@@ -142,21 +139,18 @@ async def replay_message(
     return message
 
 
-def hands_embed(match: Match, budget: int) -> discord.Embed | None:
-    """Each seat's hidden cards at this step (no secret once the match is over); None for
-    a game that hides nothing."""
+def hands_embed(presenter: Presenter, match: Match, budget: int) -> discord.Embed | None:
+    """Each seat's hidden cards at this step, named for its player (no secret once the
+    match is over); None for a game that hides nothing."""
     title = "Hidden cards at this step"
     embed = discord.Embed(title=title, colour=EMBED_COLOUR)
     budget -= len(title)
-    public = match.engine.view(match.state, None)
-    hidden = [
-        (seat, private_text(match.engine.view(match.state, seat.seat), public))
-        for seat in match.seats[:25]
-    ]
-    if all(text == NOTHING_HIDDEN for _, text in hidden):
+    hidden = [(seat, "\n".join(presenter.hidden(match, seat.seat))) for seat in match.seats[:25]]
+    if not any(text for _, text in hidden):
         return None
     for seat, text in hidden:
         name = short(seat.display_name, 60)
+        text = text or NOTHING_HIDDEN
         room = min(1024, budget - len(name))
         if room < 20:
             break
@@ -164,27 +158,6 @@ def hands_embed(match: Match, budget: int) -> discord.Embed | None:
         embed.add_field(name=name, value=value, inline=False)
         budget -= len(name) + len(value)
     return embed
-
-
-def private_text(view: dict[str, Any], public: dict[str, Any]) -> str:
-    """What a seat's view shows beyond the public one (hands, sealed plays), in words."""
-    lines = [
-        f"{key.replace('_', ' ')}: {_brief(value)}"
-        for key, value in view.items()
-        if key != "seat" and value not in (None, [], {}) and public.get(key) != value
-    ]
-    return "\n".join(lines) or NOTHING_HIDDEN
-
-
-def _brief(value: Any) -> str:
-    if isinstance(value, dict):
-        for key in ("label", "text", "value", "card"):
-            if key in value:
-                return str(value[key])
-        return ", ".join(f"{k} {_brief(v)}" for k, v in value.items())
-    if isinstance(value, list):
-        return ", ".join(_brief(item) for item in value) or "none"
-    return str(value)
 
 
 def _controls(rebuilt: Replay, step: int, owner: int) -> discord.ui.View:

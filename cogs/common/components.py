@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
+from cogs.common.log import LogButton
+
 if TYPE_CHECKING:
     from cogs.common.table import Table
 
@@ -300,6 +302,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ChoiceButton,
     ShowHandButton,
     BackButton,
+    LogButton,
 )
 
 

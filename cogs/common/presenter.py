@@ -196,6 +196,14 @@ class Presenter(Protocol):
         """What just happened and the standings, as (name, value) embed fields: a player's
         private message shows them under their hand."""
 
+    def narrate(self, match: Match, events: list[dict[str, Any]]) -> list[str]:
+        """The public events of one move in the board's words, one line each: what the log
+        and the replay tell (never a card the table has not seen)."""
+
+    def hidden(self, match: Match, seat: int) -> list[str]:
+        """What ``seat`` holds that the table cannot see (hand, sealed card), in words and
+        named for its player; empty when nothing is hidden."""
+
     def controls(self, match: Match, seat: int, choice: str | None = None) -> Controls:
         """The private message of ``seat`` now (``choice``: a first step already picked)."""
 

@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 from cogs.common.components import BackButton, LobbyButton, ShowHandButton
+from cogs.common.log import LogButton
 from cogs.common.presenter import EMBED_COLOUR, Controls, Presenter, player_list
 from matches.match import Match
 from matches.service import MatchService
@@ -73,8 +74,8 @@ class Renderer:
         if match.status == "playing":
             await self._add_clock(embed, match, recent)
         board = Controls(embed=embed, pictures=await presenter.board_pictures(match))
-        if match.status == "playing":
-            board.items.append(ShowHandButton(match.id))
+        if match.status == "playing":  # once over, the result carries the log
+            board.items += [ShowHandButton(match.id), LogButton(match.id)]
         return board
 
     async def _add_clock(self, embed: discord.Embed, match: Match, recent: list[Any]) -> None:

@@ -18,6 +18,7 @@ import discord
 from cogs.common.coalescer import Rate
 from cogs.common.components import RematchButton
 from cogs.common.kept import MESSAGE_RATE, WAITING_HAND, KeptMessages
+from cogs.common.log import LogButton
 from cogs.common.notices import Notices
 from cogs.common.presenter import Controls, Presenter
 from cogs.common.refusals import DMS_CLOSED_NOTICE, Refusals, answered_privately
@@ -416,6 +417,7 @@ class Table:
     async def _announce_result(self, match: Match) -> None:
         rematch = discord.ui.View(timeout=None)
         rematch.add_item(RematchButton(match.id))
+        rematch.add_item(LogButton(match.id))
         await self.refusals.post(
             match, embed=self.presenters[match.record.game].result(match), view=rematch
         )

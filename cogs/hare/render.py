@@ -80,6 +80,12 @@ class HarePresenter:
         lines = narrate(view, names, events)
         return [("Latest", "\n".join(lines)[-1024:])] if lines else []
 
+    def narrate(self, match: Match, events: list[dict[str, Any]]) -> list[str]:
+        return narrate(match.engine.view(match.state, None), _names(match), events)
+
+    def hidden(self, match: Match, seat: int) -> list[str]:
+        return []  # a race hides nothing
+
     # -- a player's controls ----------------------------------------------------------
 
     def controls(self, match: Match, seat: int, choice: str | None = None) -> Controls:

@@ -47,6 +47,37 @@ def _card_text(card: dict[str, Any]) -> str:
     return f"{card['text']} = {card['answer']}"
 
 
+def move_text(move: dict[str, Any], names: list[str]) -> str:
+    """A card played on a space, as the board's last move tells it."""
+    who, where = names[move["seat"]], space_name(move["space"])
+    if move["play"] == "remove":
+        return f"{who} played Minus and removed the chip on {where}."
+    if move["play"] == "plus":
+        return f"{who} played Plus and put a chip on {where}."
+    return f"{who} played {_card_text(move['card'])} and put a chip on {where}."
+
+
+def _event_line(event: dict[str, Any], names: list[str]) -> str | None:
+    """One public event of a turn (a card drawn stays unseen: only the pile shrinks)."""
+    kind = event["kind"]
+    if kind in ("chip_placed", "chip_removed"):
+        return move_text(event, names)
+    if kind == "sequence_completed":
+        return f"🎉 {side_name(event['side'])} completes a sequence."
+    if kind == "card_traded":
+        return f"{names[event['seat']]} traded the dead card {_card_text(event['card'])}."
+    if kind == "card_discarded":
+        return (
+            f"{names[event['seat']]} could play no card and discarded "
+            f"{_card_text(event['card'])}."
+        )
+    if kind == "draw_pile_rebuilt":
+        return "The discards are shuffled into a new draw pile."
+    if kind == "match_over":
+        return "🏁 The match is over."
+    return None
+
+
 def _names(match: Match) -> list[str]:
     return [seat.display_name for seat in match.seats]
 
@@ -111,16 +142,16 @@ class NumbersPresenter:
         last = view.get("last_move")
         if not last:
             return []
-        who = names[last["seat"]]
-        where = space_name(last["space"])
-        card = _card_text(last["card"])
-        if last["kind"] == "remove":
-            text = f"{who} played Minus and removed the chip on {where}."
-        elif last["kind"] == "plus":
-            text = f"{who} played Plus and put a chip on {where}."
-        else:
-            text = f"{who} played {card} and put a chip on {where}."
+        text = move_text({**last, "play": last["kind"]}, names)
         return [("Last move", text)]
+
+    def narrate(self, match: Match, events: list[dict[str, Any]]) -> list[str]:
+        names = _names(match)
+        return [line for event in events if (line := _event_line(event, names))]
+
+    def hidden(self, match: Match, seat: int) -> list[str]:
+        hand = match.engine.view(match.state, seat)["hand"]
+        return [f"Hand: {', '.join(f'`{_card_text(card)}`' for card in hand)}"] if hand else []
 
     def seating(self, match: Match) -> str | None:
         """The teams once the seats are known: seats alternate between the sides."""

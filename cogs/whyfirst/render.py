@@ -99,6 +99,63 @@ def _totals_text(totals: list[int], names: list[str]) -> str:
     return " · ".join(f"{name} {total}" for name, total in zip(names, totals, strict=True))
 
 
+def _hand_text(hand: list[dict[str, Any]]) -> str:
+    return " ".join(f"`{_signed(card['value'])}`" for card in hand)
+
+
+def _play_text(play: dict[str, Any], names: list[str]) -> str:
+    """``+3 on ben``: a card played, with the figure it goes in front of."""
+    target = "" if play["target"] is None else f" on {names[play['target']]}"
+    return f"{_signed(play['value'])}{target}"
+
+
+def _reveal_title(reveal: dict[str, Any]) -> str:
+    return f"Reveal of stage {reveal['stage']}, card round {reveal['card_round']}"
+
+
+def _figure_move_line(move: dict[str, Any], names: list[str]) -> str:
+    by = f" ({names[move['seat']]})" if "seat" in move else ""
+    return (
+        f"➡️ {names[move['figure']]} moves from {_signed(move['from'])} "
+        f"to {_signed(move['to'])}{by}"
+    )
+
+
+def _reveal_lines(reveal: dict[str, Any], names: list[str]) -> list[str]:
+    """Every card turned face up (Leo's too) and every figure it moved."""
+    lines = [
+        f"🃏 {names[play['seat']]} played {_play_text(play, names)}" for play in reveal["plays"]
+    ]
+    if reveal.get("leo"):
+        lines.append(f"🃏 Leo turned up {_signed(reveal['leo']['value'])}")
+    lines += [
+        _figure_move_line(move, names)
+        for move in reveal.get("moves", [])
+        if move["from"] != move["to"]  # a figure at the end of the track that did not move
+    ]
+    return lines
+
+
+def _event_lines(event: dict[str, Any], names: list[str]) -> list[str]:
+    """One event of the match as the table saw it (never a card still face down)."""
+    kind = event["kind"]
+    if kind == "committed":
+        return [f"🂠 {names[event['seat']]} put a card face down."]
+    if kind == "revealed":
+        return [f"**{_reveal_title(event)}**", *_reveal_lines(event, names)]
+    if kind == "figure_moved" and event["from"] != event["to"]:
+        return [_figure_move_line(event, names)]
+    if kind == "stage_scored":
+        text = _stage_text(event, event.get("positions"), names)
+        return [f"**Stage {event['stage']} ended**", *text.split("\n"),
+                f"Totals: {_totals_text(event['totals'], names)}"]
+    if kind == "stage_started":
+        return [f"Stage {event['stage']} begins: every figure back on 0, new hands dealt."]
+    if kind == "match_over":
+        return ["🏁 The match is over."]
+    return []
+
+
 def _card_style(value: int) -> discord.ButtonStyle:
     return discord.ButtonStyle.success if value > 0 else discord.ButtonStyle.danger
 
@@ -174,11 +231,7 @@ class WhyFirstPresenter:
         fields = []
         if view["last_reveal"]:
             fields.append(
-                (
-                    f"Reveal of stage {view['last_reveal']['stage']}, "
-                    f"card round {view['last_reveal']['card_round']}",
-                    self._reveal_text(view["last_reveal"], names),
-                )
+                (_reveal_title(view["last_reveal"]), self._reveal_text(view["last_reveal"], names))
             )
         for score in view["stage_scores"]:
             text = _stage_text(score, score.get("positions"), names)
@@ -195,21 +248,21 @@ class WhyFirstPresenter:
         return f"{awaited} to play a card"
 
     def _reveal_text(self, reveal: dict[str, Any], names: list[str]) -> str:
-        lines = []
-        for play in reveal["plays"]:
-            target = "" if play["target"] is None else f" on {names[play['target']]}"
-            lines.append(f"🃏 {names[play['seat']]} played {_signed(play['value'])}{target}")
-        if reveal.get("leo"):
-            lines.append(f"🃏 Leo turned up {_signed(reveal['leo']['value'])}")
-        for move in reveal.get("moves", []):
-            if move["from"] == move["to"]:
-                continue  # a figure at the end of the track that did not move
-            by = f" ({names[move['seat']]})" if "seat" in move else ""
-            lines.append(
-                f"➡️ {names[move['figure']]} moves from {_signed(move['from'])} "
-                f"to {_signed(move['to'])}{by}"
-            )
-        return "\n".join(lines) or "Nothing was played."
+        return "\n".join(_reveal_lines(reveal, names)) or "Nothing was played."
+
+    def narrate(self, match: Match, events: list[dict[str, Any]]) -> list[str]:
+        """The public events of one move, in the board's words: a card goes face down
+        unseen; a reveal, a figure moved and a stage's end as the board tells them."""
+        names = _names(match)
+        return [line for event in events for line in _event_lines(event, names)]
+
+    def hidden(self, match: Match, seat: int) -> list[str]:
+        view = match.engine.view(match.state, seat)
+        names = _names(match)
+        lines = [f"Hand: {_hand_text(view['hand'])}"] if view["hand"] else []
+        if view["my_play"] is not None:
+            lines.append(f"{names[seat]} played {_play_text(view['my_play'], names)}")
+        return lines
 
     # -- a player's hand --------------------------------------------------------------
 
@@ -223,7 +276,7 @@ class WhyFirstPresenter:
         )
         embed.add_field(
             name="Your hand",
-            value=" ".join(f"`{_signed(card['value'])}`" for card in view["hand"]) or "(empty)",
+            value=_hand_text(view["hand"]) or "(empty)",
             inline=False,
         )
         positions = " · ".join(
@@ -301,8 +354,7 @@ class WhyFirstPresenter:
         mine = view["my_play"]
         if mine is None:
             return f"Waiting for {awaited}."
-        target = "" if mine["target"] is None else f" on {names[mine['target']]}"
-        return f"You played {_signed(mine['value'])}{target}. Still waiting for {awaited}."
+        return f"You played {_play_text(mine, names)}. Still waiting for {awaited}."
 
     # -- the end ----------------------------------------------------------------------
 

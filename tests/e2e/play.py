@@ -42,6 +42,21 @@ async def act(table: Table, user: User, message: Message, *, pick: int = 0) -> M
     return result.message
 
 
+def field_value(message: Message, name: str) -> str:
+    """The value of the first embed field of that name on a message."""
+    for embed in message.embeds:
+        for field in embed.get("fields", []):
+            if field["name"] == name:
+                return str(field["value"])
+    raise AssertionError(f"no field {name!r} on {message.text!r}")
+
+
+async def one_card_round(table: Table, first: User, second: User) -> None:
+    """Why First?: both players play a card from their DM hands; the board reveals it."""
+    await act(table, first, table.hand(first))
+    await act(table, second, table.hand(second), pick=1)
+
+
 async def open_and_start(
     table: Table, host: User, *others: User, game: str = "whyfirst", **options: object
 ) -> int:

@@ -41,7 +41,7 @@ async def test_a_replay_steps_through_a_finished_match_and_shows_every_hand(tabl
     assert replay.ephemeral
     assert f"Replay of match #{match_id} · move 0 of {moves}" in replay.text
     assert "As dealt" in replay.text and "Hidden cards at this step" in replay.text
-    assert "hand: " in replay.text, "every hand is shown once the match is over"
+    assert "Hand: " in replay.text, "every hand is shown once the match is over"
     assert replay.message.find_button(label="◀ Back").disabled
 
     step = await table.backend.click(anne, replay, label="Next ▶")
@@ -92,7 +92,7 @@ async def test_a_hare_race_replays_to_its_finish(table):
     assert not replay.message.find_button(label="Card round ▶"), "a race has no rounds"
     assert "Hidden cards" not in replay.text, "nothing is hidden in a race"
     step = await table.backend.click(ben, replay, label="Next ▶")
-    assert "Move 1" in step.text and "anne played" in step.text
+    assert "Move 1\n➡️ anne (marker 1) moves from Start to" in step.text
     end = await table.backend.click(ben, step, label="Last ⏭")
     assert "the race is over" in end.text
     record = await table.match_row(match_id)
@@ -171,7 +171,7 @@ async def test_a_six_player_replay_with_every_hand_stays_within_discords_limits(
         guild_id=table.guild.id, channel_id=table.channel.id,
     )
     replay = await table.backend.slash(users[0], table.channel, "replay", match=match_id)
-    assert replay.text.count("hand: ") == 6
+    assert replay.text.count("Hand: ") == 6
     middle = await table.backend.click(users[0], replay, label="Card round ▶")
     end = await table.backend.click(users[0], middle, label="Last ⏭")
     assert "final board" in end.text
