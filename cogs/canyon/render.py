@@ -59,7 +59,7 @@ def _card_style(card: dict[str, Any]) -> discord.ButtonStyle:
 class CanyonPresenter:
     game = "canyon"
     title = "Great Canyon Race"
-    points = "final score of a driver who stopped on the edge, else 0"
+    points = "your final score if you stopped at the edge (16 to 30), else 0"
     narration_moves = 0  # the state keeps this round's reveal and the last scored round
 
     def describe_options(self, options: dict[str, Any]) -> str:

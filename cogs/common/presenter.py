@@ -176,7 +176,7 @@ class Presenter(Protocol):
     game: str
     title: str
     points: str
-    """What career points are in this game, as /stats and /leaderboard say it."""
+    """What a match gives a player in career points, in their words (/stats shows it)."""
     narration_moves: int
     """How many recent moves' events the board narrates."""
 

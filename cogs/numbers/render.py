@@ -54,7 +54,7 @@ def _names(match: Match) -> list[str]:
 class NumbersPresenter:
     game = "numbers"
     title = "Sequence Numbers"
-    points = "sequences completed by the player's side"
+    points = "1 point for each sequence your side completed"
     narration_moves = 0  # the state keeps the last move
 
     def describe_options(self, options: dict[str, Any]) -> str:
