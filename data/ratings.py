@@ -44,17 +44,22 @@ class SeatResult:
     forfeited: bool
     finished_at: str
     name: str = ""
-    """The seat's display name (filled in when read back)."""
+    """The seat's display name (filled in when read back), or the phantom's name."""
+    phantom: str | None = None
+    """A phantom participant's name (Leo); None for a seat."""
+    decided: bool = True
+    """Whether the match had a winner; False when it ended with nobody winning."""
 
 
 async def record_result(db: aiosqlite.Connection, result: SeatResult) -> None:
     await db.execute(
         "INSERT INTO results (match_id, seat, guild_id, game, user_id, players, place, points,"
-        " won, forfeited, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " won, forfeited, finished_at, phantom, decided)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             result.match_id, result.seat, result.guild_id, result.game, result.user_id,
             result.players, result.place, result.points, int(result.won),
-            int(result.forfeited), result.finished_at,
+            int(result.forfeited), result.finished_at, result.phantom, int(result.decided),
         ),
     )
 
@@ -149,8 +154,9 @@ async def rank_of(
 
 
 _RESULTS = (
-    "SELECT results.*, seats.display_name FROM results"
-    " JOIN seats ON seats.match_id = results.match_id AND seats.seat = results.seat"
+    "SELECT results.*, COALESCE(results.phantom, seats.display_name) AS display_name"
+    " FROM results LEFT JOIN seats"
+    " ON seats.match_id = results.match_id AND seats.seat = results.seat"
 )
 
 
@@ -158,7 +164,8 @@ def _result(row: aiosqlite.Row) -> SeatResult:
     return SeatResult(
         row["match_id"], row["seat"], row["guild_id"], row["game"], row["user_id"],
         row["players"], row["place"], row["points"], bool(row["won"]),
-        bool(row["forfeited"]), row["finished_at"], row["display_name"],
+        bool(row["forfeited"]), row["finished_at"], row["display_name"] or "",
+        row["phantom"], bool(row["decided"]),
     )
 
 
@@ -190,14 +197,26 @@ async def results_of_player(
 async def best_result(
     db: aiosqlite.Connection, guild_id: int, user_id: int, game: str
 ) -> SeatResult | None:
-    """The best place the player reached (most points among those, the earliest first)."""
+    """The player's best result: a win, else a draw, else the best place (most points among
+    those, the earliest first)."""
     cursor = await db.execute(
         f"{_RESULTS} WHERE results.guild_id = ? AND results.user_id = ? AND game = ?"
-        " ORDER BY place, points DESC, results.match_id LIMIT 1",
+        " ORDER BY won DESC, decided, place, points DESC, results.match_id LIMIT 1",
         (guild_id, user_id, game),
     )
     row = await cursor.fetchone()
     return _result(row) if row else None
+
+
+async def draws(db: aiosqlite.Connection, guild_id: int, user_id: int, game: str) -> int:
+    """How many of the player's matches in a game ended with nobody winning (forfeits aside)."""
+    cursor = await db.execute(
+        "SELECT COUNT(*) FROM results WHERE guild_id = ? AND user_id = ? AND game = ?"
+        " AND decided = 0 AND forfeited = 0",
+        (guild_id, user_id, game),
+    )
+    (count,) = await cursor.fetchone()
+    return int(count)
 
 
 async def games_played(db: aiosqlite.Connection, guild_id: int, user_id: int) -> list[str]:

@@ -65,12 +65,14 @@ def seat_results(
     forfeited: Iterable[int],
     finished_at: str,
 ) -> list[ratings.SeatResult]:
-    """Each seat's result; a forfeit counts as lost with 0 points.
+    """Each participant's result, the seats' then the phantoms' (Leo, placed as the result
+    places him); a forfeit counts as lost with 0 points.
 
     ``players`` counts every participant placed, phantoms (Leo) too: "3rd of 3".
     """
     out = frozenset(forfeited)
-    return [
+    decided = bool(outcome.winners)
+    seats = [
         ratings.SeatResult(
             match_id=record.id,
             seat=seat.seat,
@@ -83,9 +85,20 @@ def seat_results(
             won=outcome.seat_won(seat.seat),
             forfeited=seat.seat in out,
             finished_at=finished_at,
+            decided=decided,
         )
         for seat in record.seats
     ]
+    phantoms = [
+        ratings.SeatResult(
+            match_id=record.id, seat=index, guild_id=record.guild_id, game=record.game,
+            user_id=None, players=len(outcome.places), place=outcome.places[index],
+            points=outcome.scores[index], won=outcome.seat_won(index), forfeited=False,
+            finished_at=finished_at, phantom=name, decided=decided,
+        )
+        for index, name in sorted(outcome.phantoms.items())
+    ]
+    return seats + phantoms
 
 
 def teams(

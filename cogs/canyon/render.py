@@ -69,7 +69,7 @@ def _play_text(play: dict[str, Any]) -> str:
 class CanyonPresenter:
     game = "canyon"
     title = "Great Canyon Race"
-    points = "final score of a driver who stopped on the edge, else 0"
+    points = "your final score if you stopped at the edge (16 to 30), else 0"
     narration_moves = 0  # the state keeps this round's reveal and the last scored round
 
     def describe_options(self, options: dict[str, Any]) -> str:

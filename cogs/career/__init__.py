@@ -1,7 +1,7 @@
 """Careers: /stats and /leaderboard (stats.py), /history (history.py), /replay (replay.py).
 
 Each module is an extension of its own; what they share is here: how places and ratings
-are written, and the page size of paged lists. What "points" are in each game is said by
+are named, and the page size of paged lists. What "points" are in each game is said by
 that game's presenter (``points``).
 """
 
@@ -26,12 +26,6 @@ def game_title(interaction: discord.Interaction[Any], game: str) -> str:
         return str(service_of(interaction).engine(game).title)
     except KeyError:
         return game
-
-
-def placed(place: int) -> str:
-    """1st, 2nd, 3rd, 4th..."""
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
 
 
 def replay_command(match_id: int) -> str:

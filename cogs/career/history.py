@@ -9,8 +9,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.career import PAGE_SIZE, game_title, placed, replay_command, service_of, short, when
-from cogs.common.presenter import EMBED_COLOUR
+from cogs.career import PAGE_SIZE, game_title, replay_command, service_of, short, when
+from cogs.common.outcomes import no_winner
+from cogs.common.presenter import EMBED_COLOUR, ordinal
 from cogs.common.reply import Reply
 from cogs.games import GAME_CHOICES
 from data import ratings
@@ -48,14 +49,21 @@ class HistoryPage(
 
 def match_line(interaction: discord.Interaction[Any], seats: list[ratings.SeatResult]) -> str:
     first = seats[0]
-    standings = ", ".join(
-        f"{placed(s.place)} {short(s.name)}" + (" (forfeit)" if s.forfeited else f" ({s.points})")
-        for s in seats
-    )
+    standings = ", ".join(_standing(s) for s in seats)
+    if not first.decided:
+        standings = f"{no_winner(first.game)}: {standings}"
     return (
         f"**#{first.match_id}** {game_title(interaction, first.game)} · {when(first.finished_at)}"
         f" · {standings} · {replay_command(first.match_id)}"
     )
+
+
+def _standing(result: ratings.SeatResult) -> str:
+    """``1st anne 🏆 (12)``; in a match nobody won, no place: ``anne (1)``."""
+    place = f"{ordinal(result.place)} " if result.decided else ""
+    won = " 🏆" if result.won else ""
+    how = " (forfeit)" if result.forfeited else f" ({result.points})"
+    return f"{place}{short(result.name)}{won}{how}"
 
 
 async def history_page(

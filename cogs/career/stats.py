@@ -13,10 +13,10 @@ from cogs.career import (
     MIN_MATCHES,
     PAGE_SIZE,
     game_title,
-    placed,
     replay_command,
     service_of,
 )
+from cogs.common.outcomes import no_winner, told
 from cogs.common.presenter import EMBED_COLOUR, plural
 from cogs.common.reply import Reply
 from cogs.games import GAME_CHOICES, PRESENTERS
@@ -30,11 +30,14 @@ LAST_RESULTS = 5
 
 
 def result_line(result: ratings.SeatResult) -> str:
-    """'2nd of 3 · 14 points' (or a forfeit), and the command that replays the match."""
-    if result.forfeited:
-        how = f"forfeited ({placed(result.place)} of {result.players})"
-    else:
-        how = f"{placed(result.place)} of {result.players} · {plural(result.points, 'point')}"
+    """'2nd of 3 · 14 points' ('won', 'a draw', or a forfeit), and the command that replays
+    the match."""
+    how = told(
+        result.game, won=result.won, decided=result.decided, forfeited=result.forfeited,
+        place=result.place, players=result.players,
+    )
+    if not result.forfeited:
+        how += f" · {plural(result.points, 'point')}"
     return f"{how} · {replay_command(result.match_id)}"
 
 
@@ -152,8 +155,9 @@ class Stats(commands.Cog):
                     db, guild, game, user_id, min_matches=MIN_MATCHES
                 )
                 best = await ratings.best_result(db, guild, user_id, game)
+                draws = await ratings.draws(db, guild, user_id, game)
                 last = await ratings.results_of_player(db, guild, user_id, game, limit=LAST_RESULTS)
-                value = _game_text(game, totals.get(game), rating, rank, best, last)
+                value = _game_text(game, totals.get(game), draws, rating, rank, best, last)
                 fields.append((game_title(interaction, game), value[:1024]))
         return fields[:25]
 
@@ -185,6 +189,7 @@ class Stats(commands.Cog):
 def _game_text(
     game: str,
     totals: career.CareerLine | None,
+    draws: int,
     rating: ratings.Rating | None,
     rank: int | None,
     best: ratings.SeatResult | None,
@@ -193,7 +198,8 @@ def _game_text(
     lines = []
     if totals is not None:
         rate = totals.wins / totals.played if totals.played else 0.0
-        lines.append(f"Matches {totals.played} · wins {totals.wins} ({rate:.0%})")
+        drawn = f" · {no_winner(game)}: {draws}" if draws else ""
+        lines.append(f"Matches {totals.played} · wins {totals.wins} ({rate:.0%}){drawn}")
     if rating is None:
         lines.append("Rating: not rated yet")
     elif rank is None:
@@ -207,8 +213,8 @@ def _game_text(
         lines.append(f"Best: {result_line(best)}")
     if totals is not None:
         presenter = PRESENTERS.get(game)
-        meaning = presenter.points if presenter else "points"
-        lines.append(f"Points ({meaning}): {totals.points} in all")
+        meaning = f" (a match gives {presenter.points})" if presenter else ""
+        lines.append(f"Points: {totals.points} in all{meaning}")
     if last:
         lines.append("Last results:")
         lines.extend(f"• {result_line(result)}" for result in last)

@@ -123,7 +123,9 @@ class KeptMessages:
             if kept and stored is not None and stored.version > match.version:
                 await reply.ack()
                 return True
-            shown = await reply.update(**controls.edit_kwargs())
+            # The clicked kept message shows these pictures already: nothing is uploaded.
+            keep = kept and stored is not None and controls.shows_pictures_of(stored.fingerprint)
+            shown = await reply.update(**controls.edit_kwargs(keep_pictures=keep))
             if shown and kept and not step:
                 self._note(match, purpose, controls.fingerprint())
             controls.let_go()

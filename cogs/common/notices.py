@@ -16,7 +16,7 @@ from typing import Any
 import aiosqlite
 import discord
 
-from cogs.common.presenter import ordinal
+from cogs.common.outcomes import told_to_them
 from data import clocks
 from data.store import StoreUnavailable
 from matches import clock
@@ -121,12 +121,16 @@ class Notices:
         outcome = match.outcome()
         if outcome is None:
             return
+        forfeited = match.on_autopilot()
         for seat in match.seats:
             if seat.user_id is None:
                 continue
-            won = " You won!" if outcome.seat_won(seat.seat) else ""
-            place = ordinal(outcome.places[seat.seat])
-            text = f"🏁 {{match}} is over: you placed {place}.{won}"
+            how = told_to_them(
+                match.record.game, won=outcome.seat_won(seat.seat), decided=bool(outcome.winners),
+                forfeited=seat.seat in forfeited, place=outcome.places[seat.seat],
+                players=len(outcome.places),
+            )
+            text = f"🏁 {{match}} is over: {how}"
             await self.send(match, seat.user_id, match.decision_point(), "result", text)
 
     async def invited(self, match: Match, user_id: int, by: str) -> None:

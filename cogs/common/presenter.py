@@ -8,7 +8,7 @@ import json
 import marshal
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 import discord
 
@@ -176,7 +176,7 @@ class Presenter(Protocol):
     game: str
     title: str
     points: str
-    """What career points are in this game, as /stats and /leaderboard say it."""
+    """What a match gives a player in career points, in their words (/stats shows it)."""
     narration_moves: int
     """How many recent moves' events the board narrates."""
 
@@ -209,6 +209,14 @@ class Presenter(Protocol):
 
     def result(self, match: Match) -> discord.Embed:
         """The final announcement: winner(s) and totals."""
+
+
+@runtime_checkable
+class BoardInHand(Protocol):
+    """A presenter whose hand shows the board picture, so a player decides from their DM."""
+
+    async def hand_pictures(self, match: Match, seat: int) -> list[Picture]:
+        """The pictures of ``seat``'s hand now, drawn off the event loop (none: no picture)."""
 
 
 def who(match: Match, seat: int) -> str:

@@ -9,7 +9,7 @@ import discord
 
 from cogs.common.components import BackButton, LobbyButton, ShowHandButton
 from cogs.common.log import LogButton
-from cogs.common.presenter import EMBED_COLOUR, Controls, Presenter, player_list
+from cogs.common.presenter import EMBED_COLOUR, BoardInHand, Controls, Presenter, player_list
 from matches.match import Match
 from matches.service import MatchService
 from rules.rulebook import all_rulebooks
@@ -123,8 +123,9 @@ class Renderer:
         embed.set_footer(text=f"Match #{match.id}")
         return embed
 
-    async def controls(self, match: Match, user_id: int) -> Controls:
-        """The private message of one player (or of someone who left the lobby)."""
+    async def controls(self, match: Match, user_id: int, choice: str | None = None) -> Controls:
+        """The private message of one player (or of someone who left the lobby); ``choice``:
+        the first step of a move already picked."""
         presenter = self.presenters[match.record.game]
         channel = f"<#{match.record.channel_id}>"
         seat = match.seat_of(user_id)
@@ -149,7 +150,7 @@ class Renderer:
                 content=f"The **{presenter.title}** match in {channel} cannot go on: "
                 "its saved state is damaged. Its host or a moderator can end it."
             )
-        controls = presenter.controls(match, seat)
+        controls = presenter.controls(match, seat, choice)
         if controls.embed is not None:
             # The private message tells the story too: what just happened, the standings.
             recent = await self.service.recent_moves(match.id, presenter.narration_moves)
@@ -157,6 +158,9 @@ class Renderer:
             for name, value in presenter.story(match, events):
                 if len(controls.embed.fields) < 20:
                     controls.embed.add_field(name=name, value=value[:1024], inline=False)
+            if isinstance(presenter, BoardInHand) and match.status == "playing":
+                controls.pictures = await presenter.hand_pictures(match, seat)
+                await self._link_board(match, controls.embed)
         autopilot = match.seats[seat].autopilot
         if autopilot == "absent" and match.status == "playing":
             controls.content = (
@@ -168,6 +172,18 @@ class Renderer:
             controls.content = "You resigned: your seat plays on autopilot to the end."
             controls.items = []
         return controls
+
+
+    async def _link_board(self, match: Match, embed: discord.Embed) -> None:
+        """A link to the board in the channel, under the hand."""
+        board = (await self.service.messages(match.id)).get("board")
+        if board is None or len(embed.fields) >= 25:
+            return
+        url = f"https://discord.com/channels/{match.record.guild_id}/{board.channel_id}/"
+        embed.add_field(
+            name="Board", value=f"[The board in <#{board.channel_id}>]({url}{board.message_id})",
+            inline=False,
+        )
 
 
 def ending(match: Match, presenter: Presenter) -> str:

@@ -206,8 +206,8 @@ class Table:
         async with Reply(interaction) as reply, answered_privately(reply, "Your choice"):
             user_id = interaction.user.id
             self.notices.acted(match_id, user_id)
-            match, seat = await self.service.awaited_seat(match_id, user_id, point)
-            controls = self.presenters[match.record.game].controls(match, seat, choice)
+            match, _ = await self.service.awaited_seat(match_id, user_id, point)
+            controls = await self.renderer.controls(match, user_id, choice)
             await self.kept.show_in_clicked(
                 reply, match, hand_purpose(user_id), controls, step=True
             )

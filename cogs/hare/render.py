@@ -32,7 +32,7 @@ def _names(match: Match) -> list[str]:
 class HarePresenter:
     game = "hare"
     title = "Hare and Tortoise"
-    points = "players minus finishing place"
+    points = "1 point for each runner who finished after you"
     narration_moves = 3
 
     def describe_options(self, options: dict[str, Any]) -> str:

@@ -23,6 +23,11 @@ from matches.match import Match
 ROWS = "ABCDEFGHIJ"
 MENU_LIMIT = 25
 BACK = "back"
+HAND_PICTURE = "hand.png"
+NARRATED = ("chip_placed", "chip_removed", "card_traded", "card_discarded", "sequence_completed")
+"""The events a hand tells, one line each."""
+TURN_ENDS = ("chip_placed", "chip_removed", "card_discarded")
+"""The events that end a player's turn (a trade does not)."""
 SEATING = (
     "2 or 3 players play alone; 4 players as two teams of 2; 6 players as two teams of 3 "
     "or three teams of 2. Five players cannot be seated in even teams."
@@ -85,8 +90,9 @@ def _names(match: Match) -> list[str]:
 class NumbersPresenter:
     game = "numbers"
     title = "Sequence Numbers"
-    points = "sequences completed by the player's side"
-    narration_moves = 0  # the state keeps the last move
+    points = "1 point for each sequence your side completed"
+    narration_moves = 12
+    """Enough moves for a round of six players, with their trades."""
 
     def describe_options(self, options: dict[str, Any]) -> str:
         teams = options.get("teams")
@@ -96,6 +102,16 @@ class NumbersPresenter:
     async def board_pictures(self, match: Match) -> list[Picture]:
         view = match.engine.view(match.state, None)
         return [Picture("board.png", await render(board_png, view, _names(match)))]
+
+    async def hand_pictures(self, match: Match, seat: int) -> list[Picture]:
+        """The board in the hand of the player on turn, the spaces their cards can take
+        marked; a waiting hand has none (the board's link is enough to watch)."""
+        if not match.engine.legal_moves(match.state, seat):
+            return []
+        view = match.engine.view(match.state, seat)
+        marked = sorted({space for card in view["hand"] for space in card["targets"]})
+        png = await render(board_png, view, _names(match), highlight=marked)
+        return [Picture(HAND_PICTURE, png)]
 
     # -- the public board -------------------------------------------------------------
 
@@ -134,9 +150,19 @@ class NumbersPresenter:
         return "\n".join(lines)
 
     def story(self, match: Match, recent_events: list[dict[str, Any]]) -> list[tuple[str, str]]:
+        """Every move since the last turn of the player now on turn, and the sides."""
         view = match.engine.view(match.state, None)
         names = _names(match)
-        return [*self._story(view, names), ("Sides", self._sides(view, names))]
+        told: list[tuple[str, str]] = []
+        if view["awaiting"]:
+            (seat,) = view["awaiting"]
+            events = _since_last_turn(recent_events, seat)
+            lines = [line for event in events if (line := _told(event, names))]
+            if lines:
+                told.append((f"Since {names[seat]}'s last turn", "\n".join(lines)[-1024:]))
+        else:
+            told = self._story(view, names)
+        return [*told, ("Sides", self._sides(view, names))]
 
     def _story(self, view: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
         last = view.get("last_move")
@@ -185,6 +211,10 @@ class NumbersPresenter:
         if not legal:
             (awaited,) = view["awaiting"]
             return Controls(content=f"Waiting for {match.name_of(awaited)}.", embed=embed)
+        embed.set_image(url=f"attachment://{HAND_PICTURE}")
+        embed.description = "\n".join(
+            self._hand_line(card, legal, view) for card in view["hand"]
+        )
         point = match.decision_point()
         card_id, row = _parse_choice(choice)
         card = next((c for c in view["hand"] if c["id"] == card_id), None)
@@ -207,23 +237,35 @@ class NumbersPresenter:
         if row is not None:
             codes = [code for code in codes if _row_of(code) == row]
         options = [
-            discord.SelectOption(label=code.split("@")[1], value=code) for code in codes
+            discord.SelectOption(label=_space_label(code, view, match), value=code)
+            for code in codes
         ][:MENU_LIMIT]
         menu = MoveSelect(
             match.id, point, options=options, placeholder=f"The space to {verb}", row=0
         )
         return Controls(f"{_card_text(card)}: pick the space to {verb}.", embed, [menu, back])
 
-    def _hand_line(self, card: dict[str, Any]) -> str:
-        text = f"`{_card_text(card)}`"
+    def _hand_line(
+        self, card: dict[str, Any], legal: list[str] | None = None,
+        view: dict[str, Any] | None = None,
+    ) -> str:
+        """A card as a player reads it: what it does, where it can go (marked on the
+        picture), or why it cannot be played now (``legal``: the moves on turn)."""
+        text = f"**{_card_text(card)}**"
+        playable = legal is None or any(_card_of(code) == card["id"] for code in legal)
         if card["kind"] == "plus":
             return f"{text}: a chip on any open space"
         if card["kind"] == "minus":
+            if not playable:
+                return f"{text}: cannot be played now, no opponent chip can be removed " \
+                    "(chips in a sequence stay)"
             return f"{text}: remove an opponent's chip that is not in a sequence"
         if card["dead"]:
-            return f"{text}: dead, both spaces are taken (trade it once per turn)"
-        spaces = ", ".join(space_name(s) for s in card["targets"])
-        return f"{text} → {spaces}"
+            traded = view is not None and view["traded"]
+            when = "you traded a card this turn already" if traded else "trade it once per turn"
+            return f"{text}: dead, both {card['answer']}s are covered ({when})"
+        spaces = " or ".join(space_name(s) for s in card["targets"])
+        return f"{text}: a chip on a {card['answer']}, free at {spaces} (marked)"
 
     def _hand_buttons(
         self,
@@ -281,6 +323,57 @@ class NumbersPresenter:
         )
         embed.set_footer(text=f"Match #{match.id}")
         return embed
+
+
+def _card_of(code: str) -> int | None:
+    """The card a play or Minus code uses (``p17@C4``), None for a trade or discard."""
+    if code[0] not in "pm":
+        return None
+    return int(code[1:].split("@")[0])
+
+
+def _space_label(code: str, view: dict[str, Any], match: Match) -> str:
+    """A menu's space in words: ``40 at A7``, or whose chip a Minus removes."""
+    where = code.split("@")[1]
+    space = ROWS.index(where[0]) * 10 + int(where[1:]) - 1
+    if code[0] == "m":
+        side = view["chips"][space]
+        return f"{seat_colour(side).name.capitalize()} chip at {where}"
+    number = view["layout"][space]
+    return f"{number} at {where}" if number else f"free corner {where}"
+
+
+def _since_last_turn(events: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
+    """The events after ``seat``'s last play, Minus or discard (all of them if none)."""
+    last = max(
+        (
+            i for i, event in enumerate(events)
+            if event["kind"] in TURN_ENDS and event["seat"] == seat
+        ),
+        default=-1,
+    )
+    return events[last + 1 :]
+
+
+def _told(event: dict[str, Any], names: list[str]) -> str | None:
+    """One move in words, as the board tells it; None for what a hand does not tell."""
+    kind = event["kind"]
+    if kind not in NARRATED:
+        return None
+    if kind == "sequence_completed":
+        return f"{side_name(event['side'])} completed a sequence!"
+    who = names[event["seat"]]
+    card = _card_text(event["card"])
+    if kind == "card_traded":
+        return f"{who} traded the dead card {card}."
+    if kind == "card_discarded":
+        return f"{who} could not play and discarded {card}."
+    where = space_name(event["space"])
+    if kind == "chip_removed":
+        return f"{who} played Minus and removed the {side_name(event['owner'])} chip on {where}."
+    if event["card"]["kind"] == "plus":
+        return f"{who} played Plus and put a chip on {where}."
+    return f"{who} played {card} and put a chip on {where}."
 
 
 def _parse_choice(choice: str | None) -> tuple[int | None, int | None]:

@@ -176,7 +176,7 @@ def _card_button(
 class WhyFirstPresenter:
     game = "whyfirst"
     title = "Why First?"
-    points = "final totals"
+    points = "your final total, after the five stages"
     narration_moves = 0  # the state keeps the last reveal and every stage's final positions
 
     def describe_options(self, options: dict[str, Any]) -> str:

@@ -28,8 +28,9 @@ async def test_stats_show_rating_best_result_and_the_last_results_with_replays(t
     assert "ranked after 3 rated matches (1 so far)" in result.text
     assert "Rating " in result.text and "Best: " in result.text
     place = {1: "1st", 2: "2nd", 3: "3rd"}[outcome.places[0]]
-    assert f"{place} of 3 · {outcome.scores[0]} points · `/replay match:{match_id}`" in result.text
-    assert "Points (final totals)" in result.text
+    how = "won" if outcome.seat_won(0) else f"{place} of 3"
+    assert f"{how} · {outcome.scores[0]} points · `/replay match:{match_id}`" in result.text
+    assert "(a match gives your final total, after the five stages)" in result.text
     only_hare = await table.backend.slash(anne, table.channel, "stats", game="hare")
     assert "No finished matches" in only_hare.text
 
@@ -152,7 +153,7 @@ async def test_history_pages_newest_first(table):
     assert "anne's matches on this server" in first.text
     assert first.text.index("**#12**") < first.text.index("**#3**")
     assert "**#2**" not in first.text and "page 1 of 2" in first.text
-    assert "1st anne (1), 2nd ben (0)" in first.text
+    assert "1st anne 🏆 (1), 2nd ben (0)" in first.text
     older = await table.backend.click(ben, first, label="Older ▶")
     assert "**#2**" in older.text and "**#1**" in older.text and "page 2 of 2" in older.text
     none = await table.backend.slash(ben, table.channel, "history", game="whyfirst")

@@ -138,11 +138,13 @@ async def test_a_minus_and_a_dead_card_trade_in_a_three_player_match(table):
 
     await _rig(table, match_id, position)
     hand = table.hand(ben)
-    assert "dead, both spaces are taken" in hand.text
-    uploads = len(table.backend.uploads)
+    assert f"dead, both {dead.answer}s are covered (trade it once per turn)" in hand.text
+    boards = [u for u in table.backend.uploads if u.filename == "board.png"]
     traded = await table.backend.click(ben, hand, label=f"Trade {dead.text} = {dead.answer}")
     assert not traded.ephemeral
-    assert len(table.backend.uploads) == uploads, "the board changed in words, not in picture"
+    assert [u for u in table.backend.uploads if u.filename == "board.png"] == boards, (
+        "the board changed in words, not in picture"
+    )
     assert not [b for b in table.hand(ben).buttons if b.label.startswith("Trade")], "once a turn"
     picked = await table.backend.click(ben, table.hand(ben), label="Minus")
     (menu,) = picked.message.selects
@@ -167,4 +169,41 @@ async def test_a_restart_mid_turn_keeps_the_controls_and_uploads_nothing_again(t
     (menu,) = picked.message.selects
     await table.backend.select(anne, picked.message, [menu.values[0]], custom_id=menu.custom_id)
     assert "ben's turn" in table.board().text
-    assert len(table.backend.uploads) == uploads + 1, "the new board picture, once"
+    new = [u.filename for u in table.backend.uploads[uploads:]]
+    assert sorted(new) == ["board.png", "hand.png"], "the new board, and ben's hand on turn, once"
+
+
+async def test_the_hand_lets_a_player_decide_without_opening_the_channel(table):
+    players = [table.player(n) for n in ("anne", "ben", "chris", "dana")]
+    anne = players[0]
+    match_id = await open_and_start(table, *players, game="numbers")
+    minus = next(card.id for card in DECK if card.kind == MINUS)
+    await _rig(table, match_id, lambda state: _give(state, 0, minus))
+    hand = table.hand(anne)
+    assert hand.embeds[0]["image"]["url"].endswith("/hand.png")
+    picture = _png(hand)
+    assert picture.size == _png(table.board()).size, "the whole board, in the DM"
+    assert f"/{table.channel.id}/{table.board().id})" in hand.text, "a link to the board"
+    assert "Minus**: cannot be played now, no opponent chip can be removed" in hand.text
+    state = ENGINE.load((await table.match_row(match_id)).state)
+    card = next(DECK[c] for c in state.hands[0] if DECK[c].kind == EQUATION)
+    free = [SPACE_NAMES[s] for s, n in enumerate(LAYOUT) if n == card.answer]
+    assert f"**{card.text} = {card.answer}**: a chip on a {card.answer}, free at " \
+        f"{' or '.join(free)} (marked)" in hand.text
+    uploads = len(table.backend.uploads)
+    picked = await table.backend.click(anne, hand, label=f"{card.text} = {card.answer}")
+    assert len(table.backend.uploads) == uploads, "the picked card keeps the picture shown"
+    assert picked.message.attachments, "the picture stays in the hand"
+    (menu,) = picked.message.selects
+    labels = [option["label"] for option in menu.options]
+    assert labels == [f"{card.answer} at {space}" for space in free]
+    await table.backend.select(anne, picked.message, [menu.values[0]], custom_id=menu.custom_id)
+    assert not table.hand(anne).attachments, "a waiting hand links the board instead"
+
+    for player in players[1:]:
+        await numbers_act(table, player, table.hand(player))
+    hand = table.hand(anne)
+    assert hand.attachments and "Since anne's last turn" in hand.text
+    for name in ("ben", "chris", "dana"):
+        assert f"{name} played " in hand.text, f"{name}'s move since anne's turn"
+    assert f"anne played {card.text} = {card.answer}" not in hand.text

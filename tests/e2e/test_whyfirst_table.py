@@ -164,7 +164,7 @@ async def test_stats_show_the_career_after_a_match(table):
     assert result.ephemeral
     won = int(0 in outcome.winners)
     assert f"Matches 1 · wins {won} ({won:.0%})" in result.text
-    assert f"Points (final totals): {outcome.scores[0]} in all" in result.text
+    assert f"Points: {outcome.scores[0]} in all (a match gives your final total" in result.text
     assert f"/replay match:{match_id}" in result.text
 
 

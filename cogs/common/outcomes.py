@@ -1,0 +1,45 @@
+"""How a participant's outcome is told: one wording for the result notice, /history and /stats."""
+
+from __future__ import annotations
+
+from cogs.common.presenter import ordinal
+
+NOBODY_WON = {"canyon": "nobody won"}
+"""A match that ended with nobody winning, by game, as its result says it (else a draw)."""
+DRAW = "a draw"
+
+
+def no_winner(game: str) -> str:
+    """``a draw``, or how the game calls a match nobody won."""
+    return NOBODY_WON.get(game, DRAW)
+
+
+def told(
+    game: str, *, won: bool, decided: bool, forfeited: bool, place: int, players: int
+) -> str:
+    """A participant's outcome in a few words: ``won``, ``a draw``, ``2nd of 3`` or
+    ``forfeited (4th of 4)``. Nobody is called 1st of a match they did not win."""
+    if forfeited:
+        return f"forfeited ({ordinal(place)} of {players})"
+    if won:
+        return "won"
+    if not decided:
+        return no_winner(game)
+    return f"{ordinal(place)} of {players}"
+
+
+def told_to_them(
+    game: str, *, won: bool, decided: bool, forfeited: bool, place: int, players: int
+) -> str:
+    """The same outcome told to the participant: ``you won! 🏆``, ``a draw.``,
+    ``you placed 2nd of 3.``, ``you forfeited (4th of 4).``"""
+    words = told(
+        game, won=won, decided=decided, forfeited=forfeited, place=place, players=players
+    )
+    if forfeited:
+        return f"you {words}."
+    if won:
+        return "you won! 🏆"
+    if not decided:
+        return f"{words}."
+    return f"you placed {words}."

@@ -1,0 +1,81 @@
+"""One outcome told one way: the result, each player's result notice, /history and /stats."""
+
+from __future__ import annotations
+
+from rules.numbers.table import RUN_OUTS_FOR_A_DRAW
+from rules.whyfirst import ENGINE as WHY_FIRST
+from tests.e2e.play import open_and_start
+from tests.e2e.play import play_to_the_end as play_whyfirst
+from tests.e2e.test_numbers_table import _rig, numbers_act
+
+NAMES = ("anne", "ben", "chris", "dana", "eve", "finn")
+
+
+def _on_the_brink_of_a_draw(state) -> None:
+    """The draw pile's last card, and the third run-out with no new sequence comes next."""
+    state.quiet_rebuilds = RUN_OUTS_FOR_A_DRAW - 1
+    state.discards[1] += state.draw_pile[:-1]
+    state.draw_pile = state.draw_pile[-1:]
+
+
+def _result_notice(table, player):
+    (notice,) = [m for m in table.notices(player) if "is over" in m.text]
+    return notice.text
+
+
+async def test_a_two_team_draw_is_a_draw_in_the_result_the_notices_history_and_stats(table):
+    players = [table.player(name) for name in NAMES]
+    match_id = await open_and_start(table, *players, game="numbers")
+    await _rig(table, match_id, _on_the_brink_of_a_draw)
+    await numbers_act(table, players[0], table.hand(players[0]))
+    assert (await table.match_row(match_id)).status == "finished"
+    result = table.backend.channel_messages(table.channel)[-1].text
+    assert "a draw" in result and "wins" not in result
+
+    for player in players:
+        notice = _result_notice(table, player)
+        assert "is over: a draw." in notice, notice
+        assert "1st" not in notice and "placed" not in notice
+
+    history = await table.backend.slash(players[0], table.channel, "history")
+    line = next(line for line in history.text.splitlines() if f"#{match_id}" in line)
+    assert "a draw: " in line and all(name in line for name in NAMES)
+    assert "1st" not in line and "🏆" not in line
+
+    stats = await table.backend.slash(players[0], table.channel, "stats", game="numbers")
+    assert "Matches 1 · wins 0 (0%) · a draw: 1" in stats.text
+    assert f"Best: a draw · 0 points · `/replay match:{match_id}`" in stats.text
+    assert "1st" not in stats.text
+
+
+async def test_a_two_player_why_first_places_leo_in_history_as_the_result_does(table):
+    finn, eve = table.player("finn"), table.player("eve")
+    match_id = await open_and_start(table, finn, eve)
+    await play_whyfirst(table, [finn, eve])
+    outcome = WHY_FIRST.outcome(WHY_FIRST.load((await table.match_row(match_id)).state))
+    assert outcome is not None and outcome.phantoms == {2: "Leo"}
+    result = table.backend.channel_messages(table.channel)[-1].text
+    assert "Leo" in result
+
+    history = await table.backend.slash(finn, table.channel, "history")
+    line = next(line for line in history.text.splitlines() if f"#{match_id}" in line)
+    place = {1: "1st", 2: "2nd", 3: "3rd"}[outcome.places[2]]
+    assert f"{place} Leo" in line and f"({outcome.scores[2]})" in line
+    assert line.count("🏆") == len(outcome.winners)
+    for seat, player in enumerate((finn, eve)):
+        notice = _result_notice(table, player)
+        if outcome.seat_won(seat):
+            assert "you won! 🏆" in notice
+        else:
+            assert f"you placed {({1: '1st', 2: '2nd', 3: '3rd'})[outcome.places[seat]]} of 3" in (
+                notice
+            )
+
+
+async def test_stats_say_what_points_are_in_a_players_words(table):
+    finn, eve = table.player("finn"), table.player("eve")
+    await open_and_start(table, finn, eve)
+    await play_whyfirst(table, [finn, eve])
+    stats = await table.backend.slash(finn, table.channel, "stats")
+    assert "a match gives your final total, after the five stages" in stats.text
+    assert "Points (" not in stats.text
