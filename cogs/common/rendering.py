@@ -19,6 +19,11 @@ ENDINGS = {
     "Nothing was recorded.",
 }
 """How a match that ended without a result says so, by its end reason."""
+PLAYED_FOR = {
+    "timeout": "⌛ {name} ran out of time: the table played for them.",
+    "autopilot": "💤 {name} is away: their seat played on autopilot.",
+}
+"""What the board says of a move the table chose for a player, by how it was chosen."""
 
 
 class Renderer:
@@ -85,13 +90,11 @@ class Renderer:
             lines[0] += f" · next deadline <t:{int(deadline.due_at)}:R>"
         point = match.decision_point()
         for move in recent:
-            if move.how != "player" and move.seat is not None and move.decision_point >= point - 1:
-                name = match.name_of(move.seat)
-                lines.append(
-                    f"⌛ {name} ran out of time: the table played for them."
-                    if move.how == "timeout"
-                    else f"🤖 {name}'s seat played on autopilot."
-                )
+            # A computer seat plays for itself: only players' seats are said to be played for.
+            if move.how in PLAYED_FOR and move.seat is not None and (
+                move.decision_point >= point - 1
+            ):
+                lines.append(PLAYED_FOR[move.how].format(name=match.name_of(move.seat)))
         away = [
             f"{seat.display_name} ({seat.autopilot})" for seat in match.seats if seat.autopilot
         ]

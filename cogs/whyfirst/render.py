@@ -204,7 +204,9 @@ class WhyFirstPresenter:
         for move in reveal.get("moves", []):
             if move["from"] == move["to"]:
                 continue  # a figure at the end of the track that did not move
-            by = f" ({names[move['seat']]})" if "seat" in move else ""
+            # Tactical: the player on turn may move another player's figure.
+            mover = move.get("seat", move["figure"])
+            by = "" if mover == move["figure"] else f" (moved by {names[mover]})"
             lines.append(
                 f"➡️ {names[move['figure']]} moves from {_signed(move['from'])} "
                 f"to {_signed(move['to'])}{by}"
