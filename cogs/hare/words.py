@@ -100,9 +100,35 @@ def who(view: dict[str, Any], names: list[str], event: dict[str, Any]) -> str:
     return name
 
 
+NO_EFFECT = {
+    "back_carrot": "there is no free carrot space behind",
+    "forward_carrot": "there is no free carrot space ahead",
+    "back_place": "there is no space to go one place back to",
+    "forward_place": "there is no space to go one place forward to",
+    "free_move": "nothing was paid for the move",
+    "move_again": "there is no move to make",
+}
+"""Why a hare result could not be carried out, by result."""
+
+
 def narrate(view: dict[str, Any], names: list[str], events: list[dict[str, Any]]) -> list[str]:
-    """One line per event worth telling, oldest first."""
-    return [line for event in events if (line := event_line(view, names, event))]
+    """One line per event worth telling, oldest first; a hare roll whose result cannot be
+    carried out is told once, with why."""
+    lines = []
+    for index, event in enumerate(events):
+        if event["kind"] == "hare_no_effect" and index and _same_roll(events[index - 1], event):
+            lines[-1] = lines[-1].removesuffix(".") + (
+                f", but {NO_EFFECT.get(event['result'], 'it cannot be done')}: no effect."
+            )
+        elif line := event_line(view, names, event):
+            lines.append(line)
+    return lines
+
+
+def _same_roll(roll: dict[str, Any], no_effect: dict[str, Any]) -> bool:
+    return roll["kind"] == "hare_roll" and roll["result"] == no_effect["result"] and (
+        roll["seat"], roll.get("marker")
+    ) == (no_effect["seat"], no_effect.get("marker"))
 
 
 def event_line(view: dict[str, Any], names: list[str], event: dict[str, Any]) -> str | None:
