@@ -125,8 +125,9 @@ class Renderer:
         embed.set_footer(text=f"Match #{match.id}")
         return embed
 
-    async def controls(self, match: Match, user_id: int) -> Controls:
-        """The private message of one player (or of someone who left the lobby)."""
+    async def controls(self, match: Match, user_id: int, choice: str | None = None) -> Controls:
+        """The private message of one player (or of someone who left the lobby);
+        ``choice``: a first step of their decision already picked."""
         presenter = self.presenters[match.record.game]
         channel = f"<#{match.record.channel_id}>"
         seat = match.seat_of(user_id)
@@ -134,8 +135,8 @@ class Renderer:
             return Controls(content=f"You left the **{presenter.title}** match in {channel}.")
         if match.status == "lobby":
             return Controls(
-                content=f"You joined **{presenter.title}** in {channel}. "
-                "Your hand will appear in this message when the host starts the match."
+                content=f"Your seat in **{presenter.title}** in {channel}: "
+                "your hand will appear in this message when the host starts the match."
             )
         if match.status == "cancelled" and match.record.end_reason in ENDINGS:
             return Controls(content=ending(match, presenter))
@@ -151,7 +152,7 @@ class Renderer:
                 content=f"The **{presenter.title}** match in {channel} cannot go on: "
                 "its saved state is damaged. Its host or a moderator can end it."
             )
-        controls = presenter.controls(match, seat)
+        controls = presenter.controls(match, seat, choice)
         if controls.embed is not None:
             # The private message tells the story too: what just happened, the standings.
             recent = await self.service.recent_moves(match.id, presenter.narration_moves)

@@ -50,6 +50,12 @@ WHAT_IS_SAVED = {
     "unseat": "Removing the computer player",
 }
 
+SEATED = (
+    "You have a seat in **{title}** match #{match}. Your hand arrives by direct message "
+    "when the host starts the match."
+)
+"""The private answer to taking a seat (the hand message itself is posted silently)."""
+
 
 def hand_purpose(user_id: int) -> str:
     """Hand messages belong to a player, never to a seat number that can change."""
@@ -205,8 +211,8 @@ class Table:
         async with Reply(interaction) as reply, answered_privately(reply, "Your choice"):
             user_id = interaction.user.id
             self.notices.acted(match_id, user_id)
-            match, seat = await self.service.awaited_seat(match_id, user_id, point)
-            controls = self.presenters[match.record.game].controls(match, seat, choice)
+            match, _ = await self.service.awaited_seat(match_id, user_id, point)
+            controls = await self.renderer.controls(match, user_id, choice)
             await self.kept.show_in_clicked(
                 reply, match, hand_purpose(user_id), controls, step=True
             )
@@ -273,7 +279,8 @@ class Table:
             return await self.refusals.channel(match).send(**controls.send_kwargs())
         user_id = int(purpose.removeprefix(HAND))
         user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-        return await user.send(**controls.send_kwargs())
+        # A hand is posted silently: the notices are what tell a player to look at it.
+        return await user.send(**controls.send_kwargs(), silent=True)
 
     async def refused(self, match: Match, purpose: str, error: discord.HTTPException) -> None:
         """Every refusal has an outcome a player or moderator sees."""
@@ -408,6 +415,9 @@ class Table:
         seat = match.seat_of(user_id)
         if seat is not None and match.seats[seat].dms_closed:
             await reply.private(content=DMS_CLOSED_NOTICE)
+        elif seat is not None and match.status == "lobby":
+            title = self.presenters[match.record.game].title
+            await reply.private(content=SEATED.format(title=title, match=match_id))
 
     async def _post_ending(self, match: Match) -> None:
         """How a match that ended without a result ended, in its channel."""
