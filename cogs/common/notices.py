@@ -11,12 +11,13 @@ who just acted are not notified, they are at the table.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 import aiosqlite
 import discord
 
-from cogs.common.presenter import ordinal
+from cogs.common.presenter import moment, ordinal
 from data import clocks
 from data.store import StoreUnavailable
 from matches import clock
@@ -64,21 +65,34 @@ class Notices:
 
     # -- what is notified ------------------------------------------------------------
 
-    async def decisions_opened(self, match: Match) -> None:
-        """Notify every player whose decision opened, once per decision."""
+    async def decisions_opened(
+        self, match: Match, timed_out: Mapping[int, str] | None = None
+    ) -> None:
+        """Notify every player whose decision opened, once per decision; ``timed_out``:
+        what players whose time just ran out are told of it, by seat (they are told even
+        when no decision of theirs opened)."""
         if match.status != "playing":
             return
         point = match.decision_point()
         deadline = (await self._service.deadlines(match.id)).get("decision")
-        for seat in sorted(match.awaited() - match.played_by_table()):
+        timed_out = timed_out or {}
+        opened = match.awaited() - match.played_by_table()
+        for seat in sorted(opened):
             user_id = match.seats[seat].user_id
             if user_id is None:
                 continue
-            if not match.pace.notify_when_open or self._active(match.id, user_id):
+            if seat not in timed_out and (
+                not match.pace.notify_when_open or self._active(match.id, user_id)
+            ):
                 # Not now; the reminders still come if they are slow.
                 continue
-            due = f" You have until {_when(deadline.due_at)}." if deadline else ""
-            await self.send(match, user_id, point, "turn", f"⏰ Your move in {{match}}.{due}")
+            due = f" You have until {moment(deadline.due_at)}." if deadline else ""
+            told = f"{timed_out[seat]}\n" if seat in timed_out else ""
+            await self.send(match, user_id, point, "turn", f"{told}⏰ Your move in {{match}}.{due}")
+        for seat, told in timed_out.items():
+            user_id = match.seats[seat].user_id
+            if user_id is not None and seat not in opened:
+                await self.send(match, user_id, point, "timeout", f"{told} ({{match}})")
 
     async def reminder(self, match: Match, deadline: clocks.Deadline, name: str) -> None:
         """A reminder before a deadline, to every player still awaited."""
@@ -87,7 +101,7 @@ class Notices:
         for seat in sorted(match.awaited() - match.played_by_table()):
             user_id = match.seats[seat].user_id
             if user_id is not None:
-                text = f"⏳ Reminder: your move in {{match}} is due {_when(deadline.due_at)}."
+                text = f"⏳ Reminder: your move in {{match}} is due {moment(deadline.due_at)}."
                 await self.send(match, user_id, deadline.decision_point, name, text)
 
     async def eliminations(self, match: Match) -> None:
@@ -220,8 +234,3 @@ class Notices:
         return text.format(
             match=f"**{title}** (match #{match.id} in <#{match.record.channel_id}>)"
         )
-
-
-def _when(moment: float) -> str:
-    """A time every player's client shows in their own time zone, and how far off it is."""
-    return f"<t:{int(moment)}:f> (<t:{int(moment)}:R>)"

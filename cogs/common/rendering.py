@@ -8,8 +8,17 @@ from typing import Any
 import discord
 
 from cogs.common.components import BackButton, LobbyButton, ShowHandButton
-from cogs.common.presenter import EMBED_COLOUR, Controls, Presenter, player_list
+from cogs.common.presenter import (
+    EMBED_COLOUR,
+    Controls,
+    Presenter,
+    moment,
+    player_list,
+    plural,
+)
+from matches import clock
 from matches.match import Match
+from matches.records import RECENT_MOVES
 from matches.service import MatchService
 from rules.rulebook import all_rulebooks
 
@@ -24,6 +33,8 @@ PLAYED_FOR = {
     "autopilot": "💤 {name} is away: their seat played on autopilot.",
 }
 """What the board says of a move the table chose for a player, by how it was chosen."""
+TIMED_OUT = "⌛ Your time ran out, so the table {words} for you."
+"""What a player whose time ran out is told, in their hand and their notice."""
 
 
 class Renderer:
@@ -161,6 +172,13 @@ class Renderer:
                 if len(controls.embed.fields) < 20:
                     controls.embed.add_field(name=name, value=value[:1024], inline=False)
         autopilot = match.seats[seat].autopilot
+        if match.status == "playing" and autopilot is None and seat in match.awaited():
+            deadline = (await self.service.deadlines(match.id)).get("decision")
+            if deadline is not None and deadline.decision_point == match.decision_point():
+                controls.content = _lines(controls.content, f"⏳ Due {moment(deadline.due_at)}.")
+        timed_out = await self.timed_out(match, seat) if match.status == "playing" else None
+        if timed_out:
+            controls.content = _lines(timed_out, controls.content)
         if autopilot == "absent" and match.status == "playing":
             controls.content = (
                 "You are away: your seat plays on autopilot. Press **I'm back** to play again.\n"
@@ -171,6 +189,30 @@ class Renderer:
             controls.content = "You resigned: your seat plays on autopilot to the end."
             controls.items = []
         return controls
+
+    async def timed_out(self, match: Match, seat: int) -> str | None:
+        """What the table played for a player whose last move it chose as their time ran
+        out, and how many more time-outs in a row put their seat on autopilot."""
+        recent = await self.service.recent_moves(match.id, RECENT_MOVES)
+        last = next((move for move in reversed(recent) if move.seat == seat), None)
+        if last is None or last.how != "timeout":
+            return None
+        presenter = self.presenters[match.record.game]
+        told = TIMED_OUT.format(words=presenter.move_words(match, seat, last.move))
+        left = clock.ABSENT_AFTER_TIMEOUTS - match.seats[seat].timeouts
+        if left > 0:
+            return told + (
+                f" {plural(left, 'more time-out')} in a row and your seat plays on "
+                "autopilot until you come back."
+            )
+        return told + (
+            f" That was {clock.ABSENT_AFTER_TIMEOUTS} in a row: your seat plays on autopilot "
+            "until you press **I'm back** in your hand."
+        )
+
+
+def _lines(*lines: str | None) -> str:
+    return "\n".join(line for line in lines if line)
 
 
 def ending(match: Match, presenter: Presenter) -> str:

@@ -331,6 +331,11 @@ class Table:
                     f"instead with `/{match.record.game} cancel`.",
                 )
         self.computers.wake(match)
+        timed_out = {
+            seat: told
+            for seat in result.timed_out
+            if (told := await self.renderer.timed_out(match, seat))
+        }
         if result.finished:
             await board  # the final board first, then the result under it
             await self._announce_result(match)
@@ -339,7 +344,7 @@ class Table:
             await self._post_ending(match)
         else:
             await self.notices.eliminations(match)
-            await self.notices.decisions_opened(match)
+            await self.notices.decisions_opened(match, timed_out)
 
     async def run_clock(self) -> None:
         """Carry out what is due: time-outs, reminders, expired lobbies, abandoned matches.

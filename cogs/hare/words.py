@@ -13,7 +13,7 @@ from cogs.common.pictures import seat_colour
 from cogs.common.presenter import plural
 from rules.hare import HareResult
 from rules.hare.board import FINISH, space
-from rules.hare.moves import ordinal
+from rules.hare.moves import BACK, FORWARD, STAY_CARROTS, TAKE, ordinal, parse_move
 
 CARROT_REASONS = {
     "carrot_space_take": "took 10 carrots on a carrot space",
@@ -180,3 +180,16 @@ def _moved(runner: str, event: dict[str, Any]) -> str:
         f"➡️ {runner} moves from {spot(event['from'])} to {spot(event['to'])} "
         f"for {plural(event['cost'], 'carrot')}."
     )
+
+
+def move_words(move: str) -> str:
+    """A move the table chose for a player, told to them: ``moved marker 1 to 12``."""
+    parsed = parse_move(move)
+    if parsed is None:
+        return "made a move"
+    marker = "" if parsed.number is None else f" {marker_name(parsed.number)}"
+    if parsed.action == FORWARD:
+        return f"moved{marker} forward to {spot(parsed.target or 0)}"
+    if parsed.action == BACK:
+        return f"moved{marker} back to tortoise space {parsed.target}"
+    return f"{'took' if parsed.action == TAKE else 'gave'} {STAY_CARROTS} carrots"

@@ -20,6 +20,7 @@ from cogs.common.presenter import (
 )
 from cogs.whyfirst.picture import board_facts, board_png, figure_colour
 from matches.match import Match
+from rules.whyfirst.cards import DECK
 from rules.whyfirst.engine import TRACK_MAX, TRACK_MIN
 from rules.whyfirst.scoring import second_place
 
@@ -305,6 +306,14 @@ class WhyFirstPresenter:
             return f"Waiting for {awaited}."
         target = "" if mine["target"] is None else f" on {names[mine['target']]}"
         return f"You played {_signed(mine['value'])}{target}. Still waiting for {awaited}."
+
+    def move_words(self, match: Match, seat: int, move: str) -> str:
+        names = _names(match)
+        if move.startswith("f"):
+            return f"moved {names[int(move[1:])]} with your card"
+        card, _, target = move[1:].partition(":")
+        on = f" on {names[int(target)]}" if target else " in front of you"
+        return f"played {_signed(DECK[int(card)].value)}{on}"
 
     # -- the end ----------------------------------------------------------------------
 
