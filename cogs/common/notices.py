@@ -19,6 +19,7 @@ import discord
 
 from cogs.common.presenter import moment, ordinal
 from data import clocks
+from data.matches import MessageRecord
 from data.store import StoreUnavailable
 from matches import clock
 from matches.keyed import Fading, Recent
@@ -39,6 +40,8 @@ def jump_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
     return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
 
 
+Linked = discord.Message | MessageRecord
+"""A message a notice links to: one just sent, or one the match keeps."""
 FORGET_ABOVE = 4096
 """Players' last actions kept before those older than the active window are forgotten."""
 CLAIMS_KEPT = 8192
@@ -130,8 +133,8 @@ class Notices:
                 text, kind = "🎲 {match} has started.", "start"
             await self.send(match, seat.user_id, match.decision_point(), kind, text)
 
-    async def finished(self, match: Match) -> None:
-        """Each player's own result."""
+    async def finished(self, match: Match, result: discord.Message | None) -> None:
+        """Each player's own result, with a link to the result in the channel."""
         outcome = match.outcome()
         if outcome is None:
             return
@@ -141,17 +144,29 @@ class Notices:
             won = " You won!" if outcome.seat_won(seat.seat) else ""
             place = ordinal(outcome.places[seat.seat])
             text = f"🏁 {{match}} is over: you placed {place}.{won}"
-            await self.send(match, seat.user_id, match.decision_point(), "result", text)
+            await self.send(
+                match, seat.user_id, match.decision_point(), "result", text,
+                link=("See the result", result) if result is not None else None,
+            )
 
     async def invited(self, match: Match, user_id: int, by: str) -> None:
         """A player of the last match is asked to the rematch."""
-        text = f"🔁 {by} opened a rematch: {{match}}. Press **Join** on its board to play again."
-        await self.send(match, user_id, 0, "invite", text)
+        text = f"🔁 {by} opened a rematch: {{match}}. Press **Join** on its lobby to play again."
+        messages = await self._service.messages(match.id)
+        lobby = messages.get("board")
+        await self.send(
+            match, user_id, 0, "invite", text,
+            link=("Open the lobby", lobby) if lobby is not None else None,
+        )
 
     # -- how a notice is sent --------------------------------------------------------
 
-    async def send(self, match: Match, user_id: int, point: int, kind: str, text: str) -> None:
-        """One notice, at most once per player, decision and kind."""
+    async def send(
+        self, match: Match, user_id: int, point: int, kind: str, text: str,
+        link: tuple[str, Linked] | None = None,
+    ) -> None:
+        """One notice, at most once per player, decision and kind; ``link``: the message it
+        speaks of and how the link reads (else their hand, or the board in the channel)."""
         claim = (match.id, user_id, point, kind)
         if claim in self._claimed:
             return  # claimed already: the store would say so too
@@ -174,20 +189,31 @@ class Notices:
         if mode == "off":
             return
         messages = await self._service.messages(match.id)
-        if mode == "dm" and not dms_closed and await self._by_dm(match, user_id, text, messages):
-            return
-        await self._in_channel(match, user_id, text, messages)
+        if mode == "dm" and not dms_closed:
+            hand = messages.get(f"hand:{user_id}")
+            about = link or (("Open your hand", hand) if hand is not None else None)
+            if await self._by_dm(match, user_id, text + self._link(match, about), messages):
+                return
+        board = messages.get("board")
+        about = link or (("Board", board) if board is not None else None)
+        await self._in_channel(match, user_id, text + self._link(match, about), messages)
+
+    def _link(self, match: Match, about: tuple[str, Linked] | None) -> str:
+        if about is None:
+            return ""
+        label, message = about
+        channel_id, message_id = (
+            (message.channel.id, message.id)
+            if isinstance(message, discord.Message)
+            else (message.channel_id, message.message_id)
+        )
+        guild_id = match.record.guild_id if channel_id == match.record.channel_id else None
+        return f" [{label}]({jump_link(guild_id, channel_id, message_id)})"
 
     async def _by_dm(self, match: Match, user_id: int, text: str, messages: Any) -> bool:
-        hand = messages.get(f"hand:{user_id}")
-        link = (
-            f" [Open your hand]({jump_link(None, hand.channel_id, hand.message_id)})"
-            if hand
-            else ""
-        )
         try:
             user = self._bot.get_user(user_id) or await self._bot.fetch_user(user_id)
-            sent = await user.send(self._fill(match, text) + link)
+            sent = await user.send(self._fill(match, text))
         except discord.Forbidden as error:
             if error.code != CANNOT_SEND_TO_USER:
                 raise
@@ -197,16 +223,10 @@ class Notices:
         return True
 
     async def _in_channel(self, match: Match, user_id: int, text: str, messages: Any) -> None:
-        board = messages.get("board")
-        link = (
-            f" [Board]({jump_link(match.record.guild_id, board.channel_id, board.message_id)})"
-            if board
-            else ""
-        )
         channel = self._bot.get_partial_messageable(match.record.channel_id)
         try:
             sent = await channel.send(
-                f"<@{user_id}> {self._fill(match, text)}{link}",
+                f"<@{user_id}> {self._fill(match, text)}",
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
             )
         except (discord.Forbidden, discord.NotFound) as error:

@@ -338,8 +338,7 @@ class Table:
         }
         if result.finished:
             await board  # the final board first, then the result under it
-            await self._announce_result(match)
-            await self.notices.finished(match)
+            await self.notices.finished(match, await self._announce_result(match))
         elif match.status == "cancelled":
             await self._post_ending(match)
         else:
@@ -428,10 +427,10 @@ class Table:
         """How a match that ended without a result ended, in its channel."""
         await self.refusals.post(match, content=ending(match, self.presenters[match.record.game]))
 
-    async def _announce_result(self, match: Match) -> None:
+    async def _announce_result(self, match: Match) -> discord.Message | None:
         rematch = discord.ui.View(timeout=None)
         rematch.add_item(RematchButton(match.id))
-        await self.refusals.post(
+        return await self.refusals.post(
             match, embed=self.presenters[match.record.game].result(match), view=rematch
         )
 
