@@ -4,8 +4,10 @@ Edits of the board and of hand messages notify nobody, so when a decision opens 
 player (and when they are slow, the match starts or ends) they get one short notice: a
 new DM message with a link, which replaces their previous notice of that match, or a
 mention in the match's channel for players whose DMs are closed or who chose it with
-``/notify``. Each notice is recorded, so it goes out once, across restarts too; players
-who just acted are not notified, they are at the table.
+``/notify``: there, one live message per player and match, edited in place but when the
+player is to be called again (``cogs.common.calls``). Each notice is recorded, so it goes
+out once, across restarts too; players who just acted are not notified, they are at the
+table.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 import aiosqlite
 import discord
 
+from cogs.common.calls import Calls
 from cogs.common.presenter import moment, ordinal
 from data import clocks
 from data.matches import MessageRecord
@@ -46,6 +49,9 @@ FORGET_ABOVE = 4096
 """Players' last actions kept before those older than the active window are forgotten."""
 CLAIMS_KEPT = 8192
 """Notices known to be claimed, the most recent: an older one asks the store again."""
+REMINDERS = frozenset(name for name, _ in clock.REMINDERS)
+DECISIONS = frozenset({"turn", *REMINDERS})
+"""The kinds of notice that ask a player to play."""
 
 
 class Notices:
@@ -56,11 +62,13 @@ class Notices:
         self._last_action: Fading[tuple[int, int], float] = Fading(FORGET_ABOVE)
         self._claimed: Recent[tuple[int, int, int, str], bool] = Recent(CLAIMS_KEPT)
         """Notices this process knows were claimed: no store round trip to learn it again."""
+        self._calls = Calls()
 
     def acted(self, match_id: int, user_id: int) -> None:
         """The player just did something at this match: they need no notice now."""
         now = self._service.now()
         self._last_action.set((match_id, user_id), now, until=now + clock.ACTIVE_WINDOW, now=now)
+        self._calls.seen(match_id, user_id)
 
     def _active(self, match_id: int, user_id: int) -> bool:
         last = self._last_action.get((match_id, user_id))
@@ -196,7 +204,8 @@ class Notices:
                 return
         board = messages.get("board")
         about = link or (("Board", board) if board is not None else None)
-        await self._in_channel(match, user_id, text + self._link(match, about), messages)
+        text = self._fill(match, text + self._link(match, about))
+        await self._in_channel(match, user_id, text, kind, messages)
 
     def _link(self, match: Match, about: tuple[str, Linked] | None) -> str:
         if about is None:
@@ -222,16 +231,38 @@ class Notices:
         await self._replace(match.id, user_id, sent, messages)
         return True
 
-    async def _in_channel(self, match: Match, user_id: int, text: str, messages: Any) -> None:
+    async def _in_channel(
+        self, match: Match, user_id: int, text: str, kind: str, messages: Any
+    ) -> None:
+        """The player's one live message in the channel: edited, or replaced by a new one
+        that mentions them when they are to be called."""
         channel = self._bot.get_partial_messageable(match.record.channel_id)
+        live = messages.get(notice_purpose(user_id))
+        if live is not None and live.channel_id != match.record.channel_id:
+            live = None  # their last notice was a DM
+        content = f"<@{user_id}> {text}"
+        called = self._calls.calls(
+            match.id, user_id, live=live is not None, behind=kind in REMINDERS
+        )
+        decision = kind in DECISIONS
         try:
+            if not called and live is not None:
+                try:
+                    await channel.get_partial_message(live.message_id).edit(content=content)
+                    self._calls.told(match.id, user_id, called=False, decision=decision)
+                    return
+                except discord.NotFound:
+                    log.info("match %s: the live notice of %s was deleted", match.id, user_id)
             sent = await channel.send(
-                f"<@{user_id}> {self._fill(match, text)}",
-                allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+                content,
+                allowed_mentions=discord.AllowedMentions(
+                    users=[discord.Object(user_id)] if called else False
+                ),
             )
         except (discord.Forbidden, discord.NotFound) as error:
             log.info("match %s: channel notice refused (%s)", match.id, error.code)
             return
+        self._calls.told(match.id, user_id, called=called, decision=decision)
         await self._replace(match.id, user_id, sent, messages)
 
     async def _replace(
