@@ -16,6 +16,7 @@ from cogs.canyon.words import (
     current_text,
     is_send,
     last_round_text,
+    move_words,
     narrate,
     row,
     scored_card,
@@ -352,6 +353,9 @@ class CanyonPresenter:
             embed,
             items,
         )
+
+    def move_words(self, match: Match, seat: int, move: str) -> str:
+        return move_words(move)
 
     # -- the end ----------------------------------------------------------------------
 

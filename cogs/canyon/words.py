@@ -7,7 +7,7 @@ from typing import Any
 
 from matches.match import Match
 from rules.canyon import race
-from rules.canyon.cards import ACTION_KINDS
+from rules.canyon.cards import ACCELERATION, ACTION_KINDS, ACTIONS
 
 TRACK_SPACES = race.TRACK_TOP + 1
 NAME_WIDTH = 8
@@ -231,3 +231,18 @@ def second_hand_lines(match: Match, six_cards: list[int], peekers: list[int]) ->
         for seat in peekers
     ]
     return lines
+
+
+def move_words(move: str) -> str:
+    """A move the table chose for a player, told to them: ``played +3 and called a
+    collision``, ``chose Swap``, ``counted it as -2``, ``looked at round 4's action card``."""
+    kind, rest = move[0], move[1:]
+    if kind == "c":
+        card, _, call = rest.partition(":")
+        called = " and called a collision" if call else ""
+        return f"played {ACCELERATION[int(card)].label}{called}"
+    if kind == "a":
+        return f"chose {ACTIONS[int(rest)].effect.label}"
+    if kind == "s":
+        return f"counted your card as {'plus' if rest == '+' else 'minus'}"
+    return f"looked at round {rest}'s action card"

@@ -12,8 +12,10 @@ from matches.match import Match
 
 PLAYED_FOR = {
     "timeout": "⌛ {name} ran out of time: the table played for them.",
-    "autopilot": "🤖 {name}'s seat played on autopilot.",
+    "autopilot": "💤 {name} is away: their seat played on autopilot.",
 }
+"""What the board, the replay and the log say of a move the table chose for a player, by
+how it was chosen (a computer's own move is not among them: it plays for itself)."""
 
 
 def move_lines(presenter: Presenter, match: Match, move: LoggedMove) -> list[str]:

@@ -4,20 +4,26 @@ Edits of the board and of hand messages notify nobody, so when a decision opens 
 player (and when they are slow, the match starts or ends) they get one short notice: a
 new DM message with a link, which replaces their previous notice of that match, or a
 mention in the match's channel for players whose DMs are closed or who chose it with
-``/notify``. Each notice is recorded, so it goes out once, across restarts too; players
-who just acted are not notified, they are at the table.
+``/notify``: there, one live message per player and match, edited in place but when the
+player is to be called again (``cogs.common.calls``). Each notice is recorded, so it goes
+out once, across restarts too; players who just acted are not notified, they are at the
+table.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 import aiosqlite
 import discord
 
+from cogs.common.calls import Calls
 from cogs.common.outcomes import told_to_them
+from cogs.common.presenter import moment
 from data import clocks
+from data.matches import MessageRecord
 from data.store import StoreUnavailable
 from matches import clock
 from matches.keyed import Fading, Recent
@@ -38,10 +44,15 @@ def jump_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
     return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
 
 
+Linked = discord.Message | MessageRecord
+"""A message a notice links to: one just sent, or one the match keeps."""
 FORGET_ABOVE = 4096
 """Players' last actions kept before those older than the active window are forgotten."""
 CLAIMS_KEPT = 8192
 """Notices known to be claimed, the most recent: an older one asks the store again."""
+REMINDERS = frozenset(name for name, _ in clock.REMINDERS)
+DECISIONS = frozenset({"turn", *REMINDERS})
+"""The kinds of notice that ask a player to play."""
 
 
 class Notices:
@@ -52,11 +63,13 @@ class Notices:
         self._last_action: Fading[tuple[int, int], float] = Fading(FORGET_ABOVE)
         self._claimed: Recent[tuple[int, int, int, str], bool] = Recent(CLAIMS_KEPT)
         """Notices this process knows were claimed: no store round trip to learn it again."""
+        self._calls = Calls()
 
     def acted(self, match_id: int, user_id: int) -> None:
         """The player just did something at this match: they need no notice now."""
         now = self._service.now()
         self._last_action.set((match_id, user_id), now, until=now + clock.ACTIVE_WINDOW, now=now)
+        self._calls.seen(match_id, user_id)
 
     def _active(self, match_id: int, user_id: int) -> bool:
         last = self._last_action.get((match_id, user_id))
@@ -64,21 +77,34 @@ class Notices:
 
     # -- what is notified ------------------------------------------------------------
 
-    async def decisions_opened(self, match: Match) -> None:
-        """Notify every player whose decision opened, once per decision."""
+    async def decisions_opened(
+        self, match: Match, timed_out: Mapping[int, str] | None = None
+    ) -> None:
+        """Notify every player whose decision opened, once per decision; ``timed_out``:
+        what players whose time just ran out are told of it, by seat (they are told even
+        when no decision of theirs opened)."""
         if match.status != "playing":
             return
         point = match.decision_point()
         deadline = (await self._service.deadlines(match.id)).get("decision")
-        for seat in sorted(match.awaited() - match.played_by_table()):
+        timed_out = timed_out or {}
+        opened = match.awaited() - match.played_by_table()
+        for seat in sorted(opened):
             user_id = match.seats[seat].user_id
             if user_id is None:
                 continue
-            if not match.pace.notify_when_open or self._active(match.id, user_id):
+            if seat not in timed_out and (
+                not match.pace.notify_when_open or self._active(match.id, user_id)
+            ):
                 # Not now; the reminders still come if they are slow.
                 continue
-            due = f" You have until {_when(deadline.due_at)}." if deadline else ""
-            await self.send(match, user_id, point, "turn", f"⏰ Your move in {{match}}.{due}")
+            due = f" You have until {moment(deadline.due_at)}." if deadline else ""
+            told = f"{timed_out[seat]}\n" if seat in timed_out else ""
+            await self.send(match, user_id, point, "turn", f"{told}⏰ Your move in {{match}}.{due}")
+        for seat, told in timed_out.items():
+            user_id = match.seats[seat].user_id
+            if user_id is not None and seat not in opened:
+                await self.send(match, user_id, point, "timeout", f"{told} ({{match}})")
 
     async def reminder(self, match: Match, deadline: clocks.Deadline, name: str) -> None:
         """A reminder before a deadline, to every player still awaited."""
@@ -87,7 +113,7 @@ class Notices:
         for seat in sorted(match.awaited() - match.played_by_table()):
             user_id = match.seats[seat].user_id
             if user_id is not None:
-                text = f"⏳ Reminder: your move in {{match}} is due {_when(deadline.due_at)}."
+                text = f"⏳ Reminder: your move in {{match}} is due {moment(deadline.due_at)}."
                 await self.send(match, user_id, deadline.decision_point, name, text)
 
     async def eliminations(self, match: Match) -> None:
@@ -116,8 +142,8 @@ class Notices:
                 text, kind = "🎲 {match} has started.", "start"
             await self.send(match, seat.user_id, match.decision_point(), kind, text)
 
-    async def finished(self, match: Match) -> None:
-        """Each player's own result."""
+    async def finished(self, match: Match, result: discord.Message | None) -> None:
+        """Each player's own result, with a link to the result in the channel."""
         outcome = match.outcome()
         if outcome is None:
             return
@@ -131,17 +157,29 @@ class Notices:
                 players=len(outcome.places),
             )
             text = f"🏁 {{match}} is over: {how}"
-            await self.send(match, seat.user_id, match.decision_point(), "result", text)
+            await self.send(
+                match, seat.user_id, match.decision_point(), "result", text,
+                link=("See the result", result) if result is not None else None,
+            )
 
     async def invited(self, match: Match, user_id: int, by: str) -> None:
         """A player of the last match is asked to the rematch."""
-        text = f"🔁 {by} opened a rematch: {{match}}. Press **Join** on its board to play again."
-        await self.send(match, user_id, 0, "invite", text)
+        text = f"🔁 {by} opened a rematch: {{match}}. Press **Join** on its lobby to play again."
+        messages = await self._service.messages(match.id)
+        lobby = messages.get("board")
+        await self.send(
+            match, user_id, 0, "invite", text,
+            link=("Open the lobby", lobby) if lobby is not None else None,
+        )
 
     # -- how a notice is sent --------------------------------------------------------
 
-    async def send(self, match: Match, user_id: int, point: int, kind: str, text: str) -> None:
-        """One notice, at most once per player, decision and kind."""
+    async def send(
+        self, match: Match, user_id: int, point: int, kind: str, text: str,
+        link: tuple[str, Linked] | None = None,
+    ) -> None:
+        """One notice, at most once per player, decision and kind; ``link``: the message it
+        speaks of and how the link reads (else their hand, or the board in the channel)."""
         claim = (match.id, user_id, point, kind)
         if claim in self._claimed:
             return  # claimed already: the store would say so too
@@ -164,20 +202,32 @@ class Notices:
         if mode == "off":
             return
         messages = await self._service.messages(match.id)
-        if mode == "dm" and not dms_closed and await self._by_dm(match, user_id, text, messages):
-            return
-        await self._in_channel(match, user_id, text, messages)
+        if mode == "dm" and not dms_closed:
+            hand = messages.get(f"hand:{user_id}")
+            about = link or (("Open your hand", hand) if hand is not None else None)
+            if await self._by_dm(match, user_id, text + self._link(match, about), messages):
+                return
+        board = messages.get("board")
+        about = link or (("Board", board) if board is not None else None)
+        text = self._fill(match, text + self._link(match, about))
+        await self._in_channel(match, user_id, text, kind, messages)
+
+    def _link(self, match: Match, about: tuple[str, Linked] | None) -> str:
+        if about is None:
+            return ""
+        label, message = about
+        channel_id, message_id = (
+            (message.channel.id, message.id)
+            if isinstance(message, discord.Message)
+            else (message.channel_id, message.message_id)
+        )
+        guild_id = match.record.guild_id if channel_id == match.record.channel_id else None
+        return f" [{label}]({jump_link(guild_id, channel_id, message_id)})"
 
     async def _by_dm(self, match: Match, user_id: int, text: str, messages: Any) -> bool:
-        hand = messages.get(f"hand:{user_id}")
-        link = (
-            f" [Open your hand]({jump_link(None, hand.channel_id, hand.message_id)})"
-            if hand
-            else ""
-        )
         try:
             user = self._bot.get_user(user_id) or await self._bot.fetch_user(user_id)
-            sent = await user.send(self._fill(match, text) + link)
+            sent = await user.send(self._fill(match, text))
         except discord.Forbidden as error:
             if error.code != CANNOT_SEND_TO_USER:
                 raise
@@ -186,22 +236,38 @@ class Notices:
         await self._replace(match.id, user_id, sent, messages)
         return True
 
-    async def _in_channel(self, match: Match, user_id: int, text: str, messages: Any) -> None:
-        board = messages.get("board")
-        link = (
-            f" [Board]({jump_link(match.record.guild_id, board.channel_id, board.message_id)})"
-            if board
-            else ""
-        )
+    async def _in_channel(
+        self, match: Match, user_id: int, text: str, kind: str, messages: Any
+    ) -> None:
+        """The player's one live message in the channel: edited, or replaced by a new one
+        that mentions them when they are to be called."""
         channel = self._bot.get_partial_messageable(match.record.channel_id)
+        live = messages.get(notice_purpose(user_id))
+        if live is not None and live.channel_id != match.record.channel_id:
+            live = None  # their last notice was a DM
+        content = f"<@{user_id}> {text}"
+        called = self._calls.calls(
+            match.id, user_id, live=live is not None, behind=kind in REMINDERS
+        )
+        decision = kind in DECISIONS
         try:
+            if not called and live is not None:
+                try:
+                    await channel.get_partial_message(live.message_id).edit(content=content)
+                    self._calls.told(match.id, user_id, called=False, decision=decision)
+                    return
+                except discord.NotFound:
+                    log.info("match %s: the live notice of %s was deleted", match.id, user_id)
             sent = await channel.send(
-                f"<@{user_id}> {self._fill(match, text)}{link}",
-                allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+                content,
+                allowed_mentions=discord.AllowedMentions(
+                    users=[discord.Object(user_id)] if called else False
+                ),
             )
         except (discord.Forbidden, discord.NotFound) as error:
             log.info("match %s: channel notice refused (%s)", match.id, error.code)
             return
+        self._calls.told(match.id, user_id, called=called, decision=decision)
         await self._replace(match.id, user_id, sent, messages)
 
     async def _replace(
@@ -224,8 +290,3 @@ class Notices:
         return text.format(
             match=f"**{title}** (match #{match.id} in <#{match.record.channel_id}>)"
         )
-
-
-def _when(moment: float) -> str:
-    """A time every player's client shows in their own time zone, and how far off it is."""
-    return f"<t:{int(moment)}:f> (<t:{int(moment)}:R>)"

@@ -139,6 +139,11 @@ def ordinal(n: int) -> str:
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th') }"
 
 
+def moment(at: float) -> str:
+    """A time every reader's client shows in their own time zone, and how far off it is."""
+    return f"<t:{int(at)}:f> (<t:{int(at)}:R>)"
+
+
 def joined(names: list[str]) -> str:
     """``anne``, ``anne and ben``, ``anne, ben and chris``."""
     return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 2 else names)
@@ -209,6 +214,10 @@ class Presenter(Protocol):
 
     def result(self, match: Match) -> discord.Embed:
         """The final announcement: winner(s) and totals."""
+
+    def move_words(self, match: Match, seat: int, move: str) -> str:
+        """What ``move`` of ``seat`` did, told to its player after the table chose it for
+        them: words that follow "the table" (``played -3 on dana``)."""
 
 
 @runtime_checkable

@@ -76,15 +76,17 @@ class Refusals:
     def channel(self, match: Match) -> discord.PartialMessageable:
         return self._bot.get_partial_messageable(match.record.channel_id)
 
-    async def post(self, match: Match, **message: Any) -> None:
-        """A new message in the match's channel; refusals get their outcome."""
+    async def post(self, match: Match, **message: Any) -> discord.Message | None:
+        """A new message in the match's channel (None if refused: refusals get their
+        outcome)."""
         try:
-            await self.channel(match).send(**message)
+            return await self.channel(match).send(**message)
         except discord.NotFound as error:
             if error.code == UNKNOWN_CHANNEL:
                 await self.channel_gone(match)
         except discord.Forbidden as error:
             await self.missing_permissions(match, error)
+        return None
 
     async def board_refused(self, match: Match, error: discord.HTTPException) -> None:
         if isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL:

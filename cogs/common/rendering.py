@@ -9,8 +9,19 @@ import discord
 
 from cogs.common.components import BackButton, LobbyButton, ShowHandButton
 from cogs.common.log import LogButton
-from cogs.common.presenter import EMBED_COLOUR, BoardInHand, Controls, Presenter, player_list
+from cogs.common.narration import PLAYED_FOR
+from cogs.common.presenter import (
+    EMBED_COLOUR,
+    BoardInHand,
+    Controls,
+    Presenter,
+    moment,
+    player_list,
+    plural,
+)
+from matches import clock
 from matches.match import Match
+from matches.records import RECENT_MOVES
 from matches.service import MatchService
 from rules.rulebook import all_rulebooks
 
@@ -20,6 +31,8 @@ ENDINGS = {
     "Nothing was recorded.",
 }
 """How a match that ended without a result says so, by its end reason."""
+TIMED_OUT = "⌛ Your time ran out, so the table {words} for you."
+"""What a player whose time ran out is told, in their hand and their notice."""
 
 
 class Renderer:
@@ -86,13 +99,11 @@ class Renderer:
             lines[0] += f" · next deadline <t:{int(deadline.due_at)}:R>"
         point = match.decision_point()
         for move in recent:
-            if move.how != "player" and move.seat is not None and move.decision_point >= point - 1:
-                name = match.name_of(move.seat)
-                lines.append(
-                    f"⌛ {name} ran out of time: the table played for them."
-                    if move.how == "timeout"
-                    else f"🤖 {name}'s seat played on autopilot."
-                )
+            # A computer seat plays for itself: only players' seats are said to be played for.
+            if move.how in PLAYED_FOR and move.seat is not None and (
+                move.decision_point >= point - 1
+            ):
+                lines.append(PLAYED_FOR[move.how].format(name=match.name_of(move.seat)))
         away = [
             f"{seat.display_name} ({seat.autopilot})" for seat in match.seats if seat.autopilot
         ]
@@ -133,8 +144,8 @@ class Renderer:
             return Controls(content=f"You left the **{presenter.title}** match in {channel}.")
         if match.status == "lobby":
             return Controls(
-                content=f"You joined **{presenter.title}** in {channel}. "
-                "Your hand will appear in this message when the host starts the match."
+                content=f"Your seat in **{presenter.title}** in {channel}: "
+                "your hand will appear in this message when the host starts the match."
             )
         if match.status == "cancelled" and match.record.end_reason in ENDINGS:
             return Controls(content=ending(match, presenter))
@@ -162,6 +173,13 @@ class Renderer:
                 controls.pictures = await presenter.hand_pictures(match, seat)
                 await self._link_board(match, controls.embed)
         autopilot = match.seats[seat].autopilot
+        if match.status == "playing" and autopilot is None and seat in match.awaited():
+            deadline = (await self.service.deadlines(match.id)).get("decision")
+            if deadline is not None and deadline.decision_point == match.decision_point():
+                controls.content = _lines(controls.content, f"⏳ Due {moment(deadline.due_at)}.")
+        timed_out = await self.timed_out(match, seat) if match.status == "playing" else None
+        if timed_out:
+            controls.content = _lines(timed_out, controls.content)
         if autopilot == "absent" and match.status == "playing":
             controls.content = (
                 "You are away: your seat plays on autopilot. Press **I'm back** to play again.\n"
@@ -173,6 +191,25 @@ class Renderer:
             controls.items = []
         return controls
 
+    async def timed_out(self, match: Match, seat: int) -> str | None:
+        """What the table played for a player whose last move it chose as their time ran
+        out, and how many more time-outs in a row put their seat on autopilot."""
+        recent = await self.service.recent_moves(match.id, RECENT_MOVES)
+        last = next((move for move in reversed(recent) if move.seat == seat), None)
+        if last is None or last.how != "timeout":
+            return None
+        presenter = self.presenters[match.record.game]
+        told = TIMED_OUT.format(words=presenter.move_words(match, seat, last.move))
+        left = clock.ABSENT_AFTER_TIMEOUTS - match.seats[seat].timeouts
+        if left > 0:
+            return told + (
+                f" {plural(left, 'more time-out')} in a row and your seat plays on "
+                "autopilot until you come back."
+            )
+        return told + (
+            f" That was {clock.ABSENT_AFTER_TIMEOUTS} in a row: your seat plays on autopilot "
+            "until you press **I'm back** in your hand."
+        )
 
     async def _link_board(self, match: Match, embed: discord.Embed) -> None:
         """A link to the board in the channel, under the hand."""
@@ -184,6 +221,10 @@ class Renderer:
             name="Board", value=f"[The board in <#{board.channel_id}>]({url}{board.message_id})",
             inline=False,
         )
+
+
+def _lines(*lines: str | None) -> str:
+    return "\n".join(line for line in lines if line)
 
 
 def ending(match: Match, presenter: Presenter) -> str:

@@ -51,6 +51,12 @@ WHAT_IS_SAVED = {
     "unseat": "Removing the computer player",
 }
 
+SEATED = (
+    "You have a seat in **{title}** match #{match}. Your hand arrives by direct message "
+    "when the host starts the match."
+)
+"""The private answer to taking a seat (the hand message itself is posted silently)."""
+
 
 def hand_purpose(user_id: int) -> str:
     """Hand messages belong to a player, never to a seat number that can change."""
@@ -274,7 +280,8 @@ class Table:
             return await self.refusals.channel(match).send(**controls.send_kwargs())
         user_id = int(purpose.removeprefix(HAND))
         user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-        return await user.send(**controls.send_kwargs())
+        # A hand is posted silently: the notices are what tell a player to look at it.
+        return await user.send(**controls.send_kwargs(), silent=True)
 
     async def refused(self, match: Match, purpose: str, error: discord.HTTPException) -> None:
         """Every refusal has an outcome a player or moderator sees."""
@@ -325,15 +332,19 @@ class Table:
                     f"instead with `/{match.record.game} cancel`.",
                 )
         self.computers.wake(match)
+        timed_out = {
+            seat: told
+            for seat in result.timed_out
+            if (told := await self.renderer.timed_out(match, seat))
+        }
         if result.finished:
             await board  # the final board first, then the result under it
-            await self._announce_result(match)
-            await self.notices.finished(match)
+            await self.notices.finished(match, await self._announce_result(match))
         elif match.status == "cancelled":
             await self._post_ending(match)
         else:
             await self.notices.eliminations(match)
-            await self.notices.decisions_opened(match)
+            await self.notices.decisions_opened(match, timed_out)
 
     async def run_clock(self) -> None:
         """Carry out what is due: time-outs, reminders, expired lobbies, abandoned matches.
@@ -409,16 +420,19 @@ class Table:
         seat = match.seat_of(user_id)
         if seat is not None and match.seats[seat].dms_closed:
             await reply.private(content=DMS_CLOSED_NOTICE)
+        elif seat is not None and match.status == "lobby":
+            title = self.presenters[match.record.game].title
+            await reply.private(content=SEATED.format(title=title, match=match_id))
 
     async def _post_ending(self, match: Match) -> None:
         """How a match that ended without a result ended, in its channel."""
         await self.refusals.post(match, content=ending(match, self.presenters[match.record.game]))
 
-    async def _announce_result(self, match: Match) -> None:
+    async def _announce_result(self, match: Match) -> discord.Message | None:
         rematch = discord.ui.View(timeout=None)
         rematch.add_item(RematchButton(match.id))
         rematch.add_item(LogButton(match.id))
-        await self.refusals.post(
+        return await self.refusals.post(
             match, embed=self.presenters[match.record.game].result(match), view=rematch
         )
 

@@ -20,7 +20,7 @@ from cogs.common.presenter import (
 )
 from cogs.hare.controls import hand_controls
 from cogs.hare.picture import board_facts, board_png
-from cogs.hare.words import markers_of, narrate, players_text, positions
+from cogs.hare.words import markers_of, move_words, narrate, players_text, positions
 from matches.match import Match
 from rules.hare.moves import ordinal
 
@@ -90,6 +90,9 @@ class HarePresenter:
 
     def controls(self, match: Match, seat: int, choice: str | None = None) -> Controls:
         return hand_controls(match, seat, choice)
+
+    def move_words(self, match: Match, seat: int, move: str) -> str:
+        return move_words(move)
 
     # -- the end ----------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from cogs.common.pictures import seat_colour
 from cogs.common.presenter import plural
 from rules.hare import HareResult
 from rules.hare.board import FINISH, space
-from rules.hare.moves import ordinal
+from rules.hare.moves import BACK, FORWARD, STAY_CARROTS, TAKE, ordinal, parse_move
 
 CARROT_REASONS = {
     "carrot_space_take": "took 10 carrots on a carrot space",
@@ -100,9 +100,35 @@ def who(view: dict[str, Any], names: list[str], event: dict[str, Any]) -> str:
     return name
 
 
+NO_EFFECT = {
+    "back_carrot": "there is no free carrot space behind",
+    "forward_carrot": "there is no free carrot space ahead",
+    "back_place": "there is no space to go one place back to",
+    "forward_place": "there is no space to go one place forward to",
+    "free_move": "nothing was paid for the move",
+    "move_again": "there is no move to make",
+}
+"""Why a hare result could not be carried out, by result."""
+
+
 def narrate(view: dict[str, Any], names: list[str], events: list[dict[str, Any]]) -> list[str]:
-    """One line per event worth telling, oldest first."""
-    return [line for event in events if (line := event_line(view, names, event))]
+    """One line per event worth telling, oldest first; a hare roll whose result cannot be
+    carried out is told once, with why."""
+    lines = []
+    for index, event in enumerate(events):
+        if event["kind"] == "hare_no_effect" and index and _same_roll(events[index - 1], event):
+            lines[-1] = lines[-1].removesuffix(".") + (
+                f", but {NO_EFFECT.get(event['result'], 'it cannot be done')}: no effect."
+            )
+        elif line := event_line(view, names, event):
+            lines.append(line)
+    return lines
+
+
+def _same_roll(roll: dict[str, Any], no_effect: dict[str, Any]) -> bool:
+    return roll["kind"] == "hare_roll" and roll["result"] == no_effect["result"] and (
+        roll["seat"], roll.get("marker")
+    ) == (no_effect["seat"], no_effect.get("marker"))
 
 
 def event_line(view: dict[str, Any], names: list[str], event: dict[str, Any]) -> str | None:
@@ -154,3 +180,16 @@ def _moved(runner: str, event: dict[str, Any]) -> str:
         f"➡️ {runner} moves from {spot(event['from'])} to {spot(event['to'])} "
         f"for {plural(event['cost'], 'carrot')}."
     )
+
+
+def move_words(move: str) -> str:
+    """A move the table chose for a player, told to them: ``moved marker 1 to 12``."""
+    parsed = parse_move(move)
+    if parsed is None:
+        return "made a move"
+    marker = "" if parsed.number is None else f" {marker_name(parsed.number)}"
+    if parsed.action == FORWARD:
+        return f"moved{marker} forward to {spot(parsed.target or 0)}"
+    if parsed.action == BACK:
+        return f"moved{marker} back to tortoise space {parsed.target}"
+    return f"{'took' if parsed.action == TAKE else 'gave'} {STAY_CARROTS} carrots"

@@ -19,6 +19,7 @@ from cogs.common.presenter import (
 )
 from cogs.numbers.picture import board_png
 from matches.match import Match
+from rules.numbers.cards import DECK
 
 ROWS = "ABCDEFGHIJ"
 MENU_LIMIT = 25
@@ -300,6 +301,13 @@ class NumbersPresenter:
         else:
             note = "No card can be played: discard one and draw."
         return Controls(note, embed, items)
+
+    def move_words(self, match: Match, seat: int, move: str) -> str:
+        card, _, where = move[1:].partition("@")
+        text = _card_text(DECK[int(card)].to_json())
+        if move[0] in "pm":
+            return f"played {text} on {where}"
+        return f"traded {text}" if move[0] == "t" else f"discarded {text}"
 
     # -- the end ----------------------------------------------------------------------
 

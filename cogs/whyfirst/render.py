@@ -20,6 +20,7 @@ from cogs.common.presenter import (
 )
 from cogs.whyfirst.picture import board_facts, board_png, figure_colour
 from matches.match import Match
+from rules.whyfirst.cards import DECK
 from rules.whyfirst.engine import TRACK_MAX, TRACK_MIN
 from rules.whyfirst.scoring import second_place
 
@@ -114,7 +115,9 @@ def _reveal_title(reveal: dict[str, Any]) -> str:
 
 
 def _figure_move_line(move: dict[str, Any], names: list[str]) -> str:
-    by = f" ({names[move['seat']]})" if "seat" in move else ""
+    """A figure moved; in the tactical variant, by whom when it was another's figure."""
+    mover = move.get("seat", move["figure"])
+    by = "" if mover == move["figure"] else f" (moved by {names[mover]})"
     return (
         f"➡️ {names[move['figure']]} moves from {_signed(move['from'])} "
         f"to {_signed(move['to'])}{by}"
@@ -355,6 +358,14 @@ class WhyFirstPresenter:
         if mine is None:
             return f"Waiting for {awaited}."
         return f"You played {_play_text(mine, names)}. Still waiting for {awaited}."
+
+    def move_words(self, match: Match, seat: int, move: str) -> str:
+        names = _names(match)
+        if move.startswith("f"):
+            return f"moved {names[int(move[1:])]} with your card"
+        card, _, target = move[1:].partition(":")
+        on = f" on {names[int(target)]}" if target else " in front of you"
+        return f"played {_signed(DECK[int(card)].value)}{on}"
 
     # -- the end ----------------------------------------------------------------------
 

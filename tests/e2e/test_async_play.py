@@ -291,3 +291,36 @@ async def test_a_player_knocked_out_is_told_at_once_and_only_once(table):
     out = [m for m in table.notices(ben) if "You are out" in m.content]
     assert len(out) == 1 and "Great Canyon Race" in out[0].content
     assert not [m for m in table.notices(anne) if "You are out" in m.content]
+
+
+async def test_a_player_whose_time_ran_out_is_told_what_was_played_for_them(table):
+    anne, ben, chris = (table.player(n) for n in ("anne", "ben", "chris"))
+    await open_and_start(table, anne, ben, chris)
+    assert "⏳ Due <t:" in table.hand(chris).text, "the hand shows the deadline"
+    await _round(table, [anne, ben])
+    assert "⏳ Due" not in table.hand(anne).text, "anne has played: nothing is due from her"
+    table.clock.advance(days=1, minutes=1)
+    await table.tick()
+    hand = table.hand(chris).text
+    told = "⌛ Your time ran out, so the table played "
+    assert hand.startswith(told) and "2 more time-outs in a row" in hand, hand
+    words = hand.removeprefix(told).split(" for you.")[0]
+    assert f"🃏 chris played {words}" in hand, "what he is told is what the reveal shows"
+    assert "⏳ Due <t:" in hand and playable(table.hand(chris))
+    (notice,) = table.notices(chris)
+    assert notice.content.startswith(f"{told}{words} for you.") and TURN in notice.content
+    await act(table, chris, table.hand(chris))
+    assert "time ran out" not in table.hand(chris).text, "his own move: nothing to tell"
+
+
+async def test_a_player_whose_turn_passed_on_a_time_out_is_told_too(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    match_id = await _hare_match(table, anne, ben)
+    while HARE.load((await table.match_row(match_id)).state).turn == 0:
+        table.clock.advance(days=1, minutes=1)
+        await table.tick()
+    (notice,) = table.notices(anne)
+    assert "⌛ Your time ran out, so the table moved" in notice.content
+    assert "more time-out" in notice.content and "Hare and Tortoise" in notice.content
+    assert "⌛ Your time ran out, so the table moved" in table.hand(anne).text
+    assert "⏳ Due" not in table.hand(anne).text and "⏳ Due <t:" in table.hand(ben).text

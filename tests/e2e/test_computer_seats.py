@@ -5,12 +5,13 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import random
+import re
 from dataclasses import replace
 
 from data import matches as rows
 from rules.hare import ENGINE as HARE
 from rules.hare import purposeful_move
-from tests.e2e.play import act, match_id_of, play_to_the_end
+from tests.e2e.play import act, match_id_of, play_to_the_end, playable
 from tests.e2e.test_canyon_table import _play_while as canyon_play_while
 from tests.e2e.test_hare_table import make_move as hare_move
 from tests.e2e.test_numbers_table import play_to_the_end as numbers_play_to_the_end
@@ -141,3 +142,21 @@ async def test_a_computer_that_was_thinking_when_the_bot_stopped_thinks_again(ta
     assert [(m.seat, m.how) for m in moves] == [(1, "computer")], "it thought again and played"
     await act(table, anne, table.hand(anne))
     assert "card round 2/5" in table.board().text
+
+
+async def test_computers_play_for_themselves_and_a_figure_is_named_once(table):
+    """A computer is not a player on autopilot; the tactical reveal names who moved a
+    figure only when it was another player's."""
+    anne, _ = await _solo_match(table, "whyfirst", ["strong", "easy"], variant="tactical")
+    moved_by_self = re.compile(r"➡️ (.+?) moves from \S+ to \S+ \(\1\)")
+    seen: list[str] = []
+    for _ in range(120):
+        seen += [table.board().text, table.hand(anne).text]
+        if "final board" in table.board().text:
+            break
+        assert playable(table.hand(anne)), "the computers have always played by now"
+        await act(table, anne, table.hand(anne))
+    assert "final board" in seen[-2]
+    assert not [text for text in seen if "autopilot" in text]
+    assert not [text for text in seen if moved_by_self.search(text)]
+    assert [text for text in seen if re.search(r"➡️ .+ moves from \S+ to \S+", text)]

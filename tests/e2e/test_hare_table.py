@@ -472,3 +472,27 @@ async def test_the_boards_edits_let_the_hand_on_turn_go_first(table):
     table.bot.http.request = noting
     await make_move(table, mover, _listed(table.hand(mover))[0])
     assert later == {str(board.id): True, str(hand.id): False}
+
+
+async def test_a_hare_roll_that_cannot_be_carried_out_is_told_once(table):
+    """The roll, its result and why it has no effect are one line, not two that disagree."""
+    players = [table.player(n) for n in ("anne", "ben")]
+    match_id = await _open_and_start(table, *players)
+    rng = random.Random(5)
+    for _ in range(200):
+        state = await _state(table, match_id)
+        (seat,) = ENGINE.to_move(state)
+        moves = ENGINE.legal_moves(state, seat)
+        # The die is seeded: a trial on a copy shows which move rolls a result in vain.
+        trials = {move: ENGINE.apply(ENGINE.load(ENGINE.dump(state)), seat, move) for move in moves}
+        in_vain = [move for move, events in trials.items()
+                   if "hare_no_effect" in [event.kind for event in events]]
+        await make_move(table, players[seat], (in_vain or [purposeful_move(state, seat, rng)])[0])
+        if in_vain:
+            break
+    else:
+        pytest.fail("no hare roll without effect came up")
+    rolls = [line for line in table.board().text.splitlines() if "🎲" in line]
+    assert rolls and rolls[-1].endswith(": no effect.") and ", but " in rolls[-1], rolls
+    assert "has no effect" not in table.board().text
+    assert rolls[-1] in table.hand(players[1 - seat]).text

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
+import re
+
 from tests.e2e.play import match_id_of, open_and_start, play_to_the_end
+
+LINK = re.compile(r"\[([^\]]+)\]\(https://discord\.com/channels/(\d+)/(\d+)/(\d+)\)")
+
+
+def _link(notice) -> tuple[str, int, int, int]:
+    """The one link of a notice: how it reads and the server, channel and message."""
+    (found,) = LINK.findall(notice.content)
+    return found[0], *(int(part) for part in found[1:])
 
 
 async def test_rematch_opens_a_lobby_with_the_same_game_and_invites_the_other_players(table):
@@ -14,6 +24,9 @@ async def test_rematch_opens_a_lobby_with_the_same_game_and_invites_the_other_pl
     await play_to_the_end(table, [anne, ben])
     result = table.backend.channel_messages(table.channel)[-1]
     assert result.find_button(label="Rematch")
+    (told,) = table.notices(anne)
+    assert "is over" in told.content, "anne's notice: her result"
+    assert _link(told) == ("See the result", table.guild.id, table.channel.id, result.id)
 
     stranger = await table.backend.click(chris, result, label="Rematch")
     assert stranger.ephemeral and "Only the players of this match" in stranger.text
@@ -32,6 +45,7 @@ async def test_rematch_opens_a_lobby_with_the_same_game_and_invites_the_other_pl
     assert f"Host: <@{ben.id}>" in lobby and f"<@{anne.id}>" not in lobby, "anne is invited"
     invite = table.notices(anne)[-1]
     assert "ben opened a rematch" in invite.content and f"match #{second}" in invite.content
+    assert _link(invite) == ("Open the lobby", table.guild.id, table.channel.id, opened.message.id)
 
     again = await table.backend.click(anne, result, label="Rematch")
     assert again.ephemeral and "already an open" in again.text

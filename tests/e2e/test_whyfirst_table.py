@@ -239,3 +239,28 @@ async def test_six_long_named_players_play_a_match_within_discord_limits(table):
     board, result = table.backend.channel_messages(table.channel)
     assert board.text.count(" ended\n") == 5 and result.text.count("stage by stage") == 6
     assert _picture(board).size == picture_size(6, False)
+
+
+async def test_choosing_whom_a_card_goes_on_keeps_the_last_reveal_in_the_dm(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    await open_and_start(table, anne, ben)
+    for player in (anne, ben):
+        await act(table, player, table.hand(player))
+    hand = table.hand(anne)
+    card = next(b for b in hand.buttons if b.custom_id.startswith("ch:"))
+    picked = await table.backend.click(anne, hand, custom_id=card.custom_id)
+    assert "on whom?" in picked.message.text
+    assert "Reveal of stage 1, card round 1" in picked.message.text, "the reveal stays shown"
+
+
+async def test_taking_a_seat_is_answered_privately_and_the_hand_arrives_silently(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    await table.backend.slash(anne, table.channel, "whyfirst new")
+    await table.backend.click(ben, table.board(), label="Join")
+    (answer,) = table.backend.ephemeral_messages(ben)
+    assert "You have a seat in **Why First?** match #1" in answer.text
+    assert "hand will appear" in table.hand(ben).text, "the hand message is there, waiting"
+    assert table.backend.pings(ben) == [], "a DM right after the click notifies nobody"
+    await table.backend.click(anne, table.board(), label="Start")
+    (notice,) = table.backend.pings(ben)
+    assert "has started: your move" in notice.content, "the start is what calls ben"

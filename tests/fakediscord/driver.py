@@ -350,6 +350,14 @@ class FakeDiscord:
         channel = self.world.dm_channels.get(user.id)
         return list(channel.messages) if channel else []
 
+    def pings(self, user: User, channel: Channel | None = None) -> list[Message]:
+        """The messages that notified ``user`` (in ``channel`` only, if given), deleted ones
+        too, oldest first: a new message that mentions them, or any new DM to them."""
+        return [
+            m for m in self.world.notifications
+            if user.id in m.notified and (channel is None or m.channel is channel)
+        ]
+
     def ephemeral_messages(self, user: User) -> list[Message]:
         """Ephemeral messages only ``user`` can see, oldest first."""
         return list(self.world.ephemeral.get(user.id, []))

@@ -454,6 +454,8 @@ class Message:
     interaction_id: int | None = None
     reactions: dict[str, int] = field(default_factory=dict)
     deleted: bool = False
+    notified: tuple[int, ...] = ()
+    """The users this message notified when it was posted (an edit notifies nobody)."""
 
     @property
     def ephemeral(self) -> bool:
@@ -718,6 +720,8 @@ class World:
         self.violations: list[Violation] = []
         self.uploads: list[Attachment] = []
         self.attachments: dict[int, Attachment] = {}
+        self.notifications: list[Message] = []
+        """Every message that notified someone, deleted ones too, oldest first."""
 
     # -- creation ------------------------------------------------------------------------
 

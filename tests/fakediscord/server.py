@@ -417,6 +417,9 @@ class RestServer:
             flags=flags,
         )
         self._resolve_attachment_references(msg)
+        msg.notified = _notified(channel, payload, flags)
+        if msg.notified:
+            self.world.notifications.append(msg)
         if interaction is not None:
             msg.type = 20 if interaction.type == 2 else 0
             msg.webhook_id = self.world.application_id
@@ -879,6 +882,25 @@ def _int(value: Any) -> int:
         raise ApiError(400, 50035, "Invalid Form Body", errors={
             "_errors": [{"code": "NUMBER_TYPE_COERCE", "message": message}]
         }) from None
+
+
+USER_MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def _notified(channel: Channel, payload: dict[str, Any], flags: int) -> tuple[int, ...]:
+    """Whom a new message notifies, as Discord decides: the recipient of a DM; in a
+    server channel the users its content mentions that ``allowed_mentions`` lets through
+    (mentions in embeds notify nobody); nobody for an ephemeral or silent message."""
+    if flags & (EPHEMERAL | SUPPRESS_NOTIFICATIONS):
+        return ()
+    if channel.is_dm:
+        return (channel.recipient.id,) if channel.recipient is not None else ()
+    mentioned = [int(found) for found in USER_MENTION.findall(payload.get("content") or "")]
+    allowed = payload.get("allowed_mentions")
+    if allowed is not None and "users" not in (allowed.get("parse") or []):
+        users = {int(user) for user in allowed.get("users") or []}
+        mentioned = [user for user in mentioned if user in users]
+    return tuple(dict.fromkeys(mentioned))
 
 
 def _merged_flags(msg: Message, payload: Any) -> int:
