@@ -1,7 +1,8 @@
 """Entry point: settings from .env, logging, and the bot that runs the table.
 
-Run with ``python bot.py``. Without a usable token it prints one line saying
-what to do; Ctrl-C or SIGTERM closes the database cleanly.
+Run with ``python bot.py``. A start that fails (no token or a refused one, Discord out of
+reach, a setting or database it cannot use) ends in one line saying what to do and a non-zero
+exit; Ctrl-C or SIGTERM closes the database cleanly.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import logging
 import multiprocessing
 import os
 import signal
+import socket
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -64,6 +66,9 @@ class SettingsError(ValueError):
     """A setting in the environment (or ``.env``) that the bot cannot use."""
 
 
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+
 @dataclass(frozen=True)
 class Settings:
     token: str | None
@@ -83,9 +88,19 @@ class Settings:
             token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
             database_path=Path(os.environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE),
             dev_guild_id=_positive("DEV_GUILD_ID", "a server's ID"),
-            log_level=os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
+            log_level=_log_level(),
             global_rate=DISCORD_GLOBAL_RATE if rate is None else rate,
         )
+
+
+def _log_level() -> str:
+    """The level set in ``LOG_LEVEL`` (any case); INFO when it is not set."""
+    value = os.environ.get("LOG_LEVEL", "").strip()
+    if value.upper() not in (*LOG_LEVELS, ""):
+        raise SettingsError(
+            f"LOG_LEVEL must be {', '.join(LOG_LEVELS[:-1])} or {LOG_LEVELS[-1]}, not {value!r}."
+        )
+    return value.upper() or "INFO"
 
 
 def _positive(name: str, meaning: str) -> int | None:
@@ -146,9 +161,16 @@ class TableBot(commands.Bot):
         self._workers: ProcessPoolExecutor | None = None
         self._painters: ProcessPoolExecutor | None = None
         self.store: Store | None = store
-        self.table: Table
+        self._table: Table | None = None
+        self._closing: asyncio.Future[None] | None = None
         self._resumed = False
         self._dynamic_items: list[type[discord.ui.DynamicItem[Any]]] = []
+
+    @property
+    def table(self) -> Table:
+        """The table: made once the bot is logged in (``setup_hook``)."""
+        assert self._table is not None, "the table is made once the bot is logged in"
+        return self._table
 
     async def setup_hook(self) -> None:
         if self.store is None:
@@ -172,7 +194,7 @@ class TableBot(commands.Bot):
             )
             pictures.draw_in(self._painters)
             thinking = Thinking(executor=self._workers)
-        self.table = Table(
+        self._table = Table(
             self, service, PRESENTERS, thinking, self._message_rate, self._waiting_hand
         )
         # Before anything can fall due: the time the bot was away is given back.
@@ -190,13 +212,14 @@ class TableBot(commands.Bot):
         self._dynamic_items.extend(items)
 
     async def _sync_commands(self) -> None:
-        """Sync slash commands only when they changed since the last sync."""
+        """Sync slash commands only when they changed since this application's last sync
+        (one database may serve several applications, a test bot and the real one)."""
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
         payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
-        key = f"commands:{guild.id if guild else 'global'}"
+        key = f"commands:{self.application_id}:{guild.id if guild else 'global'}"
         assert self.store is not None
         async with self.store.read() as db:
             synced = await meta.get_meta(db, key)
@@ -233,31 +256,44 @@ class TableBot(commands.Bot):
         await interaction.response.send_message(STALE_BUTTON, ephemeral=True)
 
     async def close(self) -> None:
-        clock = self.get_cog("Clock")
-        if clock is not None:
-            await clock.stop()  # type: ignore[attr-defined]
-        if self.store is not None:
-            await self.table.computers.close()
-            await self._finish_edits()
-        await super().close()
-        for pool in (self._workers, self._painters):
-            if pool is not None:
-                pool.shutdown(cancel_futures=True)
-        if self._painters is not None:
-            pictures.draw_in(None)
-        if self.store is not None:
-            await self.table.wait_idle()
-            await self.table.service.book.close()
-            store, self.store = self.store, None
-            await store.close()
+        """Stop the clock and the computers, let the edits land, let go of Discord, then
+        of the workers and the database. Also after a start-up that failed part-way: only
+        what was opened is closed. Every caller waits for the one closing."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close())
+        await asyncio.shield(self._closing)
 
+    async def _close(self) -> None:
+        table = self._table
+        try:
+            clock = self.get_cog("Clock")
+            if clock is not None:
+                await clock.stop()  # type: ignore[attr-defined]
+            if table is not None:
+                await table.computers.close()
+                await self._finish_edits(table)
+            await super().close()
+        finally:
+            for pool in (self._workers, self._painters):
+                if pool is not None:
+                    pool.shutdown(cancel_futures=True)
+            if self._painters is not None:
+                pictures.draw_in(None)
+            try:
+                if table is not None:
+                    await table.wait_idle()
+                    await table.service.book.close()
+            finally:
+                if self.store is not None:
+                    store, self.store = self.store, None
+                    await store.close()
 
-    async def _finish_edits(self) -> None:
+    async def _finish_edits(self, table: Table) -> None:
         """Let the edits still waiting for a message's rate land while Discord can still be
         reached; those not done within ``CLOSING_GRACE`` are dropped, and the next start
         brings their messages up to date."""
         try:
-            await asyncio.wait_for(self.table.wait_idle(), CLOSING_GRACE)
+            await asyncio.wait_for(table.wait_idle(), CLOSING_GRACE)
         except TimeoutError:
             log.info("closing before every message is up to date; the next start finishes")
 
@@ -330,8 +366,10 @@ async def run(settings: Settings) -> None:
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))
-    async with bot:
+    try:
         await bot.start(settings.token or "")
+    finally:
+        await bot.close()  # also when start-up failed: the database is closed, nothing hangs
 
 
 def main() -> int:
@@ -359,11 +397,24 @@ def main() -> int:
         print(f"Cannot open the database: {error}.")
         return 2
     except (aiohttp.ClientConnectionError, OSError) as error:
-        print(f"Cannot reach Discord ({error}): check the network connection and try again.")
+        print(f"Cannot reach Discord ({_reason(error)}): check the network and try again.")
+        return 1
+    except discord.HTTPException as error:
+        print(f"Discord refused the bot's start: {' '.join(str(error).split())}")
         return 1
     except KeyboardInterrupt:
         pass
     return 0
+
+
+def _reason(error: OSError | aiohttp.ClientConnectionError) -> str:
+    """Why Discord could not be reached, in the system's words ("Connection refused")."""
+    cause = getattr(error, "os_error", error)
+    if isinstance(cause, socket.gaierror) and cause.strerror:
+        return cause.strerror
+    if isinstance(cause, OSError) and cause.errno:
+        return os.strerror(cause.errno)
+    return str(error) or type(error).__name__
 
 
 if __name__ == "__main__":
