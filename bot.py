@@ -12,7 +12,6 @@ import gc
 import hashlib
 import json
 import logging
-import multiprocessing
 import os
 import signal
 import socket
@@ -42,6 +41,7 @@ from data import meta
 from data.store import Store, StoreError
 from matches.computers import Thinking
 from matches.service import MatchService
+from matches.workers import worker_pool
 from rules.catalog import ENGINES
 
 log = logging.getLogger("bot")
@@ -184,14 +184,9 @@ class TableBot(commands.Bot):
         thinking = self._thinking
         if thinking is None:
             # Computers think, and boards are drawn, in other processes: neither a table of
-            # computers nor a busy picture ever holds up the clicks.
-            workers = multiprocessing.get_context("forkserver")
-            self._workers = ProcessPoolExecutor(
-                max_workers=max(1, (os.cpu_count() or 2) - 1), mp_context=workers
-            )
-            self._painters = ProcessPoolExecutor(
-                max_workers=1, mp_context=workers, initializer=os.nice, initargs=(PAINTER_NICE,)
-            )
+            # computers nor a busy picture ever holds up the clicks. They end with the bot.
+            self._workers = worker_pool(max(1, (os.cpu_count() or 2) - 1))
+            self._painters = worker_pool(1, nice=PAINTER_NICE)
             pictures.draw_in(self._painters)
             thinking = Thinking(executor=self._workers)
         self._table = Table(
