@@ -19,8 +19,6 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -32,8 +30,9 @@ from dotenv import load_dotenv
 from cogs.common import pictures
 from cogs.common.coalescer import Rate
 from cogs.common.components import DYNAMIC_ITEMS, is_answered_by
+from cogs.common.inflight import InFlight
 from cogs.common.kept import MESSAGE_RATE, WAITING_HAND
-from cogs.common.pacing import DISCORD_GLOBAL_RATE, GlobalPace, pace_requests
+from cogs.common.pacing import GlobalPace, pace_requests
 from cogs.common.table import Table
 from cogs.common.uploads import send_forms_whole
 from cogs.games import PRESENTERS
@@ -43,10 +42,10 @@ from matches.computers import Thinking
 from matches.service import MatchService
 from matches.workers import worker_pool
 from rules.catalog import ENGINES
+from settings import Settings, SettingsError
 
 log = logging.getLogger("bot")
 
-DEFAULT_DATABASE = Path(__file__).parent / "data" / "bot.db"
 EXTENSIONS = (
     "cogs.whyfirst",
     "cogs.hare",
@@ -60,57 +59,6 @@ EXTENSIONS = (
     "cogs.clock",
 )
 STALE_BUTTON = "That button no longer does anything. Use the latest board or hand message."
-
-
-class SettingsError(ValueError):
-    """A setting in the environment (or ``.env``) that the bot cannot use."""
-
-
-LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
-
-
-@dataclass(frozen=True)
-class Settings:
-    token: str | None
-    database_path: Path
-    dev_guild_id: int | None
-    log_level: str
-    global_rate: int | None = DISCORD_GLOBAL_RATE
-    """Requests a second Discord allows the bot (``cogs.common.pacing``); None: not paced,
-    for a bot that talks to the benchmarks' simulated Discord only."""
-
-    @classmethod
-    def from_env(cls) -> Settings:
-        """The settings in the environment; a value set but unusable is refused
-        (``SettingsError``) rather than quietly replaced by the default."""
-        rate = _positive("DISCORD_GLOBAL_RATE", "the calls a second Discord allows the bot")
-        return cls(
-            token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
-            database_path=Path(os.environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE),
-            dev_guild_id=_positive("DEV_GUILD_ID", "a server's ID"),
-            log_level=_log_level(),
-            global_rate=DISCORD_GLOBAL_RATE if rate is None else rate,
-        )
-
-
-def _log_level() -> str:
-    """The level set in ``LOG_LEVEL`` (any case); INFO when it is not set."""
-    value = os.environ.get("LOG_LEVEL", "").strip()
-    if value.upper() not in (*LOG_LEVELS, ""):
-        raise SettingsError(
-            f"LOG_LEVEL must be {', '.join(LOG_LEVELS[:-1])} or {LOG_LEVELS[-1]}, not {value!r}."
-        )
-    return value.upper() or "INFO"
-
-
-def _positive(name: str, meaning: str) -> int | None:
-    """The whole number set in ``name``; None when it is not set."""
-    value = os.environ.get(name, "").strip()
-    if not value:
-        return None
-    if not value.isdigit() or int(value) == 0:
-        raise SettingsError(f"{name} must be a whole number above 0 ({meaning}), not {value!r}.")
-    return int(value)
 
 
 class TableBot(commands.Bot):
@@ -165,6 +113,9 @@ class TableBot(commands.Bot):
         self._closing: asyncio.Future[None] | None = None
         self._resumed = False
         self._dynamic_items: list[type[discord.ui.DynamicItem[Any]]] = []
+        self.in_flight = InFlight()
+        parsers = self._connection.parsers
+        parsers["INTERACTION_CREATE"] = self._interaction_parser(parsers["INTERACTION_CREATE"])
 
     @property
     def table(self) -> Table:
@@ -233,6 +184,22 @@ class TableBot(commands.Bot):
                 settle_heap()
             log.info("ready as %s; %d kept messages to bring up to date", self.user, count)
 
+    def _interaction_parser(self, parse: Callable[[Any], None]) -> Callable[[Any], None]:
+        """discord.py's parser of interactions, turning them away once the bot closes."""
+
+        def parse_unless_closing(data: Any) -> None:
+            if self.in_flight.closing:
+                self.in_flight.turn_away(discord.Interaction(data=data, state=self._connection))
+            else:
+                parse(data)
+
+        return parse_unless_closing
+
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        if event_name == "interaction":  # handed to its handlers: in hand until answered
+            self.in_flight.received(args[0])
+        super().dispatch(event_name, *args, **kwargs)
+
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Answer component clicks that no handler will take, so none goes unanswered.
 
@@ -251,9 +218,11 @@ class TableBot(commands.Bot):
         await interaction.response.send_message(STALE_BUTTON, ephemeral=True)
 
     async def close(self) -> None:
-        """Stop the clock and the computers, let the edits land, let go of Discord, then
+        """Turn new interactions away, stop the clock and the computers, answer the
+        interactions in hand, let the edits land, let go of Discord, then
         of the workers and the database. Also after a start-up that failed part-way: only
         what was opened is closed. Every caller waits for the one closing."""
+        self.in_flight.closing = True
         if self._closing is None:
             self._closing = asyncio.ensure_future(self._close())
         await asyncio.shield(self._closing)
@@ -266,7 +235,10 @@ class TableBot(commands.Bot):
                 await clock.stop()  # type: ignore[attr-defined]
             if table is not None:
                 await table.computers.close()
+            await self.in_flight.answered(CLOSING_GRACE)
+            if table is not None:
                 await self._finish_edits(table)
+            await self.in_flight.answered(CLOSING_GRACE)  # those turned away meanwhile
             await super().close()
         finally:
             for pool in (self._workers, self._painters):
