@@ -1,7 +1,8 @@
 """Entry point: settings from .env, logging, and the bot that runs the table.
 
-Run with ``python bot.py``. Without a usable token it prints one line saying
-what to do; Ctrl-C or SIGTERM closes the database cleanly.
+Run with ``python bot.py``. A start that fails (no token or a refused one, Discord out of
+reach, a setting or database it cannot use) ends in one line saying what to do and a non-zero
+exit; Ctrl-C or SIGTERM closes the database cleanly.
 """
 
 from __future__ import annotations
@@ -11,15 +12,13 @@ import gc
 import hashlib
 import json
 import logging
-import multiprocessing
 import os
 import signal
+import socket
 import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -32,8 +31,9 @@ from cogs.common import pictures
 from cogs.common.coalescer import Rate
 from cogs.common.commanderrors import answer_command_error
 from cogs.common.components import DYNAMIC_ITEMS, is_answered_by
+from cogs.common.inflight import InFlight
 from cogs.common.kept import MESSAGE_RATE, WAITING_HAND
-from cogs.common.pacing import DISCORD_GLOBAL_RATE, GlobalPace, pace_requests
+from cogs.common.pacing import GlobalPace, pace_requests
 from cogs.common.table import Table
 from cogs.common.uploads import send_forms_whole
 from cogs.games import PRESENTERS
@@ -41,11 +41,12 @@ from data import meta
 from data.store import Store, StoreError
 from matches.computers import Thinking
 from matches.service import MatchService
+from matches.workers import worker_pool
 from rules.catalog import ENGINES
+from settings import Settings, SettingsError
 
 log = logging.getLogger("bot")
 
-DEFAULT_DATABASE = Path(__file__).parent / "data" / "bot.db"
 EXTENSIONS = (
     "cogs.whyfirst",
     "cogs.hare",
@@ -59,44 +60,6 @@ EXTENSIONS = (
     "cogs.clock",
 )
 STALE_BUTTON = "That button no longer does anything. Use the latest board or hand message."
-
-
-class SettingsError(ValueError):
-    """A setting in the environment (or ``.env``) that the bot cannot use."""
-
-
-@dataclass(frozen=True)
-class Settings:
-    token: str | None
-    database_path: Path
-    dev_guild_id: int | None
-    log_level: str
-    global_rate: int | None = DISCORD_GLOBAL_RATE
-    """Requests a second Discord allows the bot (``cogs.common.pacing``); None: not paced,
-    for a bot that talks to the benchmarks' simulated Discord only."""
-
-    @classmethod
-    def from_env(cls) -> Settings:
-        """The settings in the environment; a value set but unusable is refused
-        (``SettingsError``) rather than quietly replaced by the default."""
-        rate = _positive("DISCORD_GLOBAL_RATE", "the calls a second Discord allows the bot")
-        return cls(
-            token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
-            database_path=Path(os.environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE),
-            dev_guild_id=_positive("DEV_GUILD_ID", "a server's ID"),
-            log_level=os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
-            global_rate=DISCORD_GLOBAL_RATE if rate is None else rate,
-        )
-
-
-def _positive(name: str, meaning: str) -> int | None:
-    """The whole number set in ``name``; None when it is not set."""
-    value = os.environ.get(name, "").strip()
-    if not value:
-        return None
-    if not value.isdigit() or int(value) == 0:
-        raise SettingsError(f"{name} must be a whole number above 0 ({meaning}), not {value!r}.")
-    return int(value)
 
 
 class TableBot(commands.Bot):
@@ -149,9 +112,19 @@ class TableBot(commands.Bot):
         self._workers: ProcessPoolExecutor | None = None
         self._painters: ProcessPoolExecutor | None = None
         self.store: Store | None = store
-        self.table: Table
+        self._table: Table | None = None
+        self._closing: asyncio.Future[None] | None = None
         self._resumed = False
         self._dynamic_items: list[type[discord.ui.DynamicItem[Any]]] = []
+        self.in_flight = InFlight()
+        parsers = self._connection.parsers
+        parsers["INTERACTION_CREATE"] = self._interaction_parser(parsers["INTERACTION_CREATE"])
+
+    @property
+    def table(self) -> Table:
+        """The table: made once the bot is logged in (``setup_hook``)."""
+        assert self._table is not None, "the table is made once the bot is logged in"
+        return self._table
 
     async def setup_hook(self) -> None:
         if self.store is None:
@@ -165,17 +138,12 @@ class TableBot(commands.Bot):
         thinking = self._thinking
         if thinking is None:
             # Computers think, and boards are drawn, in other processes: neither a table of
-            # computers nor a busy picture ever holds up the clicks.
-            workers = multiprocessing.get_context("forkserver")
-            self._workers = ProcessPoolExecutor(
-                max_workers=max(1, (os.cpu_count() or 2) - 1), mp_context=workers
-            )
-            self._painters = ProcessPoolExecutor(
-                max_workers=1, mp_context=workers, initializer=os.nice, initargs=(PAINTER_NICE,)
-            )
+            # computers nor a busy picture ever holds up the clicks. They end with the bot.
+            self._workers = worker_pool(max(1, (os.cpu_count() or 2) - 1))
+            self._painters = worker_pool(1, nice=PAINTER_NICE)
             pictures.draw_in(self._painters)
             thinking = Thinking(executor=self._workers)
-        self.table = Table(
+        self._table = Table(
             self, service, PRESENTERS, thinking, self._message_rate, self._waiting_hand
         )
         # Before anything can fall due: the time the bot was away is given back.
@@ -193,13 +161,14 @@ class TableBot(commands.Bot):
         self._dynamic_items.extend(items)
 
     async def _sync_commands(self) -> None:
-        """Sync slash commands only when they changed since the last sync."""
+        """Sync slash commands only when they changed since this application's last sync
+        (one database may serve several applications, a test bot and the real one)."""
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
         payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
-        key = f"commands:{guild.id if guild else 'global'}"
+        key = f"commands:{self.application_id}:{guild.id if guild else 'global'}"
         assert self.store is not None
         async with self.store.read() as db:
             synced = await meta.get_meta(db, key)
@@ -217,6 +186,22 @@ class TableBot(commands.Bot):
             if self._settle_heap:
                 settle_heap()
             log.info("ready as %s; %d kept messages to bring up to date", self.user, count)
+
+    def _interaction_parser(self, parse: Callable[[Any], None]) -> Callable[[Any], None]:
+        """discord.py's parser of interactions, turning them away once the bot closes."""
+
+        def parse_unless_closing(data: Any) -> None:
+            if self.in_flight.closing:
+                self.in_flight.turn_away(discord.Interaction(data=data, state=self._connection))
+            else:
+                parse(data)
+
+        return parse_unless_closing
+
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        if event_name == "interaction":  # handed to its handlers: in hand until answered
+            self.in_flight.received(args[0])
+        super().dispatch(event_name, *args, **kwargs)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Answer component clicks that no handler will take, so none goes unanswered.
@@ -236,31 +221,49 @@ class TableBot(commands.Bot):
         await interaction.response.send_message(STALE_BUTTON, ephemeral=True)
 
     async def close(self) -> None:
-        clock = self.get_cog("Clock")
-        if clock is not None:
-            await clock.stop()  # type: ignore[attr-defined]
-        if self.store is not None:
-            await self.table.computers.close()
-            await self._finish_edits()
-        await super().close()
-        for pool in (self._workers, self._painters):
-            if pool is not None:
-                pool.shutdown(cancel_futures=True)
-        if self._painters is not None:
-            pictures.draw_in(None)
-        if self.store is not None:
-            await self.table.wait_idle()
-            await self.table.service.book.close()
-            store, self.store = self.store, None
-            await store.close()
+        """Turn new interactions away, stop the clock and the computers, answer the
+        interactions in hand, let the edits land, let go of Discord, then
+        of the workers and the database. Also after a start-up that failed part-way: only
+        what was opened is closed. Every caller waits for the one closing."""
+        self.in_flight.closing = True
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close())
+        await asyncio.shield(self._closing)
 
+    async def _close(self) -> None:
+        table = self._table
+        try:
+            clock = self.get_cog("Clock")
+            if clock is not None:
+                await clock.stop()  # type: ignore[attr-defined]
+            if table is not None:
+                await table.computers.close()
+            await self.in_flight.answered(CLOSING_GRACE)
+            if table is not None:
+                await self._finish_edits(table)
+            await self.in_flight.answered(CLOSING_GRACE)  # those turned away meanwhile
+            await super().close()
+        finally:
+            for pool in (self._workers, self._painters):
+                if pool is not None:
+                    pool.shutdown(cancel_futures=True)
+            if self._painters is not None:
+                pictures.draw_in(None)
+            try:
+                if table is not None:
+                    await table.wait_idle()
+                    await table.service.book.close()
+            finally:
+                if self.store is not None:
+                    store, self.store = self.store, None
+                    await store.close()
 
-    async def _finish_edits(self) -> None:
+    async def _finish_edits(self, table: Table) -> None:
         """Let the edits still waiting for a message's rate land while Discord can still be
         reached; those not done within ``CLOSING_GRACE`` are dropped, and the next start
         brings their messages up to date."""
         try:
-            await asyncio.wait_for(self.table.wait_idle(), CLOSING_GRACE)
+            await asyncio.wait_for(table.wait_idle(), CLOSING_GRACE)
         except TimeoutError:
             log.info("closing before every message is up to date; the next start finishes")
 
@@ -333,8 +336,10 @@ async def run(settings: Settings) -> None:
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))
-    async with bot:
+    try:
         await bot.start(settings.token or "")
+    finally:
+        await bot.close()  # also when start-up failed: the database is closed, nothing hangs
 
 
 def main() -> int:
@@ -362,11 +367,24 @@ def main() -> int:
         print(f"Cannot open the database: {error}.")
         return 2
     except (aiohttp.ClientConnectionError, OSError) as error:
-        print(f"Cannot reach Discord ({error}): check the network connection and try again.")
+        print(f"Cannot reach Discord ({_reason(error)}): check the network and try again.")
+        return 1
+    except discord.HTTPException as error:
+        print(f"Discord refused the bot's start: {' '.join(str(error).split())}")
         return 1
     except KeyboardInterrupt:
         pass
     return 0
+
+
+def _reason(error: OSError | aiohttp.ClientConnectionError) -> str:
+    """Why Discord could not be reached, in the system's words ("Connection refused")."""
+    cause = getattr(error, "os_error", error)
+    if isinstance(cause, socket.gaierror) and cause.strerror:
+        return cause.strerror
+    if isinstance(cause, OSError) and cause.errno:
+        return os.strerror(cause.errno)
+    return str(error) or type(error).__name__
 
 
 if __name__ == "__main__":

@@ -36,18 +36,6 @@ def test_without_a_token_the_bot_says_what_to_do(tmp_path):
     assert "Traceback" not in finished.stderr
 
 
-def test_a_refused_token_gives_one_line(monkeypatch, capsys):
-    async def refused(settings):
-        raise discord.LoginFailure("Improper token has been passed.")
-
-    monkeypatch.setattr(bot, "run", refused)
-    monkeypatch.setenv("DISCORD_TOKEN", "not-a-token")
-    assert bot.main() == 2
-    assert capsys.readouterr().out.strip() == (
-        "Discord refused DISCORD_TOKEN: copy a fresh token from the Developer Portal into .env."
-    )
-
-
 async def test_a_bad_token_is_refused_by_discord(tmp_path):
     async with FakeDiscord() as backend:
         settings = bot.Settings("wrong", tmp_path / "bot.db", None, "INFO")
@@ -107,6 +95,19 @@ async def test_commands_are_synced_only_when_they_change(tmp_path):
             await backend.disconnect()
         syncs = backend.calls_matching("PUT", "/applications/{application_id}/commands")
     assert len(syncs) == 1
+
+
+async def test_a_second_application_on_the_same_database_gets_its_commands(tmp_path):
+    database = tmp_path / "bot.db"
+    for application in (1001, 2002):  # say, a test application and the real one
+        async with FakeDiscord(application_id=application) as backend:
+            await backend.connect(bot.TableBot(bot.Settings(backend.token, database, None, "INFO")))
+            await backend.disconnect()
+            syncs = backend.calls_matching("PUT", "/applications/{application_id}/commands")
+            assert [call.path.split("/")[-2] for call in syncs] == [str(application)]
+            assert {command["name"] for command in backend.world.global_commands.values()} >= {
+                "hare", "stats", "rules"
+            }
 
 
 async def test_a_dev_guild_gets_its_commands_at_once(tmp_path):

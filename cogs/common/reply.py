@@ -17,6 +17,8 @@ from typing import Any
 
 import discord
 
+from .inflight import InFlight
+
 log = logging.getLogger(__name__)
 
 DEFER_AFTER = 2.0
@@ -42,6 +44,10 @@ class Reply:
         self._lock = asyncio.Lock()
         self._deferring: asyncio.Task[None] | None = None
         self._timer = asyncio.get_running_loop().call_later(DEFER_AFTER, self._defer_soon)
+        # A closing bot waits for the replies open (``cogs.common.inflight``).
+        self._in_flight: InFlight | None = getattr(interaction.client, "in_flight", None)
+        if self._in_flight is not None:
+            self._in_flight.opened()
 
     async def __aenter__(self) -> Reply:
         return self
@@ -53,13 +59,17 @@ class Reply:
         traceback: TracebackType | None,
     ) -> None:
         self._timer.cancel()
-        if self._deferring is not None:
-            await self._deferring
-        if exc is not None and not isinstance(exc, asyncio.CancelledError):
-            await self.refuse(SOMETHING_WENT_WRONG)
-            self.interaction.extras[FAILURE_TOLD] = True
-        elif not self.answered:
-            await self.ack()
+        try:
+            if self._deferring is not None:
+                await self._deferring
+            if exc is not None and not isinstance(exc, asyncio.CancelledError):
+                await self.refuse(SOMETHING_WENT_WRONG)
+                self.interaction.extras[FAILURE_TOLD] = True
+            elif not self.answered:
+                await self.ack()
+        finally:
+            if self._in_flight is not None:
+                self._in_flight.closed()
 
     @property
     def answered(self) -> bool:

@@ -102,13 +102,17 @@ class RemoteBot:
         return await self._request("call", timeout, function=function, kwargs=kwargs)
 
     async def close(self) -> None:
-        """Close the bot and end its process."""
+        """Close the bot and end its process (nothing to close once it ended, killed)."""
         if self._closed:
             return
         self._closed = True
         try:
             if self._writer is not None and not self._writer.is_closing() and not self._gone:
-                await self._request("close", 60.0)
+                try:
+                    await self._request("close", 60.0)
+                except RemoteError:
+                    if not self._gone:
+                        raise  # the bot failed to close; a process that ended (killed) did not
         finally:
             if self._writer is not None:
                 self._writer.close()
@@ -148,25 +152,28 @@ class RemoteBot:
             self._replies.pop(number, None)
 
     async def _read(self, reader: asyncio.StreamReader) -> None:
-        while line := await reader.readline():
-            message = encoding.loads(line)
-            op = message["op"]
-            if op == "reply":
-                reply = self._replies.get(message["id"])
-                if reply is None or reply.done():
-                    continue
-                if message.get("error") is not None:
-                    reply.set_exception(RemoteError(message["error"]))
-                else:
-                    reply.set_result(message.get("result"))
-            elif op == "log" and self.on_log is not None:
-                self.on_log.append(logging.makeLogRecord(message["record"]))
-            elif op == "blocked" and self.on_blocked is not None:
-                self.on_blocked(message["host"])
-            elif op == "gateway" and self.gateway_sends is not None:
-                self.gateway_sends.append(message["d"])
-                if message["d"].get("op") == 8 and self.on_chunk_request is not None:
-                    self.on_chunk_request(message["d"]["d"])
+        try:
+            while line := await reader.readline():
+                message = encoding.loads(line)
+                op = message["op"]
+                if op == "reply":
+                    reply = self._replies.get(message["id"])
+                    if reply is None or reply.done():
+                        continue
+                    if message.get("error") is not None:
+                        reply.set_exception(RemoteError(message["error"]))
+                    else:
+                        reply.set_result(message.get("result"))
+                elif op == "log" and self.on_log is not None:
+                    self.on_log.append(logging.makeLogRecord(message["record"]))
+                elif op == "blocked" and self.on_blocked is not None:
+                    self.on_blocked(message["host"])
+                elif op == "gateway" and self.gateway_sends is not None:
+                    self.gateway_sends.append(message["d"])
+                    if message["d"].get("op") == 8 and self.on_chunk_request is not None:
+                        self.on_chunk_request(message["d"]["d"])
+        except ConnectionError:
+            pass  # the process ended (killed) while the socket had data to send
         self._gone = True
         gone = RemoteError("the bot's process ended")
         for reply in self._replies.values():

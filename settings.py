@@ -1,0 +1,62 @@
+"""The bot's settings, read from the environment (and ``.env``); unusable values refused."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from cogs.common.pacing import DISCORD_GLOBAL_RATE
+
+DEFAULT_DATABASE = Path(__file__).parent / "data" / "bot.db"
+
+
+class SettingsError(ValueError):
+    """A setting in the environment (or ``.env``) that the bot cannot use."""
+
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str | None
+    database_path: Path
+    dev_guild_id: int | None
+    log_level: str
+    global_rate: int | None = DISCORD_GLOBAL_RATE
+    """Requests a second Discord allows the bot (``cogs.common.pacing``); None: not paced,
+    for a bot that talks to the benchmarks' simulated Discord only."""
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        """The settings in the environment; a value set but unusable is refused
+        (``SettingsError``) rather than quietly replaced by the default."""
+        rate = _positive("DISCORD_GLOBAL_RATE", "the calls a second Discord allows the bot")
+        return cls(
+            token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
+            database_path=Path(os.environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE),
+            dev_guild_id=_positive("DEV_GUILD_ID", "a server's ID"),
+            log_level=_log_level(),
+            global_rate=DISCORD_GLOBAL_RATE if rate is None else rate,
+        )
+
+
+def _log_level() -> str:
+    """The level set in ``LOG_LEVEL`` (any case); INFO when it is not set."""
+    value = os.environ.get("LOG_LEVEL", "").strip()
+    if value.upper() not in (*LOG_LEVELS, ""):
+        raise SettingsError(
+            f"LOG_LEVEL must be {', '.join(LOG_LEVELS[:-1])} or {LOG_LEVELS[-1]}, not {value!r}."
+        )
+    return value.upper() or "INFO"
+
+
+def _positive(name: str, meaning: str) -> int | None:
+    """The whole number set in ``name``; None when it is not set."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return None
+    if not value.isdigit() or int(value) == 0:
+        raise SettingsError(f"{name} must be a whole number above 0 ({meaning}), not {value!r}.")
+    return int(value)

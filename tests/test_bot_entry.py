@@ -1,0 +1,100 @@
+"""Start-up failures through the real entry point: one line, an exit code, the database
+closed, the process ended (``tests.fakediscord.launch`` points it at the simulated Discord)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import sqlite3
+import sys
+from pathlib import Path
+
+from tests.fakediscord import FakeDiscord
+
+ROOT = Path(__file__).resolve().parent.parent
+COMMANDS = "/applications/{application_id}/commands"
+HANG_GUARD = 120.0
+"""Seconds after which a bot still running has hung (a guard, not a figure)."""
+
+
+async def _launch(base_url: str, database: Path, **settings: str) -> tuple[int, list[str], str]:
+    """Run the bot's entry point against ``base_url``: its exit code, its lines on stdout
+    and its stderr."""
+    env = {
+        **os.environ, "DATABASE_PATH": str(database), "DEV_GUILD_ID": "",
+        "DISCORD_GLOBAL_RATE": "", "LOG_LEVEL": "INFO", **settings,
+    }
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tests.fakediscord.launch", base_url, cwd=ROOT, env=env,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )
+    try:
+        out, err = await asyncio.wait_for(process.communicate(), HANG_GUARD)
+    except TimeoutError:
+        process.kill()
+        await process.wait()
+        raise AssertionError("the bot did not end") from None
+    assert process.returncode is not None
+    return process.returncode, out.decode().strip().splitlines(), err.decode()
+
+
+def _closed_cleanly(database: Path) -> None:
+    """The database was closed: nothing left in its write-ahead log, and it is whole."""
+    wal = database.with_name(database.name + "-wal")
+    assert not wal.exists() or wal.stat().st_size == 0
+    with sqlite3.connect(database) as db:
+        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        assert db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] > 0
+
+
+async def test_a_refused_token_ends_the_bot_in_one_line(tmp_path):
+    database = tmp_path / "bot.db"
+    async with FakeDiscord() as backend:
+        code, lines, err = await _launch(backend.base_url, database, DISCORD_TOKEN="wrong")
+        assert backend.calls_matching("GET", "/users/@me", status=401)
+    assert lines == [
+        "Discord refused DISCORD_TOKEN: copy a fresh token from the Developer Portal into .env."
+    ]
+    assert code == 2 and "Traceback" not in err
+    _closed_cleanly(database)
+
+
+async def test_an_unreachable_discord_ends_the_bot_in_one_line(tmp_path):
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    database = tmp_path / "bot.db"
+    code, lines, err = await _launch(
+        f"http://127.0.0.1:{port}/api/v10", database, DISCORD_TOKEN="any-token"
+    )
+    assert lines == ["Cannot reach Discord (Connection refused): check the network and try again."]
+    assert code == 1 and "Traceback" not in err
+    _closed_cleanly(database)
+
+
+async def test_discord_refusing_the_command_sync_ends_the_bot_in_one_line(tmp_path):
+    database = tmp_path / "bot.db"
+    async with FakeDiscord() as backend:
+        backend.inject(method="PUT", route=COMMANDS, status=400, code=50035,
+                       message="Invalid Form Body")
+        code, lines, err = await _launch(backend.base_url, database, DISCORD_TOKEN=backend.token)
+        assert len(backend.calls_matching("PUT", COMMANDS, status=400)) == 1
+    assert lines == [
+        "Discord refused the bot's start: Failed to upload commands to Discord"
+        " (HTTP status 400, error code 50035)"
+    ]
+    assert code == 1 and "Traceback" not in err
+    _closed_cleanly(database)
+
+
+async def test_an_unknown_log_level_ends_the_bot_in_one_line(tmp_path):
+    database = tmp_path / "bot.db"
+    async with FakeDiscord() as backend:
+        code, lines, err = await _launch(
+            backend.base_url, database, DISCORD_TOKEN=backend.token, LOG_LEVEL="loud"
+        )
+        assert backend.calls == [], "Discord is not asked"
+    assert lines == ["LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not 'loud'. Fix it in .env."]
+    assert code == 2 and err == ""
+    assert not database.exists(), "the database is not opened"
