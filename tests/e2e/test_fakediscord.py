@@ -536,14 +536,6 @@ async def test_call_log_without_bodies_keeps_what_is_counted() -> None:
         assert backend.violations == []
 
 
-async def test_unknown_route_is_a_violation(world: tuple[FakeDiscord, Any]) -> None:
-    backend, w = world
-    with pytest.raises(discord.NotFound):
-        await w.bot.http.request(Route("GET", "/guilds/{guild_id}/bans", guild_id=w.guild.id))
-    (violation,) = backend.take_violations()
-    assert violation.kind == "unknown_route" and violation.path.endswith("/bans")
-
-
 async def test_channel_message_edit_and_delete(world: tuple[FakeDiscord, Any]) -> None:
     backend, w = world
     channel = w.bot.get_channel(w.channel.id)
