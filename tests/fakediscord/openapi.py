@@ -64,6 +64,10 @@ def _answers_as_discord_gives_them(document: dict[str, Any]) -> None:
     inner["items"] = {"type": "object", "required": ["code", "message"], "properties": {
         "code": {"type": ["string", "integer"]}, "message": {"type": "string"}}}
 
+_KINDS = ("Type", "Constant", "Enum", "OneOfNotValid", "OneOfMultipleValid", "AnyOf",
+          "FalseSchema")
+"""Errors that say a value is of another kind than a union's branch, not a faulty one."""
+
 _MESSAGES = {
     "Required": "This field is required",
     "MaxLength": "Must be {kind.limit} or fewer in length.",
@@ -293,12 +297,11 @@ def _explained(error: jsonschema_rs.ValidationError,
 
 def _matching_branch(branches: Sequence[Sequence[jsonschema_rs.ValidationError]],
                      at: list[str | int]) -> Sequence[jsonschema_rs.ValidationError] | None:
-    """The only branch of a failed union whose errors do not concern the value's own
-    ``type`` (its discriminator) or its shape, if there is exactly one."""
+    """The only branch of a failed union whose errors do not say the value is of another
+    kind (its JSON type, or its ``type`` field), if there is exactly one."""
     def concerns_kind(err: jsonschema_rs.ValidationError) -> bool:
         where = list(err.instance_path)
-        shape = type(err.kind).__name__ not in ("Required", "AdditionalProperties")
-        return where == [*at, "type"] or (where == at and shape)
+        return where == [*at, "type"] or (where == at and type(err.kind).__name__ in _KINDS)
 
     fitting = [b for b in branches if b and not any(concerns_kind(e) for e in b)]
     return fitting[0] if len(fitting) == 1 else None

@@ -991,10 +991,7 @@ def _check_options(options: list[dict[str, Any]], errors: limits.FormErrors,
             errors.add((*op, "name"), "APPLICATION_COMMAND_INVALID_NAME",
                        "Command name is invalid")
         limits._bad_len(errors, (*op, "description"), opt.get("description"), 1, 100)
-        choices = opt.get("choices") or []
-        if len(choices) > 25:
-            errors.add((*op, "choices"), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
-        if choices and opt.get("autocomplete"):
+        if opt.get("choices") and opt.get("autocomplete"):
             errors.add((*op, "autocomplete"), "APPLICATION_COMMAND_OPTION_CHOICES_AUTOCOMPLETE",
                        "Autocomplete cannot be used with choices")
         _check_options(opt.get("options") or [], errors, (*op, "options"))
