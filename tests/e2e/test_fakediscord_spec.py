@@ -195,3 +195,16 @@ def test_a_missing_specification_is_named(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(openapi, "SPEC_FILE", tmp_path / "openapi.json")
     with pytest.raises(openapi.SpecMissing, match=r"shared/discord-api-spec/openapi\.json"):
         openapi.specification.__wrapped__()
+
+
+def test_answers_are_held_to_the_status_of_their_route() -> None:
+    spec = openapi.specification()
+    operation, _ = spec.operation("GET", "/channels/1")
+    refusal = {"message": "Unknown Channel", "code": 10003}
+    assert spec.check_response(operation, 404, refusal) == []
+    assert spec.check_response(operation, 503, {"message": "Service Unavailable", "code": 0}) == []
+    (never,) = spec.check_response(operation, 204, None)
+    assert "never answers 204" in str(never)
+    (shapeless,) = spec.check_response(operation, 500, {"message": "oops"})
+    assert shapeless.path == ("code",)
+    assert shapeless.schema_path == "components/schemas/Error/required"

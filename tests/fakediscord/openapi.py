@@ -47,9 +47,9 @@ _CODES = {
 
 
 def _requests_as_discord_takes_them(document: dict[str, Any]) -> None:
-    """Where Discord takes more than its specification says, as the specification's own
-    text and every library rely on: a snowflake in a request body may be a JSON integer
-    (discord.py sends ``recipient_id``, ``message_reference`` ids and others as integers),
+    """Where Discord takes more than its specification says (the one place for such
+    exceptions, each with its reason): Discord takes a snowflake in a request as a JSON
+    integer too, and discord.py sends some that way (``recipient_id`` when it opens a DM),
     while the specification types every snowflake as a string."""
     snowflake = document["components"]["schemas"]["SnowflakeType"]
     snowflake["type"] = ["string", "integer"]
@@ -63,6 +63,7 @@ def _answers_as_discord_gives_them(document: dict[str, Any]) -> None:
     inner = document["components"]["schemas"]["InnerErrors"]["properties"]["_errors"]
     inner["items"] = {"type": "object", "required": ["code", "message"], "properties": {
         "code": {"type": ["string", "integer"]}, "message": {"type": "string"}}}
+
 
 _KINDS = ("Type", "Constant", "Enum", "OneOfNotValid", "OneOfMultipleValid", "AnyOf",
           "FalseSchema")
@@ -248,6 +249,9 @@ class Specification:
         key = next((k for k in (str(status), f"{str(status)[0]}XX", "default")
                     if k in op.responses), None)
         where = f"{op.pointer}/responses"
+        if key is None and status >= 500:
+            # The specification describes no server error; Discord's come as its errors do.
+            return self.problems("response", "/components/schemas/ErrorResponse", payload)
         if key is None:
             return [Problem((), "STATUS", f"the route never answers {status}", where)]
         pointer = op.responses[key]
@@ -260,6 +264,7 @@ class Specification:
             return [Problem((), "BODY", f"a {status} answer of this route has a JSON body",
                             pointer)]
         return self.problems("response", pointer, payload)
+
 
 def _coerced(text: str, schema: dict[str, Any]) -> Any:
     """A path or query parameter's text as the JSON value its schema asks for."""
