@@ -199,7 +199,7 @@ class Replays(commands.Cog):
     async def replay(
         self,
         interaction: discord.Interaction[Any],
-        match: app_commands.Range[int, 1, 10**18],
+        match: app_commands.Range[int, 1],
         public: bool = False,
     ) -> None:
         async with Reply(interaction, private=not public) as reply:

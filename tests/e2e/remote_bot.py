@@ -85,3 +85,12 @@ def channels_by_id(bot: RemoteDemo) -> dict[int, str]:
 def vanish(bot: RemoteDemo) -> None:
     """The bot's process ends at once, as a crash would end it."""
     os._exit(3)
+
+
+async def list_messages(bot: RemoteDemo, channel_id: int, limit: int) -> int:
+    """Ask for a channel's last ``limit`` messages: the status Discord answered."""
+    try:
+        await bot.http.logs_from(channel_id, limit=limit)
+    except discord.HTTPException as refused:
+        return refused.status
+    return 200

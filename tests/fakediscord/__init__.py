@@ -14,6 +14,11 @@ Usage::
 Uploaded files are kept: ``message.attachments[0].data`` is the bytes the bot sent,
 ``message.attachment("board.png")`` finds one by name, ``backend.uploads`` lists every upload.
 
+Every request is checked against Discord's OpenAPI specification (``openapi.py``): one it
+refuses is answered as Discord answers it (404, or 400 "Invalid Form Body" with the errors
+tree) and recorded as a violation. Every answer the simulation makes up is checked too; one
+that does not fit fails the test when the backend closes.
+
 Discord's global rate limit holds (``FakeDiscord(global_rate=50)``, the default): calls made
 with the bot's token past 50 in a second are refused with a global 429 and recorded as a
 violation; answers to interactions are not counted, as on Discord.

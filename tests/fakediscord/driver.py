@@ -208,6 +208,9 @@ class FakeDiscord:
                 cls.BASE = base
             self._saved_bases.clear()
             logging.getLogger("discord").removeHandler(self._log_handler)
+        bugs = "\n".join(f"  - {bug}" for bug in self.world.simulator_bugs)
+        if bugs and exc_type is None:
+            raise AssertionError(f"the simulated Discord answered off its specification:\n{bugs}")
 
     # -- records -------------------------------------------------------------------------
 
@@ -688,6 +691,7 @@ class FakeDiscord:
         data = {"custom_id": modal["custom_id"], "components": submitted}
         source = opened.record.source_message
         rec = self._new_interaction(5, user, opened.record.channel, source=source)
+        rec.opened_by = opened.record
         return await self._dispatch(rec, data, message=source)
 
     async def post(self, user: User, channel: Channel, content: str) -> Message:

@@ -1,7 +1,9 @@
-"""Discord's payload limits as pure functions.
+"""Discord's payload limits that only its developer documentation states, as pure functions.
 
-Each ``check_*`` function adds problems to a :class:`FormErrors`, which renders Discord's
-``Invalid Form Body`` error tree (``{"content": {"_errors": [{"code": ..., "message": ...}]}}``).
+Types, lengths and ranges that Discord's OpenAPI specification states are checked against it
+(``openapi.py``) before these. Each ``check_*`` function adds problems to a
+:class:`FormErrors`, which renders Discord's ``Invalid Form Body`` error tree
+(``{"content": {"_errors": [{"code": ..., "message": ...}]}}``).
 """
 
 from __future__ import annotations
@@ -15,13 +17,10 @@ Path = Sequence[str | int]
 COMPONENTS_V2 = 1 << 15
 
 MAX_CONTENT = 2000
-MAX_EMBEDS = 10
 MAX_EMBED_TOTAL = 6000
 MAX_ROWS = 5
-MAX_ROW_WIDTH = 5
 MAX_COMPONENTS = 25
 MAX_COMPONENTS_V2 = 40
-MAX_CHOICES = 25
 MAX_ATTACHMENTS = 10
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 """Per file, for a bot in a server without boosts (gateway.py announces the same value)."""
@@ -100,31 +99,13 @@ def embed_size(embed: dict[str, Any]) -> int:
     return total
 
 
-def check_embeds(embeds: Any, errors: FormErrors, path: Path) -> None:
-    if not isinstance(embeds, list):
-        errors.add(path, "LIST_TYPE_CONVERT", "Only iterables may be used in a ListType.")
-        return
-    if len(embeds) > MAX_EMBEDS:
-        errors.add(path, "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_EMBEDS} or fewer in length.")
+def check_embeds(embeds: list[dict[str, Any]], errors: FormErrors, path: Path) -> None:
+    """Fields with a name and a value, and 6,000 characters across the message's embeds."""
     for i, embed in enumerate(embeds):
-        p = (*path, i)
-        _max_len(errors, (*p, "title"), embed.get("title"), 256)
-        _max_len(errors, (*p, "description"), embed.get("description"), 4096)
-        fields = embed.get("fields") or []
-        if len(fields) > 25:
-            errors.add((*p, "fields"), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
-        for j, fld in enumerate(fields):
-            fp = (*p, "fields", j)
-            if _required(errors, (*fp, "name"), fld.get("name")):
-                _max_len(errors, (*fp, "name"), fld.get("name"), 256)
-            if _required(errors, (*fp, "value"), fld.get("value")):
-                _max_len(errors, (*fp, "value"), fld.get("value"), 1024)
-        footer = embed.get("footer")
-        if footer:
-            _max_len(errors, (*p, "footer", "text"), footer.get("text"), 2048)
-        author = embed.get("author")
-        if author:
-            _max_len(errors, (*p, "author", "name"), author.get("name"), 256)
+        for j, fld in enumerate(embed.get("fields") or []):
+            fp = (*path, i, "fields", j)
+            _required(errors, (*fp, "name"), fld.get("name"))
+            _required(errors, (*fp, "value"), fld.get("value"))
     if sum(embed_size(e) for e in embeds if isinstance(e, dict)) > MAX_EMBED_TOTAL:
         errors.add(path, "MAX_EMBED_SIZE_EXCEEDED",
                    f"Embed size exceeds maximum size of {MAX_EMBED_TOTAL}")
@@ -139,7 +120,6 @@ def _check_custom_id(comp: dict[str, Any], errors: FormErrors, path: Path,
     if custom_id is None:
         errors.add((*path, "custom_id"), "BASE_TYPE_REQUIRED", "This field is required")
         return
-    _bad_len(errors, (*path, "custom_id"), custom_id, 1, 100)
     if custom_id in seen:
         errors.add((*path, "custom_id"), "COMPONENT_CUSTOM_ID_DUPLICATED",
                    "Component custom id cannot be duplicated")
@@ -148,17 +128,12 @@ def _check_custom_id(comp: dict[str, Any], errors: FormErrors, path: Path,
 
 def check_button(comp: dict[str, Any], errors: FormErrors, path: Path, seen: set[str]) -> None:
     style = comp.get("style")
-    if style not in (1, 2, 3, 4, 5, 6):
-        errors.add((*path, "style"), "BASE_TYPE_CHOICES",
-                   "Value must be one of {1, 2, 3, 4, 5, 6}.")
-    _max_len(errors, (*path, "label"), comp.get("label"), 80)
     if style == 5:
         if not comp.get("url"):
             errors.add((*path, "url"), "BUTTON_COMPONENT_URL_REQUIRED", "A url is required")
         if comp.get("custom_id") is not None:
             errors.add((*path, "custom_id"), "BUTTON_COMPONENT_LINK_HAS_CUSTOM_ID",
                        "A link button cannot have a custom id")
-        _max_len(errors, (*path, "url"), comp.get("url"), 512)
     elif style == 6:
         if not comp.get("sku_id"):
             errors.add((*path, "sku_id"), "BASE_TYPE_REQUIRED", "This field is required")
@@ -174,51 +149,35 @@ def check_button(comp: dict[str, Any], errors: FormErrors, path: Path, seen: set
 
 def check_select(comp: dict[str, Any], errors: FormErrors, path: Path, seen: set[str]) -> None:
     _check_custom_id(comp, errors, path, seen)
-    _max_len(errors, (*path, "placeholder"), comp.get("placeholder"), 150)
-    min_values = comp.get("min_values", 1)
-    max_values = comp.get("max_values", 1)
-    if not isinstance(min_values, int) or not 0 <= min_values <= 25:
-        errors.add((*path, "min_values"), "NUMBER_TYPE_MAX",
-                   "int value should be between 0 and 25.")
-    if not isinstance(max_values, int) or not 1 <= max_values <= 25:
-        errors.add((*path, "max_values"), "NUMBER_TYPE_MAX",
-                   "int value should be between 1 and 25.")
-    elif isinstance(min_values, int) and min_values > max_values:
+    min_values = comp.get("min_values")
+    max_values = comp.get("max_values")
+    min_values = 1 if min_values is None else min_values
+    max_values = 1 if max_values is None else max_values
+    if min_values > max_values:
         errors.add((*path, "min_values"), "SELECT_COMPONENT_MIN_VALUES_GREATER_THAN_MAX",
                    "min_values must be less than or equal to max_values")
     if comp.get("type") != 3:
         return
-    options = comp.get("options")
-    if not isinstance(options, list) or not 1 <= len(options) <= 25:
-        errors.add((*path, "options"), "BASE_TYPE_BAD_LENGTH",
-                   "Must be between 1 and 25 in length.")
-        options = options if isinstance(options, list) else []
+    options = comp.get("options") or []
     values: set[str] = set()
     defaults = 0
     for i, opt in enumerate(options):
         op = (*path, "options", i)
-        _bad_len(errors, (*op, "label"), opt.get("label"), 1, 100)
-        _bad_len(errors, (*op, "value"), opt.get("value"), 1, 100)
-        _max_len(errors, (*op, "description"), opt.get("description"), 100)
         if opt.get("value") in values:
             errors.add((*op, "value"), "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
                        "Select component option values must be unique")
         values.add(opt.get("value"))
         defaults += bool(opt.get("default"))
-    if options and isinstance(max_values, int) and max_values > len(options):
+    if options and max_values > len(options):
         errors.add((*path, "max_values"), "SELECT_COMPONENT_MAX_VALUES_EXCEEDS_OPTIONS",
                    "max_values cannot exceed the number of options")
-    if isinstance(max_values, int) and defaults > max_values:
+    if defaults > max_values:
         errors.add((*path, "options"), "SELECT_COMPONENT_TOO_MANY_DEFAULTS",
                    "More default options than max_values")
 
 
 def check_action_row(row: dict[str, Any], errors: FormErrors, path: Path, seen: set[str]) -> None:
-    children = row.get("components")
-    if not isinstance(children, list) or not 1 <= len(children) <= MAX_ROW_WIDTH:
-        errors.add((*path, "components"), "BASE_TYPE_BAD_LENGTH",
-                   f"Must be between 1 and {MAX_ROW_WIDTH} in length.")
-        children = children if isinstance(children, list) else []
+    children = row.get("components") or []
     selects = [c for c in children if c.get("type") in (3, 5, 6, 7, 8)]
     if selects and len(children) > 1:
         errors.add((*path, "components"), "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
@@ -230,12 +189,6 @@ def check_action_row(row: dict[str, Any], errors: FormErrors, path: Path, seen: 
             check_button(child, errors, cp, seen)
         elif ctype in (3, 5, 6, 7, 8):
             check_select(child, errors, cp, seen)
-        elif ctype == 4:
-            errors.add((*cp, "type"), "UNION_TYPE_CHOICES",
-                       "Text inputs are only valid in modals")
-        else:
-            errors.add((*cp, "type"), "UNION_TYPE_CHOICES",
-                       "Value of field \"type\" must be one of (2, 3, 5, 6, 7, 8).")
 
 
 def count_components(components: list[dict[str, Any]]) -> int:
@@ -261,10 +214,7 @@ def _check_v2(comps: list[dict[str, Any]], errors: FormErrors, path: Path, seen:
             check_button(comp, errors, cp, seen)
         elif ctype in (3, 5, 6, 7, 8):
             check_select(comp, errors, cp, seen)
-        elif ctype == 10:
-            _bad_len(errors, (*cp, "content"), comp.get("content"), 1, 4000)
         elif ctype == 9:
-            _bad_len(errors, (*cp, "components"), comp.get("components"), 1, 3)
             _check_v2(comp.get("components") or [], errors, (*cp, "components"), seen)
             accessory = comp.get("accessory")
             if isinstance(accessory, dict):
@@ -273,10 +223,8 @@ def _check_v2(comps: list[dict[str, Any]], errors: FormErrors, path: Path, seen:
             _check_v2(comp.get("components") or [], errors, (*cp, "components"), seen)
 
 
-def check_components(components: Any, errors: FormErrors, path: Path, *, v2: bool) -> None:
-    if not isinstance(components, list):
-        errors.add(path, "LIST_TYPE_CONVERT", "Only iterables may be used in a ListType.")
-        return
+def check_components(components: list[dict[str, Any]], errors: FormErrors, path: Path, *,
+                     v2: bool) -> None:
     seen: set[str] = set()
     if v2:
         if count_components(components) > MAX_COMPONENTS_V2:
@@ -309,12 +257,7 @@ def check_message(payload: dict[str, Any], errors: FormErrors, path: Path = (),
         return
     effective_flags = payload.get("flags") if flags is None else flags
     v2 = bool((effective_flags or 0) & COMPONENTS_V2)
-    content = payload.get("content")
-    if content is not None:
-        if not isinstance(content, str):
-            errors.add((*path, "content"), "BASE_TYPE_STRING", "Could not interpret as string.")
-        else:
-            _max_len(errors, (*path, "content"), content, MAX_CONTENT)
+    _max_len(errors, (*path, "content"), payload.get("content"), MAX_CONTENT)
     if payload.get("embeds") is not None:
         check_embeds(payload["embeds"], errors, (*path, "embeds"))
     if payload.get("components") is not None:
@@ -332,21 +275,8 @@ def check_message(payload: dict[str, Any], errors: FormErrors, path: Path = (),
 
 def check_attachments(payload: dict[str, Any], fields: Sequence[str], errors: FormErrors,
                       path: Path = ()) -> None:
-    """The ``attachments`` list and the ``files[n]`` parts (by form field name) of a message
-    create/edit: at most 10 of each, parts named ``files[n]`` once each, entries with an id."""
-    wanted = payload.get("attachments")
-    if wanted is not None:
-        if not isinstance(wanted, list):
-            errors.add((*path, "attachments"), "LIST_TYPE_CONVERT",
-                       "Only iterables may be used in a ListType.")
-            wanted = []
-        if len(wanted) > MAX_ATTACHMENTS:
-            errors.add((*path, "attachments"), "BASE_TYPE_MAX_LENGTH",
-                       f"Must be {MAX_ATTACHMENTS} or fewer in length.")
-        for i, item in enumerate(wanted):
-            if not isinstance(item, dict) or item.get("id") is None:
-                errors.add((*path, "attachments", i, "id"), "BASE_TYPE_REQUIRED",
-                           "This field is required")
+    """The ``files[n]`` parts (by form field name) of a message create/edit: at most 10,
+    each named ``files[n]`` once (the ``attachments`` list is the specification's)."""
     if len(fields) > MAX_ATTACHMENTS:
         errors.add((*path, "attachments"), "BASE_TYPE_MAX_LENGTH",
                    f"Must be {MAX_ATTACHMENTS} or fewer in length.")
@@ -403,12 +333,8 @@ def check_autocomplete(data: Any, errors: FormErrors, path: Path = ("data",)) ->
     if not isinstance(choices, list):
         errors.add((*path, "choices"), "BASE_TYPE_REQUIRED", "This field is required")
         return
-    if len(choices) > MAX_CHOICES:
-        errors.add((*path, "choices"), "BASE_TYPE_MAX_LENGTH",
-                   f"Must be {MAX_CHOICES} or fewer in length.")
     for i, choice in enumerate(choices):
         cp = (*path, "choices", i)
-        _bad_len(errors, (*cp, "name"), choice.get("name"), 1, 100)
         value = choice.get("value")
         if isinstance(value, str):
             _max_len(errors, (*cp, "value"), value, 100)
@@ -421,20 +347,12 @@ def _check_text_input(comp: dict[str, Any], errors: FormErrors, path: Path,
     _check_custom_id(comp, errors, path, seen)
     if not labelled:
         _bad_len(errors, (*path, "label"), comp.get("label"), 1, 45)
-    _max_len(errors, (*path, "placeholder"), comp.get("placeholder"), 100)
-    _max_len(errors, (*path, "value"), comp.get("value"), 4000)
-    for key in ("min_length", "max_length"):
-        value = comp.get(key)
-        if value is not None and not 0 <= value <= 4000:
-            errors.add((*path, key), "NUMBER_TYPE_MAX", "int value should be between 0 and 4000.")
 
 
 def check_modal(data: Any, errors: FormErrors, path: Path = ("data",)) -> None:
     if not isinstance(data, dict):
         errors.add(path, "BASE_TYPE_REQUIRED", "This field is required")
         return
-    _bad_len(errors, (*path, "title"), data.get("title"), 1, 45)
-    _bad_len(errors, (*path, "custom_id"), data.get("custom_id"), 1, 100)
     comps = data.get("components")
     _bad_len(errors, (*path, "components"), comps, 1, 5)
     seen: set[str] = set()
@@ -448,7 +366,6 @@ def check_modal(data: Any, errors: FormErrors, path: Path = ("data",)) -> None:
                 if child.get("type") == 4:
                     _check_text_input(child, errors, (*cp, "components", j), seen, labelled=False)
         elif ctype == 18:
-            _bad_len(errors, (*cp, "label"), comp.get("label"), 1, 45)
             child = comp.get("component") or {}
             if child.get("type") == 4:
                 _check_text_input(child, errors, (*cp, "component"), seen, labelled=True)

@@ -98,6 +98,8 @@ class User:
             "system": False,
             "public_flags": 0,
             "flags": 0,
+            "primary_guild": None,
+            "collectibles": None,
         }
 
     def __repr__(self) -> str:
@@ -605,6 +607,8 @@ class InteractionRecord:
     original: Message | None = None
     followups: list[Message] = field(default_factory=list)
     rejected: int = 0
+    opened_by: InteractionRecord | None = None
+    """For a modal submit: the interaction that showed the modal."""
 
     @property
     def is_dm(self) -> bool:
@@ -622,6 +626,8 @@ class InteractionRecord:
             data["command_type"] = 1
         if self.source_message is not None:
             data["interacted_message_id"] = str(self.source_message.id)
+        if self.opened_by is not None:
+            data["triggering_interaction_metadata"] = self.opened_by.metadata()
         return data
 
 
@@ -718,6 +724,8 @@ class World:
         self.interactions_by_token: dict[str, InteractionRecord] = {}
         self.calls: list[Call] = []
         self.violations: list[Violation] = []
+        self.simulator_bugs: list[str] = []
+        """Answers of the simulated Discord that do not fit Discord's specification."""
         self.uploads: list[Attachment] = []
         self.attachments: dict[int, Attachment] = {}
         self.notifications: list[Message] = []

@@ -19,7 +19,7 @@ from typing import Any
 
 from aiohttp import web
 
-from . import encoding, limits
+from . import encoding, limits, openapi
 from .model import (
     COMPONENTS_V2,
     EPHEMERAL,
@@ -43,6 +43,8 @@ GLOBAL_RATE = 50
 """Requests a second Discord allows a bot (its global rate limit), unless it raised it."""
 INTERACTION_RESPONSE_WINDOW = 3.0
 INTERACTION_TOKEN_LIFETIME = 15 * 60.0
+INSTALL_SCOPES = ("applications.commands", "bot")
+"""What a server that adds the bot grants it."""
 
 
 class ApiError(Exception):
@@ -273,29 +275,55 @@ class RestServer:
         req = Req(method=method, path=path, route=spec.template if spec else "",
                   params=params, query=query, json=body, files=files,
                   headers=dict(request.headers))
+        official = openapi.specification().operation(method, path)
         status: int
         payload: Any
         error: ApiError | None = None
         try:
+            if official is None:
+                raise ApiError(404, 0, "404: Not Found")
             if spec is None:
-                raise ApiError(404, 0, "Unknown route")
+                raise ApiError(404, 0, "The simulated Discord does not serve this route yet")
             expected_auth = f"Bot {self._token()}"
             if spec.needs_auth and request.headers.get("Authorization") != expected_auth:
                 raise ApiError(401, 0, "401: Unauthorized", expected=True)
             if spec.needs_auth:
                 self._count_bot_call()
+            self._check_request(req, *official)
             await self._inject_faults(req)
             status, payload = await spec.handler(req)
         except ApiError as exc:
             error = exc
             status, payload = exc.status, exc.body()
-        self._record(req, spec, status, payload, error)
+        self._record(req, spec, status, payload, error, known=official is not None)
+        if official is not None:
+            self._check_response(req, official[0], status, payload)
         if status == 204 or payload is None:
             return web.Response(status=204 if status < 300 else status)
         # discord.py only parses JSON when Content-Type is exactly "application/json",
         # which is what Discord sends (aiohttp's json_response would add "; charset=utf-8").
         headers = {"Content-Type": "application/json", **(error.headers() if error else {})}
         return web.Response(body=encoding.dumps(payload), status=status, headers=headers)
+
+    def _check_request(self, req: Req, operation: openapi.Operation,
+                       params: dict[str, str]) -> None:
+        """Discord refuses a request its specification refuses, as it refuses a form."""
+        multipart = req.headers.get("Content-Type", "").lower().startswith("multipart/")
+        problems = openapi.specification().check_request(
+            operation, params, req.query, req.json, multipart=multipart)
+        if problems:
+            errors = limits.FormErrors()
+            for problem in problems:
+                errors.add(problem.path, problem.code, problem.message)
+            raise invalid_form_body(errors)
+
+    def _check_response(self, req: Req, operation: openapi.Operation, status: int,
+                        payload: Any) -> None:
+        """An answer the specification does not allow is a bug of the simulated Discord."""
+        for problem in openapi.specification().check_response(operation, status, payload):
+            self.world.simulator_bugs.append(
+                f"{req.method} {operation.template} answered {status} with a body that does "
+                f"not fit Discord's specification: {problem}")
 
     def _count_bot_call(self) -> None:
         """Discord's global rate limit: calls made with the bot's token, at most
@@ -337,7 +365,7 @@ class RestServer:
         return None, {}
 
     def _record(self, req: Req, spec: RouteSpec | None, status: int, payload: Any,
-                error: ApiError | None) -> None:
+                error: ApiError | None, *, known: bool) -> None:
         self._seq += 1
         call = Call(
             seq=self._seq, method=req.method, path=req.path,
@@ -354,7 +382,8 @@ class RestServer:
         self.world.calls.append(call)
         if error is not None and not error.expected:
             detail = "; ".join(limits_flat(error.errors)) if error.errors else ""
-            kind = "unknown_route" if spec is None else "rejected"
+            kind = ("unknown_route" if not known else "unserved_route" if spec is None
+                    else "rejected")
             self.world.violations.append(Violation(
                 kind=kind, message=error.message + (f" ({detail})" if detail else ""),
                 status=status, code=error.code, method=req.method, path=req.path,
@@ -568,7 +597,11 @@ class RestServer:
             "verify_key": "0" * 64, "flags": 0, "owner": w.owner.payload(), "team": None,
             "bot": w.bot_user.payload(), "redirect_uris": [], "interactions_endpoint_url": None,
             "tags": [], "approximate_guild_count": len(w.guilds),
-            "integration_types_config": {"0": {}},
+            "approximate_user_install_count": 0, "approximate_user_authorization_count": 0,
+            "flags_new": "0", "role_connections_verification_url": None,
+            "explicit_content_filter": 0, "eligible_oauth2_scopes": list(INSTALL_SCOPES),
+            "integration_types_config": {"0": {"oauth2_install_params": {
+                "scopes": list(INSTALL_SCOPES), "permissions": "0"}}},
         }
 
     async def get_gateway(self, req: Req) -> tuple[int, Any]:
@@ -601,6 +634,8 @@ class RestServer:
         data.setdefault("default_member_permissions", None)
         data.setdefault("nsfw", False)
         data.setdefault("description", "")
+        if data.get("integration_types") is None:
+            data["integration_types"] = [0]
         if "guild_id" in req.params:
             data["guild_id"] = req.params["guild_id"]
         return data
@@ -786,7 +821,7 @@ class RestServer:
                 "response_message_ephemeral": rec.original.ephemeral,
             })
         result: dict[str, Any] = {"interaction": callback}
-        if rec.original is not None and rtype in (4, 5, 7):
+        if rec.original is not None and rtype in (4, 7):
             result["resource"] = {"type": rtype, "message": rec.original.payload()}
         return 200, result
 
@@ -926,7 +961,8 @@ def _normalize_embeds(embeds: Any) -> list[dict[str, Any]]:
 
 
 def _normalize_components(components: Any) -> list[dict[str, Any]]:
-    """Copy components and number them like Discord does (``id`` on every component)."""
+    """Copy components and number them like Discord does (``id`` on every component); a
+    Unicode emoji comes back as its name alone."""
     comps = _copied(components or [])
     counter = 0
 
@@ -937,6 +973,9 @@ def _normalize_components(components: Any) -> list[dict[str, Any]]:
                 continue
             counter += 1
             comp.setdefault("id", counter)
+            emoji = comp.get("emoji")
+            if isinstance(emoji, dict) and emoji.get("id") is None:
+                emoji.pop("id", None)
             number(comp.get("components") or [])
             for key in ("accessory", "component"):
                 if isinstance(comp.get(key), dict):
@@ -974,10 +1013,7 @@ def _check_options(options: list[dict[str, Any]], errors: limits.FormErrors,
             errors.add((*op, "name"), "APPLICATION_COMMAND_INVALID_NAME",
                        "Command name is invalid")
         limits._bad_len(errors, (*op, "description"), opt.get("description"), 1, 100)
-        choices = opt.get("choices") or []
-        if len(choices) > 25:
-            errors.add((*op, "choices"), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
-        if choices and opt.get("autocomplete"):
+        if opt.get("choices") and opt.get("autocomplete"):
             errors.add((*op, "autocomplete"), "APPLICATION_COMMAND_OPTION_CHOICES_AUTOCOMPLETE",
                        "Autocomplete cannot be used with choices")
         _check_options(opt.get("options") or [], errors, (*op, "options"))
