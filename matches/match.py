@@ -12,11 +12,13 @@ from rules.base import Engine, Event, Outcome
 
 
 class MatchError(Exception):
-    """A request the match cannot take; ``reason`` is shown privately to the player."""
+    """A request the match cannot take; ``reason`` (marked with ``N_``, its ``{fields}``
+    filled from ``values``) is translated and shown privately to the player."""
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
+    def __init__(self, reason: str, **values: object) -> None:
+        super().__init__(reason.format(**values) if values else reason)
         self.reason = reason
+        self.values = values
 
 
 @dataclass(frozen=True)

@@ -23,12 +23,20 @@ MAX_MOVE_CODE = 40
 StateT = TypeVar("StateT")
 
 
-class IllegalMove(Exception):
-    """A move the rules forbid; ``reason`` is shown to the player as it is."""
+def N_(message: str) -> str:
+    """Marks a player-facing sentence for the translation catalogs and returns it as it is:
+    the words are translated where they are shown, never here."""
+    return message
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
+
+class IllegalMove(Exception):
+    """A move the rules forbid; ``reason`` (marked with ``N_``, its ``{fields}`` filled from
+    ``values``) is translated and shown to the player."""
+
+    def __init__(self, reason: str, **values: object) -> None:
+        super().__init__(reason.format(**values) if values else reason)
         self.reason = reason
+        self.values = values
 
 
 class InvalidOptions(ValueError):
