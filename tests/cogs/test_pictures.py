@@ -199,7 +199,11 @@ async def test_render_draws_in_worker_processes_when_given_some() -> None:
     import os
     from concurrent.futures import ProcessPoolExecutor
 
-    pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("forkserver"))
+    from matches.pool import Workers
+
+    pool = Workers(1, lambda: ProcessPoolExecutor(
+        max_workers=1, mp_context=multiprocessing.get_context("forkserver")
+    ))
     pictures.draw_in(pool)
     try:
         drawn = await pictures.render(_where, 7)
