@@ -57,13 +57,16 @@ def test_why_first_plays_for_the_second_place():
         if state.turns or state.variant != "standard":
             continue
 
-        def after(move: str) -> float:
-            card, figure = (int(part) for part in move[1:].split(":"))
-            positions = list(state.positions)
-            positions[figure] = clamp(positions[figure] + VALUE[card])
-            return outlook(positions, seat)
+        best = max(_after(state.positions, seat, m) for m in engine.legal_moves(state, seat))
+        assert _after(state.positions, seat, chosen) == best
 
-        assert after(chosen) == max(after(m) for m in engine.legal_moves(state, seat))
+
+def _after(positions: list[int], seat: int, move: str) -> float:
+    """How the seat's figure stands once the play ``move`` is made."""
+    card, figure = (int(part) for part in move[1:].split(":"))
+    moved = list(positions)
+    moved[figure] = clamp(moved[figure] + VALUE[card])
+    return outlook(moved, seat)
 
 
 def test_defaults_alone_play_hare_and_sequence_numbers_to_their_end():
