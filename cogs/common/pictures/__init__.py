@@ -16,8 +16,8 @@ from .draw import (
     text_left,
     text_right,
 )
-from .legibility import PHONE_WIDTH, READABLE_PX, recording, smallest_size
 from .fonts import font
+from .legibility import PHONE_WIDTH, READABLE_PX, recording, smallest_size
 from .palette import INK, PAPER, RGB, SEAT_COLOURS, SeatColour, Shape, seat_colour
 from .renderer import (
     background,
@@ -50,9 +50,9 @@ __all__ = [
     "fit_text",
     "font",
     "has_glyphs",
+    "recording",
     "render",
     "render_sync",
-    "recording",
     "ring",
     "seat_colour",
     "smallest_size",

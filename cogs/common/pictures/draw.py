@@ -112,9 +112,10 @@ def shape_points(shape: Shape, centre: tuple[float, float],
 
 def draw_marker(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float,
                 colour: SeatColour, *, letter: str | None = None, outline: RGB = INK,
-                width: int = 2) -> None:
+                width: int = 2, smallest: int = 0) -> None:
     """A seat marker: the seat's shape filled with its colour, outlined, with its letter
-    (``letter`` overrides the seat's own, "" draws none)."""
+    (``letter`` overrides the seat's own, "" draws none). A letter that would be smaller
+    than ``smallest`` is left out: too small to read, it is only a smudge on the shape."""
     shape = colour.shape
     if shape is Shape.CIRCLE:
         cx, cy = centre
@@ -126,6 +127,8 @@ def draw_marker(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: 
     text = colour.letter if letter is None else letter
     if text:
         size = max(8, round(radius * 1.1 * _LETTER_SCALE[shape]))
+        if size < smallest:
+            return
         cx, cy = centre
         text_centered(draw, (cx, cy + radius * _LETTER_DROP.get(shape, 0.0)), text, size,
                       colour.ink, bold=True)
