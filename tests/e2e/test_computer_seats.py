@@ -9,6 +9,7 @@ import re
 from dataclasses import replace
 
 from data import matches as rows
+from matches.pool import Workers
 from rules.hare import ENGINE as HARE
 from rules.hare import purposeful_move
 from tests.e2e.play import act, match_id_of, play_to_the_end, playable
@@ -123,7 +124,8 @@ class StuckWorkers(concurrent.futures.Executor):
 async def test_a_computer_that_was_thinking_when_the_bot_stopped_thinks_again(table):
     normal = table.thinking
     stuck = StuckWorkers()
-    table.thinking = replace(normal, executor=stuck)
+    # A limit far beyond the test's length: the thought is lost with the process, not cut.
+    table.thinking = replace(normal, workers=Workers(1, lambda: stuck), margin=3600.0)
     await table.restart()
     anne = table.player("anne")
     await table.backend.slash(anne, table.channel, "whyfirst new")
