@@ -13,6 +13,7 @@ from rules.numbers import DECK, ENGINE, LAYOUT, NumbersState, parse_space, space
 from rules.numbers.board import CORNERS, SPACES_OF, validate_layout
 from rules.numbers.cards import Card, validate_deck
 from rules.numbers.table import RUN_OUTS_FOR_A_DRAW
+from tests.rules.protocol import check_padded_codes_refused
 
 PLUS_CARDS = [c.id for c in DECK if c.kind == "plus"]
 MINUS_CARDS = [c.id for c in DECK if c.kind == "minus"]
@@ -614,3 +615,8 @@ def test_decisions_grow_with_every_turn() -> None:
         play(state, seat, next(m for m in ENGINE.legal_moves(state, seat) if m[0] in "pmd"))
         points.append(ENGINE.decision_point(state))
     assert points == sorted(set(points))
+
+
+def test_a_move_code_with_a_newline_after_it_is_refused() -> None:
+    state = ENGINE.setup(2, {}, 5)
+    check_padded_codes_refused(ENGINE, state, state.turn)
