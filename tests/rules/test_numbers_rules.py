@@ -278,7 +278,7 @@ def test_one_chip_joining_a_line_of_six_makes_one_sequence() -> None:
     assert all(state.locked[sp(f"E{c}")] for c in range(1, 7))
 
 
-def test_nine_in_a_row_make_two_sequences_sharing_the_middle_chip() -> None:
+def test_nine_in_a_row_completed_by_the_middle_chip_make_two_sequences() -> None:
     state = table(4)
     put(state, 0, "F1", "F2", "F3", "F4", "F6", "F7", "F8", "F9")
     give(state, 0, [card_for("F5")])
@@ -288,6 +288,19 @@ def test_nine_in_a_row_make_two_sequences_sharing_the_middle_chip() -> None:
         ["F5", "F6", "F7", "F8", "F9"],
     ]
     assert kinds[-1] == "match_over" and state.winner == 0
+
+
+def test_nine_in_a_row_built_from_the_middle_outwards_stay_one_sequence() -> None:
+    state = table(4)
+    put(state, 0, "F3", "F4", "F6", "F7")
+    for name in ("F5", "F2", "F8", "F1", "F9"):  # F3 to F7 first, then chip by chip outwards
+        state.turn = 0
+        give(state, 0, [card_for(name)])
+        play(state, 0, f"p{card_for(name)}@{name}")
+    # Every later five would share at least two chips with F3 to F7.
+    assert sequences_of(state, 0) == [["F3", "F4", "F5", "F6", "F7"]]
+    assert all(state.locked[sp(f"F{c}")] for c in range(1, 10))
+    assert not state.over
 
 
 def test_a_second_sequence_may_share_exactly_one_chip_with_the_first() -> None:
