@@ -23,7 +23,8 @@ def test_the_readme_names_every_option_of_a_career_command(
     command: app_commands.Command,
 ) -> None:
     readme = README.read_text(encoding="utf-8")
-    usage = re.search(rf"`/{command.name}(?P<options>[^`]*)`", readme)
+    # The command's own entry: a list item that opens with its usage.
+    usage = re.search(rf"^- `/{command.name}(?P<options>[^`]*)`", readme, re.MULTILINE)
     assert usage is not None, f"/{command.name} is not in the README"
     named = re.findall(r"[a-z_]+", usage["options"])
     assert named == [parameter.name for parameter in command.parameters]
