@@ -12,6 +12,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from cogs.common.i18n import N_, _, language, ngettext
 from cogs.common.pictures import (
     INK,
     PAPER,
@@ -66,17 +67,18 @@ SPENT: RGB = (226, 222, 212)
 TOKEN: RGB = (200, 62, 40)
 
 FACES = {
-    "divide_by_2": ("\u00f72", "divide by 2"),
-    "multiply_by_2": (f"{TIMES}2", "multiply by 2"),
-    "multiply_by_3": (f"{TIMES}3", "multiply by 3"),
-    "keep_value": (f"{TIMES}1", "keep value"),
-    "change_sign": (f"{TIMES}{MINUS}1", "change sign"),
-    "change_sign_multiply_by_2": (f"{TIMES}{MINUS}2", f"sign and {TIMES}2"),
-    "cancel": (f"{TIMES}0", "cancel"),
-    "send_left": ("", "send left"),
-    "send_right": ("", "send right"),
+    "divide_by_2": ("\u00f72", N_("divide by 2")),
+    "multiply_by_2": (f"{TIMES}2", N_("multiply by 2")),
+    "multiply_by_3": (f"{TIMES}3", N_("multiply by 3")),
+    "keep_value": (f"{TIMES}1", N_("keep value")),
+    "change_sign": (f"{TIMES}{MINUS}1", N_("change sign")),
+    "change_sign_multiply_by_2": (f"{TIMES}{MINUS}2", N_("sign and \u00d72")),
+    "cancel": (f"{TIMES}0", N_("cancel")),
+    "send_left": ("", N_("send left")),
+    "send_right": ("", N_("send right")),
 }
-"""How each action card's face reads: a big symbol and its name (send cards show an arrow)."""
+"""How each action card's face reads: a big symbol and its short name (send cards show an
+arrow). Every caption of the picture is written in this module, in the language spoken."""
 
 
 def board_facts(view: dict[str, Any]) -> dict[str, Any]:
@@ -134,7 +136,8 @@ def board_png(facts: dict[str, Any], names: list[str]) -> bytes:
     if len(names) != drivers:
         raise ValueError(f"{drivers} drivers need {drivers} names, got {len(names)}")
     width, height = picture_size(drivers)
-    image = background(f"canyon:{drivers}", lambda: _background(width, height, drivers))
+    image = background(f"canyon:{drivers}:{language()}",
+                       lambda: _background(width, height, drivers))
     draw = ImageDraw.Draw(image)
     _header(draw, facts)
     for seat in range(drivers):
@@ -158,9 +161,9 @@ def _background(width: int, height: int, drivers: int) -> Image.Image:
     draw = ImageDraw.Draw(image)
     zone_y = HEADER + ZONES / 2
     for first, last, label in (
-        (0, CHICKEN_BELOW - 1, "chicken: under 16"),
-        (CHICKEN_BELOW, EDGE, "stop here: 16 to 30"),
-        (EDGE + 1, TRACK_TOP, "the canyon: over 30"),
+        (0, CHICKEN_BELOW - 1, _("chicken: under {score}", score=CHICKEN_BELOW)),
+        (CHICKEN_BELOW, EDGE, _("stop here: {low} to {high}", low=CHICKEN_BELOW, high=EDGE)),
+        (EDGE + 1, TRACK_TOP, _("the canyon: over {score}", score=EDGE)),
     ):
         left, right = TRACK_LEFT + first * CELL, TRACK_LEFT + (last + 1) * CELL
         draw.rectangle((left, zone_y - 10, right, zone_y + 10), fill=_zone(first), outline=LINE)
@@ -192,10 +195,11 @@ def _background(width: int, height: int, drivers: int) -> Image.Image:
 
 def _header(draw: ImageDraw.ImageDraw, facts: dict[str, Any]) -> None:
     if facts["over"]:
-        title = "The race is over"
+        title = _("The race is over")
+    elif facts["hand"] == 1:
+        title = _("Round {round} of {rounds} · first hand", round=facts["round"], rounds=ROUNDS)
     else:
-        hand = "first hand" if facts["hand"] == 1 else "second hand"
-        title = f"Round {facts['round']} of {ROUNDS} · {hand}"
+        title = _("Round {round} of {rounds} · second hand", round=facts["round"], rounds=ROUNDS)
     text_left(draw, (MARGIN, HEADER / 2), title, 24, bold=True)
 
 
@@ -248,12 +252,14 @@ def _legend(draw: ImageDraw.ImageDraw, facts: dict[str, Any], names: list[str],
         x, y = MARGIN + col * column, top + row * LEGEND_ROW + LEGEND_ROW / 2
         draw_marker(draw, (x + 12, y), 11, seat_colour(seat))
         score = facts["scores"][seat]
-        note = f"{score} point{'' if score == 1 else 's'}"
         if facts["eliminated"][seat]:
-            note += " · out"
+            text = ngettext("{name}: {count} point · out", "{name}: {count} points · out",
+                            score, name=name)
         elif facts["hero"][seat]:
-            note += " · hero finish"
-        text = f"{name}: {note}"
+            text = ngettext("{name}: {count} point · hero finish",
+                            "{name}: {count} points · hero finish", score, name=name)
+        else:
+            text = ngettext("{name}: {count} point", "{name}: {count} points", score, name=name)
         text_left(draw, (x + 30, y), text, fit_size(text, column - 40, 18))
 
 
@@ -261,7 +267,7 @@ def _row(draw: ImageDraw.ImageDraw, facts: dict[str, Any], drivers: int) -> None
     """The ten action cards: face up with their symbol and name, face down as a card back;
     this round's card raised and outlined, the cards of rounds played greyed."""
     top = row_top(drivers)
-    text_left(draw, (MARGIN, top + ROW_TITLE / 2), "Action cards", 18, bold=True)
+    text_left(draw, (MARGIN, top + ROW_TITLE / 2), _("Action cards"), 18, bold=True)
     now = None if facts["over"] else facts["round"]
     for index, kind in enumerate(facts["row"]):
         round_no = index + 1
@@ -272,7 +278,10 @@ def _row(draw: ImageDraw.ImageDraw, facts: dict[str, Any], drivers: int) -> None
             spent = now is None or round_no < now
             _card_face(draw, box, kind, SPENT if spent else PAPER)
         draw.rounded_rectangle(box, radius=8, outline=INK, width=4 if round_no == now else 1)
-        tag = f"Round {round_no}" + (" · now" if round_no == now else "")
+        if round_no == now:
+            tag = _("Round {round} · now", round=round_no)
+        else:
+            tag = _("Round {round}", round=round_no)
         text_centered(draw, ((box[0] + box[2]) / 2, top + ROW_TITLE + CARD_HEIGHT), tag,
                       fit_size(tag, CARD_WIDTH, 13), INK if round_no == now else MUTED,
                       bold=round_no == now)
@@ -293,7 +302,7 @@ def _card_face(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]
                fill: RGB) -> None:
     left, top, right, bottom = box
     draw.rounded_rectangle(box, radius=8, fill=fill)
-    symbol, name = FACES[kind]
+    symbol, name = FACES[kind][0], _(FACES[kind][1])
     x, y = (left + right) / 2, top + (bottom - top) * 0.4
     if symbol:
         text_centered(draw, (x, y), symbol, 28, bold=True)
