@@ -4,6 +4,7 @@ The view's keys (fixed by the engine): ``layout`` (100 numbers, index row * 10 +
 at the top, 0 on the four free corners), ``chips`` (100 side indexes or None), ``locked``
 (spaces in completed sequences), ``sequences`` (``{"side", "spaces"}``), ``last_move``
 (``{"seat", "side", "kind", "space", ...}`` or None) and ``sides`` (the seats of each side).
+Every caption is written here, in the language spoken.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from cogs.common.i18n import _, language, ngettext
 from cogs.common.pictures import (
     INK,
     PAPER,
@@ -28,6 +30,7 @@ from cogs.common.pictures import (
 )
 from cogs.common.pictures.draw import shape_points
 from cogs.common.pictures.palette import RGB, Shape
+from cogs.numbers.words import colour_name
 
 SIZE = 10
 CELL = 64
@@ -71,7 +74,7 @@ def board_png(view: dict[str, Any], names: list[str] | None = None,
     """The board with every chip, completed sequences, the last move and, for a player's own
     picture, the ``highlight`` spaces (where a card may go); ``names`` are by seat."""
     layout: list[int] = view["layout"]
-    image = background(f"numbers:{digest(layout)}", lambda: _background(layout))
+    image = background(f"numbers:{digest(layout)}:{language()}", lambda: _background(layout))
     draw = ImageDraw.Draw(image)
     for index in sorted(highlight):
         _space(draw, index, layout[index], fill=HIGHLIGHT, border=4)
@@ -119,7 +122,9 @@ def _space(draw: ImageDraw.ImageDraw, index: int, number: int | None, *, fill: R
     if free:
         draw.polygon(shape_points(Shape.STAR, (centre[0], centre[1] - 5), 19), fill=PAPER,
                      outline=INK, width=2)
-        text_centered(draw, (centre[0], bottom - 9), "FREE", 11, bold=True)
+        free_word = _("FREE")
+        text_centered(draw, (centre[0], bottom - 9), free_word,
+                      fit_size(free_word, CELL - 6, 11), bold=True)
     elif number is not None:
         text_centered(draw, centre, str(number), 26)
 
@@ -168,9 +173,13 @@ def _legend(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str] | 
         y = LEGEND_TOP + side * LEGEND_ROW + LEGEND_ROW / 2
         colour = seat_colour(side)
         draw_marker(draw, (LEFT + 14, y), 14, colour)
-        who = ", ".join(names[s] if names else f"seat {s + 1}" for s in seats)
-        count = f" · {done[side]} sequence{'s' if done[side] != 1 else ''}" if done[side] else ""
-        text = f"{colour.name.capitalize()}: {who}{count}"
+        who = ", ".join(names[s] if names else _("seat {number}", number=s + 1) for s in seats)
+        if done[side]:
+            text = ngettext("{colour}: {players} · {count} sequence",
+                            "{colour}: {players} · {count} sequences", done[side],
+                            colour=colour_name(side), players=who)
+        else:
+            text = _("{colour}: {players}", colour=colour_name(side), players=who)
         width = WIDTH - LEFT - 40 - 40
         text_left(draw, (LEFT + 40, y), text, fit_size(text, width, 20))
 
