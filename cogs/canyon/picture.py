@@ -20,34 +20,37 @@ from cogs.common.pictures import (
     background,
     draw_marker,
     encode_png,
-    fit_size,
+    fit_text,
     font,
     seat_colour,
+    smallest_size,
     text_centered,
     text_left,
 )
+from cogs.common.presenter import joined
 from rules.canyon.cards import ROUNDS
 from rules.canyon.race import CHICKEN_BELOW, CIRCLED, COLLISIONS_SURVIVED, EDGE, TRACK_TOP
 
 SPACES = TRACK_TOP + 1
 CELL = 14
-LANE = 40
+LANE = 44
 MARGIN = 20
 LANE_KEY = 40
 TRACK_LEFT = MARGIN + LANE_KEY
 TRACK_RIGHT = TRACK_LEFT + SPACES * CELL
 TOKEN_COLUMN = 100
 WIDTH = TRACK_RIGHT + TOKEN_COLUMN + MARGIN
+SMALLEST = smallest_size(WIDTH)
 HEADER = 46
-ZONES = 24
-NUMBERS = 30
+ZONES = 34
+NUMBERS = 36
 TRACK_TOP_Y = HEADER + ZONES + NUMBERS
-LEGEND_ROW = 32
+LEGEND_ROW = 38
 LEGEND_COLUMNS = 2
 CARD_WIDTH = 74
 CARD_HEIGHT = 96
 CARD_GAP = (WIDTH - 2 * MARGIN - ROUNDS * CARD_WIDTH) / (ROUNDS - 1)
-ROW_TITLE = 34
+ROW_TITLE = 38
 CAR_RADIUS = 11
 MINUS = "\u2212"
 TIMES = "\u00d7"
@@ -67,18 +70,38 @@ SPENT: RGB = (226, 222, 212)
 TOKEN: RGB = (200, 62, 40)
 
 FACES = {
-    "divide_by_2": ("\u00f72", N_("divide by 2")),
-    "multiply_by_2": (f"{TIMES}2", N_("multiply by 2")),
-    "multiply_by_3": (f"{TIMES}3", N_("multiply by 3")),
-    "keep_value": (f"{TIMES}1", N_("keep value")),
-    "change_sign": (f"{TIMES}{MINUS}1", N_("change sign")),
-    "change_sign_multiply_by_2": (f"{TIMES}{MINUS}2", N_("sign and \u00d72")),
-    "cancel": (f"{TIMES}0", N_("cancel")),
-    "send_left": ("", N_("send left")),
-    "send_right": ("", N_("send right")),
+    "divide_by_2": "\u00f72",
+    "multiply_by_2": f"{TIMES}2",
+    "multiply_by_3": f"{TIMES}3",
+    "keep_value": f"{TIMES}1",
+    "change_sign": f"{TIMES}{MINUS}1",
+    "change_sign_multiply_by_2": f"{TIMES}{MINUS}2",
+    "cancel": f"{TIMES}0",
+    "send_left": "",
+    "send_right": "",
 }
-"""How each action card's face reads: a big symbol and its short name (send cards show an
-arrow). Every caption of the picture is written in this module, in the language spoken."""
+"""How each action card's face reads: its symbol (send cards show an arrow). The cards' names
+are in the text under the picture: on a phone they could not be read on the card."""
+
+CAPTIONS = {
+    "chicken": N_("chicken: under 16"),
+    "stop": N_("stop: 16 to 30"),
+    "canyon": N_("canyon: over 30"),
+    "first_hand": N_("Round {round} of {rounds} · first hand"),
+    "second_hand": N_("Round {round} of {rounds} · second hand"),
+    "nobody": N_("The race is over: nobody wins"),
+    "action_cards": N_("Action cards by round"),
+}
+"""Every text the picture draws, in one place, translated as it is drawn (the language
+spoken); the texts a count chooses are in :data:`COUNTED`."""
+COUNTED = {
+    "won": (N_("The race is over: {names} wins"), N_("The race is over: {names} win")),
+    "points": (N_("{name}: {count} point"), N_("{name}: {count} points")),
+    "out": (N_("{name}: {count} point · out"), N_("{name}: {count} points · out")),
+    "hero": (N_("{name}: {count} point · hero finish"),
+             N_("{name}: {count} points · hero finish")),
+}
+"""The captions a count chooses the form of (singular, plural): the winners, a score."""
 
 
 def board_facts(view: dict[str, Any]) -> dict[str, Any]:
@@ -92,6 +115,7 @@ def board_facts(view: dict[str, Any]) -> dict[str, Any]:
         "eliminated": list(view["eliminated"]),
         "hero": list(view["hero"]),
         "row": [cell["kind"] if cell["face_up"] else None for cell in view["row"]],
+        "winners": sorted(view.get("winners", [])),
     }
 
 
@@ -139,7 +163,7 @@ def board_png(facts: dict[str, Any], names: list[str]) -> bytes:
     image = background(f"canyon:{drivers}:{language()}",
                        lambda: _background(width, height, drivers))
     draw = ImageDraw.Draw(image)
-    _header(draw, facts)
+    _header(draw, facts, names)
     for seat in range(drivers):
         _lane(draw, facts, seat)
     _legend(draw, facts, names, legend_top(drivers))
@@ -160,21 +184,22 @@ def _background(width: int, height: int, drivers: int) -> Image.Image:
     image = Image.new("RGB", (width, height), BOARD)
     draw = ImageDraw.Draw(image)
     zone_y = HEADER + ZONES / 2
-    for first, last, label in (
-        (0, CHICKEN_BELOW - 1, _("chicken: under {score}", score=CHICKEN_BELOW)),
-        (CHICKEN_BELOW, EDGE, _("stop here: {low} to {high}", low=CHICKEN_BELOW, high=EDGE)),
-        (EDGE + 1, TRACK_TOP, _("the canyon: over {score}", score=EDGE)),
+    for first, last, key in (
+        (0, CHICKEN_BELOW - 1, "chicken"),
+        (CHICKEN_BELOW, EDGE, "stop"),
+        (EDGE + 1, TRACK_TOP, "canyon"),
     ):
         left, right = TRACK_LEFT + first * CELL, TRACK_LEFT + (last + 1) * CELL
-        draw.rectangle((left, zone_y - 10, right, zone_y + 10), fill=_zone(first), outline=LINE)
-        text_centered(draw, ((left + right) / 2, zone_y), label, 13, bold=True)
+        draw.rectangle((left, zone_y - 15, right, zone_y + 15), fill=_zone(first), outline=LINE)
+        label, size = fit_text(_(CAPTIONS[key]), right - left - 4, SMALLEST, SMALLEST, bold=True)
+        text_centered(draw, ((left + right) / 2, zone_y), label, size, bold=True)
     numbers_y = HEADER + ZONES + NUMBERS / 2
     for space in range(0, SPACES, 5):
         x = space_x(space)
         if space in CIRCLED:
-            draw.ellipse((x - 12, numbers_y - 12, x + 12, numbers_y + 12), fill=PAPER,
+            draw.ellipse((x - 17, numbers_y - 17, x + 17, numbers_y + 17), fill=PAPER,
                          outline=CIRCLE, width=2)
-        text_centered(draw, (x, numbers_y), str(space), 13, bold=space == EDGE)
+        text_centered(draw, (x, numbers_y), str(space), SMALLEST, bold=space == EDGE)
     for seat in range(drivers):
         top = TRACK_TOP_Y + seat * LANE
         for space in range(SPACES):
@@ -193,14 +218,19 @@ def _background(width: int, height: int, drivers: int) -> Image.Image:
 # -- what changes --------------------------------------------------------------------------
 
 
-def _header(draw: ImageDraw.ImageDraw, facts: dict[str, Any]) -> None:
+def _header(draw: ImageDraw.ImageDraw, facts: dict[str, Any], names: list[str]) -> None:
+    """The round and hand; once over, who won (nobody, when no car stopped on the edge)."""
     if facts["over"]:
-        title = _("The race is over")
-    elif facts["hand"] == 1:
-        title = _("Round {round} of {rounds} · first hand", round=facts["round"], rounds=ROUNDS)
+        winners = [names[s] for s in facts["winners"]]
+        if not winners:
+            title = _(CAPTIONS["nobody"])
+        else:
+            title = ngettext(*COUNTED["won"], len(winners), names=joined(winners))
     else:
-        title = _("Round {round} of {rounds} · second hand", round=facts["round"], rounds=ROUNDS)
-    text_left(draw, (MARGIN, HEADER / 2), title, 24, bold=True)
+        hand = "first_hand" if facts["hand"] == 1 else "second_hand"
+        title = _(CAPTIONS[hand], round=facts["round"], rounds=ROUNDS)
+    title, size = fit_text(title, WIDTH - 2 * MARGIN, 28, SMALLEST, bold=True)
+    text_left(draw, (MARGIN, HEADER / 2), title, size, bold=True)
 
 
 def _lane(draw: ImageDraw.ImageDraw, facts: dict[str, Any], seat: int) -> None:
@@ -208,10 +238,10 @@ def _lane(draw: ImageDraw.ImageDraw, facts: dict[str, Any], seat: int) -> None:
     beside it, crossed out when eliminated, and the collision tokens taken."""
     y = lane_y(seat)
     colour = seat_colour(seat)
-    draw_marker(draw, (MARGIN + LANE_KEY / 2 - 4, y), 13, colour)
+    draw_marker(draw, (MARGIN + LANE_KEY / 2 - 4, y), 14, colour, smallest=SMALLEST)
     score = facts["scores"][seat]
     x = space_x(score)
-    draw_marker(draw, (x, y), CAR_RADIUS, colour)
+    draw_marker(draw, (x, y), CAR_RADIUS, colour, smallest=SMALLEST)
     if facts["eliminated"][seat]:
         for sign in (1, -1):
             draw.line((x - 13, y - 13 * sign, x + 13, y + 13 * sign), fill=INK, width=4)
@@ -222,11 +252,11 @@ def _lane(draw: ImageDraw.ImageDraw, facts: dict[str, Any], seat: int) -> None:
 def _score_tag(draw: ImageDraw.ImageDraw, score: int, x: float, y: float) -> None:
     """The score in a small label beside the car (left of it at the end of the track)."""
     label = str(score)
-    width = font(15, bold=True).getlength(label) + 8
+    width = font(SMALLEST, bold=True).getlength(label) + 8
     left = x - CAR_RADIUS - 3 - width if score > TRACK_TOP - 4 else x + CAR_RADIUS + 3
-    draw.rounded_rectangle((left, y - 10, left + width, y + 10), radius=4, fill=PAPER,
+    draw.rounded_rectangle((left, y - 15, left + width, y + 15), radius=4, fill=PAPER,
                            outline=LINE)
-    text_centered(draw, (left + width / 2, y), label, 15, bold=True)
+    text_centered(draw, (left + width / 2, y), label, SMALLEST, bold=True)
 
 
 def _tokens(draw: ImageDraw.ImageDraw, taken: int, y: float) -> None:
@@ -250,24 +280,19 @@ def _legend(draw: ImageDraw.ImageDraw, facts: dict[str, Any], names: list[str],
     for seat, name in enumerate(names):
         row, col = divmod(seat, LEGEND_COLUMNS)
         x, y = MARGIN + col * column, top + row * LEGEND_ROW + LEGEND_ROW / 2
-        draw_marker(draw, (x + 12, y), 11, seat_colour(seat))
+        draw_marker(draw, (x + 12, y), 12, seat_colour(seat), smallest=SMALLEST)
         score = facts["scores"][seat]
-        if facts["eliminated"][seat]:
-            text = ngettext("{name}: {count} point · out", "{name}: {count} points · out",
-                            score, name=name)
-        elif facts["hero"][seat]:
-            text = ngettext("{name}: {count} point · hero finish",
-                            "{name}: {count} points · hero finish", score, name=name)
-        else:
-            text = ngettext("{name}: {count} point", "{name}: {count} points", score, name=name)
-        text_left(draw, (x + 30, y), text, fit_size(text, column - 40, 18))
+        fate = "out" if facts["eliminated"][seat] else "hero" if facts["hero"][seat] else "points"
+        room = column - 40 - font(SMALLEST).getlength(ngettext(*COUNTED[fate], score, name=""))
+        name, _size = fit_text(name, room, SMALLEST, SMALLEST)  # a long name gives way
+        text_left(draw, (x + 30, y), ngettext(*COUNTED[fate], score, name=name), SMALLEST)
 
 
 def _row(draw: ImageDraw.ImageDraw, facts: dict[str, Any], drivers: int) -> None:
     """The ten action cards: face up with their symbol and name, face down as a card back;
     this round's card raised and outlined, the cards of rounds played greyed."""
     top = row_top(drivers)
-    text_left(draw, (MARGIN, top + ROW_TITLE / 2), _("Action cards"), 18, bold=True)
+    text_left(draw, (MARGIN, top + ROW_TITLE / 2), _(CAPTIONS["action_cards"]), SMALLEST, bold=True)
     now = None if facts["over"] else facts["round"]
     for index, kind in enumerate(facts["row"]):
         round_no = index + 1
@@ -278,12 +303,8 @@ def _row(draw: ImageDraw.ImageDraw, facts: dict[str, Any], drivers: int) -> None
             spent = now is None or round_no < now
             _card_face(draw, box, kind, SPENT if spent else PAPER)
         draw.rounded_rectangle(box, radius=8, outline=INK, width=4 if round_no == now else 1)
-        if round_no == now:
-            tag = _("Round {round} · now", round=round_no)
-        else:
-            tag = _("Round {round}", round=round_no)
-        text_centered(draw, ((box[0] + box[2]) / 2, top + ROW_TITLE + CARD_HEIGHT), tag,
-                      fit_size(tag, CARD_WIDTH, 13), INK if round_no == now else MUTED,
+        text_centered(draw, ((box[0] + box[2]) / 2, top + ROW_TITLE + CARD_HEIGHT + 4),
+                      str(round_no), SMALLEST, INK if round_no == now else MUTED,
                       bold=round_no == now)
 
 
@@ -302,14 +323,12 @@ def _card_face(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]
                fill: RGB) -> None:
     left, top, right, bottom = box
     draw.rounded_rectangle(box, radius=8, fill=fill)
-    symbol, name = FACES[kind][0], _(FACES[kind][1])
-    x, y = (left + right) / 2, top + (bottom - top) * 0.4
+    symbol = FACES[kind]
+    x, y = (left + right) / 2, (top + bottom) / 2
     if symbol:
-        text_centered(draw, (x, y), symbol, 28, bold=True)
+        text_centered(draw, (x, y), symbol, 32, bold=True)
     else:
         _send_arrow(draw, x, y, -1 if kind == "send_left" else 1)
-    width = right - left - 8
-    text_centered(draw, (x, bottom - 16), name, fit_size(name, width, 13), MUTED)
 
 
 def _send_arrow(draw: ImageDraw.ImageDraw, x: float, y: float, direction: int) -> None:
