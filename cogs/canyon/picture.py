@@ -27,7 +27,6 @@ from cogs.common.pictures import (
     text_centered,
     text_left,
 )
-from cogs.common.presenter import joined
 from rules.canyon.cards import ROUNDS
 from rules.canyon.race import CHICKEN_BELOW, CIRCLED, COLLISIONS_SURVIVED, EDGE, TRACK_TOP
 
@@ -94,14 +93,19 @@ CAPTIONS = {
 }
 """Every text the picture draws, in one place, translated as it is drawn (the language
 spoken); the texts a count chooses are in :data:`COUNTED`."""
+WON = (
+    N_("The race is over: {first} wins"),
+    N_("The race is over: {first} and {last} win"),
+    N_("The race is over: {first}, {others} and {last} win"),
+)
+"""The winners' caption: one, two, or more drivers who stopped on the same best space."""
 COUNTED = {
-    "won": (N_("The race is over: {names} wins"), N_("The race is over: {names} win")),
     "points": (N_("{name}: {count} point"), N_("{name}: {count} points")),
     "out": (N_("{name}: {count} point · out"), N_("{name}: {count} points · out")),
     "hero": (N_("{name}: {count} point · hero finish"),
              N_("{name}: {count} points · hero finish")),
 }
-"""The captions a count chooses the form of (singular, plural): the winners, a score."""
+"""The captions a count chooses the form of (singular, plural): a driver's score."""
 
 
 def board_facts(view: dict[str, Any]) -> dict[str, Any]:
@@ -225,7 +229,9 @@ def _header(draw: ImageDraw.ImageDraw, facts: dict[str, Any], names: list[str]) 
         if not winners:
             title = _(CAPTIONS["nobody"])
         else:
-            title = ngettext(*COUNTED["won"], len(winners), names=joined(winners))
+            first, *others, last = [*winners, winners[-1]][: max(len(winners), 2)]
+            title = _(WON[min(len(winners), 3) - 1], first=first, others=", ".join(others),
+                      last=last)
     else:
         hand = "first_hand" if facts["hand"] == 1 else "second_hand"
         title = _(CAPTIONS[hand], round=facts["round"], rounds=ROUNDS)

@@ -10,7 +10,8 @@ import discord
 from cogs.common.components import ChoiceButton, MoveButton, MoveSelect
 from cogs.common.i18n import _
 from cogs.common.presenter import EMBED_COLOUR, Controls
-from cogs.numbers.words import ROWS, card_text, colour_name, side_name, space_name
+from cogs.numbers.symbols import colour_name
+from cogs.numbers.words import ROWS, card_text, side_name, space_name
 from matches.match import Match
 
 MENU_LIMIT = 25

@@ -31,7 +31,7 @@ from cogs.common.pictures import (
 )
 from cogs.common.pictures.draw import shape_points
 from cogs.common.pictures.palette import RGB, Shape
-from cogs.numbers.words import colour_name
+from cogs.numbers.symbols import colour_name
 
 SIZE = 10
 CELL = 64

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from cogs.common.i18n import N_, _
+from cogs.common.i18n import _
 from cogs.common.pictures import seat_colour
+from cogs.numbers.symbols import colour_name
 from matches.match import Match
 
 ROWS = "ABCDEFGHIJ"
-COLOURS = {"blue": N_("Blue"), "orange": N_("Orange"), "green": N_("Green")}
-"""The name of each side's colour (Sequence Numbers seats at most three sides)."""
 NARRATED = ("chip_placed", "chip_removed", "card_traded", "card_discarded", "sequence_completed")
 """The events a hand tells, one line each."""
 TURN_ENDS = ("chip_placed", "chip_removed", "card_discarded")
@@ -21,11 +20,6 @@ TURN_ENDS = ("chip_placed", "chip_removed", "card_discarded")
 def space_name(index: int) -> str:
     """A space as the board labels it: row letter A-J, column 1-10 (``C4``)."""
     return f"{ROWS[index // 10]}{index % 10 + 1}"
-
-
-def colour_name(side: int) -> str:
-    """The colour of ``side`` in the language spoken (``Blue``)."""
-    return _(COLOURS[seat_colour(side).name])
 
 
 def side_name(side: int) -> str:
