@@ -92,20 +92,25 @@ CAPTIONS = {
     "action_cards": N_("Action cards by round"),
 }
 """Every text the picture draws, in one place, translated as it is drawn (the language
-spoken); the texts a count chooses are in :data:`COUNTED`."""
+spoken); the texts a count chooses are in :func:`score_caption`."""
 WON = (
     N_("The race is over: {first} wins"),
     N_("The race is over: {first} and {last} win"),
     N_("The race is over: {first}, {others} and {last} win"),
 )
 """The winners' caption: one, two, or more drivers who stopped on the same best space."""
-COUNTED = {
-    "points": (N_("{name}: {count} point"), N_("{name}: {count} points")),
-    "out": (N_("{name}: {count} point · out"), N_("{name}: {count} points · out")),
-    "hero": (N_("{name}: {count} point · hero finish"),
-             N_("{name}: {count} points · hero finish")),
-}
-"""The captions a count chooses the form of (singular, plural): a driver's score."""
+
+
+def score_caption(fate: str, name: str, score: int) -> str:
+    """A driver's line of the legend (``fate``: points, out or hero), the form their score
+    chooses: the captions a count chooses, beside the others."""
+    if fate == "out":
+        return ngettext("{name}: {count} point · out", "{name}: {count} points · out", score,
+                        name=name)
+    if fate == "hero":
+        return ngettext("{name}: {count} point · hero finish",
+                        "{name}: {count} points · hero finish", score, name=name)
+    return ngettext("{name}: {count} point", "{name}: {count} points", score, name=name)
 
 
 def board_facts(view: dict[str, Any]) -> dict[str, Any]:
@@ -289,9 +294,9 @@ def _legend(draw: ImageDraw.ImageDraw, facts: dict[str, Any], names: list[str],
         draw_marker(draw, (x + 12, y), 12, seat_colour(seat), smallest=SMALLEST)
         score = facts["scores"][seat]
         fate = "out" if facts["eliminated"][seat] else "hero" if facts["hero"][seat] else "points"
-        room = column - 40 - font(SMALLEST).getlength(ngettext(*COUNTED[fate], score, name=""))
+        room = column - 40 - font(SMALLEST).getlength(score_caption(fate, "", score))
         name, _size = fit_text(name, room, SMALLEST, SMALLEST)  # a long name gives way
-        text_left(draw, (x + 30, y), ngettext(*COUNTED[fate], score, name=name), SMALLEST)
+        text_left(draw, (x + 30, y), score_caption(fate, name, score), SMALLEST)
 
 
 def _row(draw: ImageDraw.ImageDraw, facts: dict[str, Any], drivers: int) -> None:

@@ -57,10 +57,13 @@ CAPTIONS = {
     "seat": N_("seat {number}"),
 }
 """Every text the picture draws, in one place, translated as it is drawn (the language spoken);
-the count of a side's sequences is in :data:`SEQUENCES`."""
-SEQUENCES = (N_("{colour}: {names} · {count} sequence"),
-             N_("{colour}: {names} · {count} sequences"))
-"""A side's line of the legend once it has completed sequences (singular, plural)."""
+the count of a side's sequences is in :func:`sequences_caption`."""
+
+
+def sequences_caption(colour: str, names: str, count: int) -> str:
+    """A side's line of the legend once it has completed sequences."""
+    return ngettext("{colour}: {names} · {count} sequence", "{colour}: {names} · {count} sequences",
+                    count, colour=colour, names=names)
 
 BOARD: RGB = (238, 232, 218)
 SPACE: RGB = (252, 250, 244)
@@ -221,7 +224,7 @@ def _legend(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str] | 
         draw_marker(draw, (LEFT + 10, y), CHIP_RADIUS, colour)
         who = ", ".join(_name(names, s) for s in seats)
         if done[side]:
-            text = ngettext(*SEQUENCES, done[side], colour=colour_name(side), names=who)
+            text = sequences_caption(colour_name(side), who, done[side])
         else:
             text = _(CAPTIONS["legend"], colour=colour_name(side), names=who)
         text, size = fit_text(text, WIDTH - LEFT - 50 - 20, 22, SMALLEST)
