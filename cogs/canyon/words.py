@@ -234,7 +234,7 @@ def _event_lines(match: Match, event: dict[str, Any]) -> list[str]:
     name = match.name_of(event["seat"]) if "seat" in event else ""
     if kind == "action_revealed":
         return [_("Round {round}'s action card turns face up: **{card}**.",
-                  round=event["round"], card=action_name(event))]
+                  round=event["round"], card=action_name(event["card"]))]
     if kind == "committed":
         return [_("🂠 {name} committed a card.", name=name)]
     if kind == "revealed":
@@ -245,7 +245,7 @@ def _event_lines(match: Match, event: dict[str, Any]) -> list[str]:
             *collision_text(match, event),
         ]
     if kind == "action_chosen":
-        return [_("{name} chose **{card}**.", name=name, card=action_name(event))]
+        return [_("{name} chose **{card}**.", name=name, card=action_name(event["card"]))]
     if kind == "sign_chosen":
         return [_("{name} chose the sign of a double-value card.", name=name)]
     if kind == "round_scored":

@@ -160,7 +160,7 @@ def test_great_canyon_race_marks_every_word(pseudo) -> None:
         assert set(reader.escaped) <= SHARED, sorted(reader.escaped)
         kinds |= reader.kinds
     assert kinds >= {"committed", "revealed", "sign_chosen", "round_scored", "second_hand",
-                     "peeked", "match_over"}
+                     "peeked", "match_over", "action_revealed", "action_chosen"}
 
 
 def test_sequence_numbers_marks_every_word(pseudo) -> None:

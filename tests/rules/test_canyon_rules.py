@@ -299,7 +299,9 @@ def test_the_victim_chooses_among_the_round_card_and_two_drawn_which_are_then_di
     assert ENGINE.legal_moves(state, ANNE) == [f"a{a}" for a in state.offer]
     doubled = action_id(state, "multiply_by_2")
     events = ENGINE.apply(state, ANNE, f"a{doubled}")
-    assert only(events, "action_chosen").data["kind"] == "multiply_by_2"
+    chosen = only(events, "action_chosen")
+    assert chosen.data["card"]["kind"] == "multiply_by_2"
+    assert chosen.to_json()["kind"] == "action_chosen", "the card's kind stays the card's"
     assert state.scores == [8, 4]
     assert doubled in state.action_discard and round_card not in state.action_discard
     assert len(state.action_discard) == 2 and len(state.action_deck) == 1
