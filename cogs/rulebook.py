@@ -15,6 +15,7 @@ from cogs.common.presenter import EMBED_COLOUR
 from cogs.common.reply import Reply
 from data import matches as rows
 from data import rules_search
+from rules.paging import split_for_discord
 from rules.rulebook import (
     RULEBOOK_GAMES,
     Rulebook,
@@ -22,7 +23,6 @@ from rules.rulebook import (
     all_rulebooks,
     digest,
     game_named,
-    split_for_discord,
 )
 from rules.spelling import mended
 

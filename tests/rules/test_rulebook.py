@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules.paging import split_for_discord
 from rules.rulebook import (
     MAX_KEY_LENGTH,
     RULEBOOK_GAMES,
@@ -19,7 +20,6 @@ from rules.rulebook import (
     game_named,
     load_rulebook,
     parse_rulebook,
-    split_for_discord,
 )
 from rules.spelling import mended
 
