@@ -1,12 +1,14 @@
-"""The project's own rulebooks: loading, validating, looking up and paging them.
+"""The project's own rulebooks, in every language: loading, validating and looking them up.
 
-Each game keeps its rule text in ``rules/<game>/rulebook.md``: a ``# Title`` line,
+Each game keeps its rule text in ``rules/<game>/rulebook.md`` (English) and
+``rulebook.<lang>.md`` for each other language: a ``# Title`` line,
 then sections that each start with ``## Section title {#key}``. The first
 section is ``{#overview}`` (the lobby's "How to play"). A section may name the
 words players use for its topic on the line after its heading, as
 ``<!-- keywords: own figure, last card -->``: search reads them, players never see
-them. This module is pure: it reads those files and nothing else, and imports
-nothing from discord or data.
+them. Every language's sections have the English one's keys in its order; a game
+without a file in some language is read in English there. This module is pure: it reads
+those files and nothing else, and imports nothing from discord, cogs or data.
 """
 
 from __future__ import annotations
@@ -19,9 +21,14 @@ from functools import cache
 from pathlib import Path
 
 from rules.paging import fence_after
+from rules.words import folded
 
 RULEBOOK_GAMES = ("whyfirst", "hare", "canyon", "numbers")
 """The games that have a rulebook, in the order /rules lists them."""
+
+ENGLISH = "en"
+LANGUAGES = (ENGLISH, "es", "it", "nl")
+"""The languages rulebooks are written in: those the table speaks (``cogs.common.i18n``)."""
 
 OVERVIEW_KEY = "overview"
 MAX_KEY_LENGTH = 40
@@ -56,6 +63,8 @@ class Rulebook:
     game: str
     title: str
     sections: tuple[Section, ...]
+    lang: str = ENGLISH
+    """The language the text is written in."""
 
     def section(self, key: str) -> Section:
         """The section with ``key``; KeyError if there is none."""
@@ -175,40 +184,76 @@ def _keywords(lines: list[str]) -> tuple[tuple[str, ...], list[str]]:
     return tuple(phrase for phrase in phrases if phrase), lines[1:]
 
 
-def rulebook_path(game: str) -> Path:
-    """Where ``game``'s rulebook lives; ValueError for a game without one."""
+def rulebook_path(game: str, lang: str = ENGLISH) -> Path:
+    """Where ``game``'s rulebook in ``lang`` lives; ValueError for a game or language
+    without one."""
     if game not in RULEBOOK_GAMES:
         raise ValueError(f"no rulebook for game {game!r}; known: {', '.join(RULEBOOK_GAMES)}")
-    return _RULES_DIR / game / "rulebook.md"
+    if lang not in LANGUAGES:
+        raise ValueError(f"no rulebooks in {lang!r}; known: {', '.join(LANGUAGES)}")
+    name = "rulebook.md" if lang == ENGLISH else f"rulebook.{lang}.md"
+    return _RULES_DIR / game / name
 
 
-def load_rulebook(game: str) -> Rulebook:
-    """Read and validate ``rules/<game>/rulebook.md``."""
-    path = rulebook_path(game)
-    return parse_rulebook(game, path.read_text(encoding="utf-8"), source=str(path))
+def load_rulebook(game: str, lang: str = ENGLISH) -> Rulebook:
+    """Read and validate ``game``'s rulebook in ``lang``: the English one when that
+    language has no file, and a ValueError when its sections are not the English ones."""
+    english = _read(game, ENGLISH)
+    path = rulebook_path(game, lang)
+    if lang == ENGLISH or not path.exists():
+        return english
+    translated = _read(game, lang)
+    check_same_sections(english, translated, source=str(path))
+    return translated
+
+
+def _read(game: str, lang: str) -> Rulebook:
+    path = rulebook_path(game, lang)
+    book = parse_rulebook(game, path.read_text(encoding="utf-8"), source=str(path))
+    return Rulebook(game=book.game, title=book.title, sections=book.sections, lang=lang)
+
+
+def check_same_sections(english: Rulebook, translated: Rulebook, source: str) -> None:
+    """ValueError unless ``translated`` has ``english``'s section keys, in its order."""
+    want = [section.key for section in english.sections]
+    have = [section.key for section in translated.sections]
+    if have == want:
+        return
+    missing = [key for key in want if key not in have]
+    extra = [key for key in have if key not in want]
+    problem = (
+        f"lacks {', '.join(missing)}" if missing
+        else f"has {', '.join(extra)}, which the English lacks" if extra
+        else "has the sections in another order than the English"
+    )
+    raise ValueError(f"{source}: {problem}")
 
 
 @cache
-def _all_rulebooks() -> tuple[Rulebook, ...]:
-    return tuple(load_rulebook(game) for game in RULEBOOK_GAMES)
+def _all_rulebooks(lang: str = ENGLISH) -> tuple[Rulebook, ...]:
+    return tuple(load_rulebook(game, lang) for game in RULEBOOK_GAMES)
 
 
-def all_rulebooks() -> dict[str, Rulebook]:
-    """Every game's rulebook by game key, loaded once per process."""
-    return {book.game: book for book in _all_rulebooks()}
+def all_rulebooks(lang: str = ENGLISH) -> dict[str, Rulebook]:
+    """Every game's rulebook in ``lang`` (English where it has none) by game key,
+    loaded once per process. A language the rulebooks are not written in reads English."""
+    return {book.game: book for book in _all_rulebooks(lang if lang in LANGUAGES else ENGLISH)}
 
 
 def game_named(typed: str) -> str | None:
-    """The game that ``typed`` names, ignoring case, spaces and punctuation.
+    """The game that ``typed`` names, ignoring case, accents, spaces and punctuation.
 
-    A game's key or title names it, and so does any part of them that no other game
-    shares: ``hare``, ``Hare and Tortoise``, ``tortoise`` and ``why first`` all do.
-    None when ``typed`` names no game, or could be several.
+    A game's key or title in any language names it, and so does any part of them that
+    no other game shares: ``hare``, ``Hare and Tortoise``, ``tortuga`` and ``why first``
+    all do. None when ``typed`` names no game, or could be several.
     """
     wanted = _simplified(typed)
     if not wanted:
         return None
-    names = {game: (game, _simplified(book.title)) for game, book in all_rulebooks().items()}
+    names = {
+        game: (game, *(_simplified(all_rulebooks(lang)[game].title) for lang in LANGUAGES))
+        for game in RULEBOOK_GAMES
+    }
     for test in (str.__eq__, str.startswith, str.__contains__):
         found = [game for game, known in names.items() if any(test(n, wanted) for n in known)]
         if found:
@@ -217,19 +262,24 @@ def game_named(typed: str) -> str | None:
 
 
 def _simplified(name: str) -> str:
-    """Lowercase letters and digits only: ``Why First?`` and ``whyfirst`` agree."""
-    return "".join(char for char in name.lower() if char.isalnum())
+    """Letters and digits only, folded: ``¿Por qué primero?`` and ``porqueprimero`` agree."""
+    return "".join(char for char in folded(name) if char.isalnum())
 
 
 def digest(rulebooks: Iterable[Rulebook] | None = None) -> str:
-    """A stable hash of the rulebooks' content (all of them by default).
+    """A stable hash of the rulebooks' content (all of them, in every language, by default).
 
     It changes whenever any title, key or text changes, so a search index can
     store it and be rebuilt when it no longer matches.
     """
     sha = hashlib.sha256()
-    for book in _all_rulebooks() if rulebooks is None else rulebooks:
-        parts = [book.game, book.title]
+    books = (
+        [book for lang in LANGUAGES for book in _all_rulebooks(lang)]
+        if rulebooks is None
+        else rulebooks
+    )
+    for book in books:
+        parts = [book.lang, book.game, book.title]
         for section in book.sections:
             parts += [section.key, section.title, section.body, ", ".join(section.keywords)]
         for part in parts:
