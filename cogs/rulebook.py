@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from typing import Any
 
-import aiosqlite
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -27,7 +25,6 @@ from rules.rulebook import (
     digest,
     game_named,
 )
-from rules.spelling import mended
 
 PAGE_LIMIT = 4096
 """An embed description holds at most 4096 characters; longer sections are paged."""
@@ -109,25 +106,6 @@ def hits_message(
         verb, their = ("is", "its") if len(preferred) == 1 else ("are", "their")
         embed.set_footer(text=f"{names} {verb} open in this channel, so {their} rules rank higher.")
     return {"embed": embed, "view": view}
-
-
-async def search_or_mend(
-    db: aiosqlite.Connection,
-    text: str,
-    *,
-    lang: str = ENGLISH,
-    game: str | None = None,
-    prefer: Iterable[str] = (),
-    limit: int,
-) -> tuple[list[rules_search.SearchHit], str]:
-    """The hits for ``text`` in ``lang``'s rulebooks or, if there are none, for ``text``
-    with its misspelt words mended from that language's words; and what was searched for."""
-    where = {"lang": lang, "game": game, "prefer": prefer, "limit": limit}
-    hits = await rules_search.search(db, text, **where)
-    fixed = None if hits else mended(text, lang)
-    if fixed is None:
-        return hits, text
-    return await rules_search.search(db, fixed, **where), fixed
 
 
 async def answer(reply: Reply, message: dict[str, Any], *, public: bool) -> None:
@@ -273,7 +251,9 @@ class Rulebooks(commands.GroupCog, group_name="rules", group_description="Look u
         if named is not None:
             return book.section(named.key), None
         async with self.bot.store.read() as db:  # type: ignore[attr-defined]
-            hits, searched = await search_or_mend(db, topic, lang=lang, game=book.game, limit=1)
+            hits, searched = await rules_search.search_or_mend(
+                db, topic, lang=lang, game=book.game, limit=1
+            )
         if not hits:
             return None, None
         mended_to = "" if searched == topic else f" for “{searched}”"
@@ -329,7 +309,7 @@ class Rulebooks(commands.GroupCog, group_name="rules", group_description="Look u
                 return
             preferred = [] if only else await self._channel_games(interaction.channel_id)
             async with self.bot.store.read() as db:  # type: ignore[attr-defined]
-                hits, searched = await search_or_mend(
+                hits, searched = await rules_search.search_or_mend(
                     db, query, lang=lang, game=only, prefer=preferred, limit=SEARCH_HITS
                 )
             if not hits:

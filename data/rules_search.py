@@ -20,6 +20,7 @@ import aiosqlite
 from data import meta
 from data.rules_snippets import HIT_END, HIT_START, snippet
 from rules import words as lexicon
+from rules.spelling import mended
 
 DIGEST_KEY = "rules_search_digest"
 ENGLISH = "en"
@@ -147,6 +148,25 @@ async def search(
         SearchHit(row_game, key, heading, snippet(_marked(body, written_in, wanted)))
         for row_game, key, heading, body, written_in in await cursor.fetchall()
     ]
+
+
+async def search_or_mend(
+    db: aiosqlite.Connection,
+    text: str,
+    *,
+    lang: str = ENGLISH,
+    game: str | None = None,
+    prefer: Iterable[str] = (),
+    limit: int,
+) -> tuple[list[SearchHit], str]:
+    """The hits for ``text`` in ``lang``'s rulebooks or, if there are none, for ``text``
+    with its misspelt words mended from that language's words; and what was searched for."""
+    where = {"lang": lang, "game": game, "prefer": prefer, "limit": limit}
+    hits = await search(db, text, **where)
+    fixed = None if hits else mended(text, lang)
+    if fixed is None:
+        return hits, text
+    return await search(db, fixed, **where), fixed
 
 
 def _marked(text: str, lang: str, wanted: set[str]) -> str:
