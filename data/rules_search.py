@@ -24,7 +24,7 @@ from rules.spelling import mended
 
 DIGEST_KEY = "rules_search_digest"
 ENGLISH = "en"
-_PREFIX_FROM = 3
+_PREFIX_FROM = 4
 """Stems this long or longer also match the longer stems they start."""
 _WORD = re.compile(r"[^\W_]+")
 _JOINED = re.compile(f"{HIT_END}([^\\w\\s]*){HIT_START}")
