@@ -14,6 +14,7 @@ import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 
 import aiosqlite
 
@@ -75,7 +76,9 @@ async def ensure_index(
     return True
 
 
+@cache
 def _row(s: IndexedSection) -> tuple[str, ...]:
+    """The index row of a section; kept, since every start indexes the same rulebooks."""
     def stems(text: str) -> str:
         return " ".join(lexicon.terms(text, s.written_in))
 

@@ -78,30 +78,30 @@ class Rulebook:
         return self.sections[0]
 
     def named(self, typed: str) -> Section | None:
-        """The section whose key or title is ``typed``, case and spacing aside."""
-        wanted = " ".join(typed.split()).casefold()
+        """The section whose key or title is ``typed``, case, accents and spacing aside."""
+        wanted = folded(" ".join(typed.split()))
         for section in self.sections:
-            if wanted in (section.key, section.title.casefold()):
+            if wanted in (section.key, folded(section.title)):
                 return section
         return None
 
     def matching(self, typed: str, limit: int = 25) -> list[Section]:
         """Sections whose title or key matches ``typed``, for autocomplete.
 
-        Case-insensitive. Sections where ``typed`` starts a word come first, then
+        Case and accents aside. Sections where ``typed`` starts a word come first, then
         those containing it anywhere, then those containing each typed word;
         each group keeps reading order. Nothing typed: the first ``limit``.
         """
         if limit <= 0:
             return []
-        wanted = " ".join(typed.lower().split())
+        wanted = " ".join(folded(typed).split())
         if not wanted:
             return list(self.sections[:limit])
         words = wanted.split()
         word_start = re.compile(r"(?<![a-z0-9])" + re.escape(wanted))
         starts, contains, all_words = [], [], []
         for section in self.sections:
-            names = (section.title.lower(), section.key, section.key.replace("-", " "))
+            names = (folded(section.title), section.key, section.key.replace("-", " "))
             if any(word_start.search(name) for name in names):
                 starts.append(section)
             elif any(wanted in name for name in names):

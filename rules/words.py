@@ -22,19 +22,22 @@ FALLBACK = "en"
 
 _STOPWORDS = Path(__file__).parent / "stopwords"
 _WORD = re.compile(r"[^\W_]+")
-_NOT = re.compile(r"\b(?:(can)|(won)|(\w+)n)['\u2019]t\b")
+_MARKS = re.compile("[\u0300-\u036f]")
+"""The combining accents that decomposing a Latin letter leaves ("í" is "i" and one)."""
+_NOT = re.compile(r"\b(?:(can)|(won)|(\w+?)n)['\u2019]t\b", re.IGNORECASE)
 """An English contraction with "not": "can't" is the rulebooks' "cannot"."""
 
 
 def folded(text: str) -> str:
     """``text`` in lowercase without accents: "Mí Mismo" and "mi mismo" agree."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(char for char in decomposed if not unicodedata.combining(char))
+    return _MARKS.sub("", unicodedata.normalize("NFKD", text.casefold()))
 
 
 def tokens(text: str) -> list[str]:
     """The words of ``text``, folded, in order (apostrophes split them: "all'inizio")."""
-    return _WORD.findall(folded(_NOT.sub(_spelt_out, text)))
+    if "'" in text or "\u2019" in text:
+        text = _NOT.sub(_spelt_out, text)
+    return _WORD.findall(folded(text))
 
 
 @cache
@@ -67,7 +70,7 @@ def words(text: str, lang: str) -> list[str]:
 def terms(text: str, lang: str) -> list[str]:
     """The stems of ``text``'s words that say something, in order: what the index holds
     and what a question looks for."""
-    return [stem(word, lang) for word in words(text, lang)]
+    return _stemmer(lang).stemWords(words(text, lang))
 
 
 _NUMBERS = {

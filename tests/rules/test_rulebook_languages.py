@@ -96,3 +96,10 @@ def test_a_language_the_rulebooks_are_not_written_in_is_refused_or_read_in_engli
 )
 def test_a_game_is_named_by_its_title_in_any_language(typed: str, game: str) -> None:
     assert game_named(typed) == game
+
+
+def test_sections_are_found_by_title_without_their_accents() -> None:
+    spanish = all_rulebooks("es")["whyfirst"]
+    assert spanish.section("tactical-variant").title == "Variante táctica"
+    assert spanish.matching("tactica")[0].key == "tactical-variant"
+    assert spanish.named("VARIANTE  TACTICA").key == "tactical-variant"
