@@ -9,6 +9,7 @@ from typing import Any
 import aiosqlite
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from cogs.common.presenter import EMBED_COLOUR
@@ -196,7 +197,11 @@ class RuleOpenButton(
 RULEBOOK_ITEMS = (RulePageButton, RuleOpenButton)
 
 
-class Rulebooks(commands.GroupCog, group_name="rules", group_description="Look up the rules"):
+class Rulebooks(
+    commands.GroupCog,
+    group_name=locale_str("rules"),
+    group_description=locale_str("Look up the rules"),
+):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         super().__init__()
@@ -212,11 +217,16 @@ class Rulebooks(commands.GroupCog, group_name="rules", group_description="Look u
                 if await rows.open_match_in_channel(db, game, channel_id) is not None
             ]
 
-    @app_commands.command(name="show", description="Show a section of a game's rules")
+    @app_commands.command(
+        name=locale_str("show"), description=locale_str("Show a section of a game's rules"),
+    )
     @app_commands.describe(
-        game="Which game",
-        topic="Start typing: sections matching it appear; or ask a question",
-        public="Post it for the table",
+        game=locale_str("Which game"),
+        topic=locale_str("Start typing: sections matching it appear; or ask a question"),
+        public=locale_str("Post it for the table"),
+    )
+    @app_commands.rename(
+        game=locale_str("game"), topic=locale_str("topic"), public=locale_str("public"),
     )
     async def show(
         self,
@@ -275,11 +285,18 @@ class Rulebooks(commands.GroupCog, group_name="rules", group_description="Look u
             sections = [book.section(hit.key) for hit in hits]
         return [app_commands.Choice(name=s.title[:100], value=s.key) for s in sections]
 
-    @app_commands.command(name="search", description="Ask the rulebooks a question")
+    @app_commands.command(
+        name=locale_str("search"), description=locale_str("Ask the rulebooks a question"),
+    )
     @app_commands.describe(
-        query="A question or a few words, such as “how many carrots can I finish with”",
-        game="Only this game's rules (else the game open in this channel comes first)",
-        public="Post the answer for the table",
+        query=locale_str("A question or a few words, such as “how many carrots can I finish with”"),
+        game=locale_str("Only this game's rules (else the game open in this channel comes first)"),
+        public=locale_str("Post the answer for the table"),
+    )
+    @app_commands.rename(
+        query=locale_str("query"),
+        game=locale_str("game"),
+        public=locale_str("public"),
     )
     async def search(
         self,

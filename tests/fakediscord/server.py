@@ -632,6 +632,8 @@ class RestServer:
         data["application_id"] = str(self.world.application_id)
         data["version"] = str(self.world.snowflakes.next())
         data.setdefault("default_member_permissions", None)
+        if data["default_member_permissions"] is not None:  # Discord answers a string
+            data["default_member_permissions"] = str(data["default_member_permissions"])
         data.setdefault("nsfw", False)
         data.setdefault("description", "")
         if data.get("integration_types") is None:
@@ -999,7 +1001,22 @@ def _check_command(cmd: Any, errors: limits.FormErrors, path: tuple[Any, ...]) -
                    "Command name is invalid")
     if ctype == 1:
         limits._bad_len(errors, (*path, "description"), cmd.get("description"), 1, 100)
+        _check_localizations(cmd, errors, path)
     _check_options(cmd.get("options") or [], errors, (*path, "options"))
+
+
+def _check_localizations(item: dict[str, Any], errors: limits.FormErrors,
+                         path: tuple[Any, ...], *, named: bool = True) -> None:
+    """Localized names follow the rule of names; localized descriptions and choice names
+    their length (``named``: the item's name is a command or option name)."""
+    for locale, name in (item.get("name_localizations") or {}).items():
+        at = (*path, "name_localizations", locale)
+        if named and (not _COMMAND_NAME.match(name or "") or name != name.lower()):
+            errors.add(at, "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
+        else:
+            limits._bad_len(errors, at, name, 1, 100)
+    for locale, text in (item.get("description_localizations") or {}).items():
+        limits._bad_len(errors, (*path, "description_localizations", locale), text, 1, 100)
 
 
 def _check_options(options: list[dict[str, Any]], errors: limits.FormErrors,
@@ -1013,6 +1030,9 @@ def _check_options(options: list[dict[str, Any]], errors: limits.FormErrors,
             errors.add((*op, "name"), "APPLICATION_COMMAND_INVALID_NAME",
                        "Command name is invalid")
         limits._bad_len(errors, (*op, "description"), opt.get("description"), 1, 100)
+        _check_localizations(opt, errors, op)
+        for c, choice in enumerate(opt.get("choices") or []):
+            _check_localizations(choice, errors, (*op, "choices", c), named=False)
         if opt.get("choices") and opt.get("autocomplete"):
             errors.add((*op, "autocomplete"), "APPLICATION_COMMAND_OPTION_CHOICES_AUTOCOMPLETE",
                        "Autocomplete cannot be used with choices")
