@@ -12,8 +12,11 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from cogs.common.presenter import EMBED_COLOUR
+from cogs.common.i18n import N_, _, ngettext, speaking
+from cogs.common.languages import of_interaction
+from cogs.common.presenter import EMBED_COLOUR, joined
 from cogs.common.reply import Reply
+from cogs.common.rulebooks import rulebooks_in
 from data import matches as rows
 from data import rules_search
 from rules.rulebook import (
@@ -33,8 +36,7 @@ AUTOCOMPLETE_LIMIT = 25
 SEARCH_HITS = 5
 QUERY_LENGTH = 200
 TOPIC_LENGTH = 100
-EXAMPLES = "such as “tortoise”, “dead card” or “go over 30”"
-NO_WORDS = f"Say what the rule is about, {EXAMPLES}."
+NO_WORDS = N_("Say what the rule is about, such as “tortoise”, “dead card” or “go over 30”.")
 
 Name = app_commands.Range[str, 1, TOPIC_LENGTH]
 Query = app_commands.Range[str, 1, QUERY_LENGTH]
@@ -48,47 +50,66 @@ def section_message(section: Section, page: int) -> dict[str, Any]:
     """The embed (and page buttons, when the section is long) showing one page."""
     pages = section_pages(section)
     page = max(0, min(page, len(pages) - 1))
-    book = all_rulebooks()[section.game]
+    book = rulebooks_in()[section.game]
     embed = discord.Embed(title=section.title[:256], description=pages[page], colour=EMBED_COLOUR)
-    footer = f"{book.title} rules · /rules show game:{section.game} topic:{section.key}"
+    footer = _(
+        "{title} rules · /rules show game:{game} topic:{topic}",
+        title=book.title, game=section.game, topic=section.key,
+    )
     if len(pages) > 1:
-        footer = f"Page {page + 1}/{len(pages)} · {footer}"
+        footer = _(
+            "Page {page}/{pages} · {footer}", page=page + 1, pages=len(pages), footer=footer
+        )
     embed.set_footer(text=footer[:2048])
     view = discord.ui.View(timeout=None)
     if len(pages) > 1:
-        view.add_item(RulePageButton(section.game, section.key, page - 1, "Previous", page == 0))
         view.add_item(
-            RulePageButton(section.game, section.key, page + 1, "Next", page == len(pages) - 1)
+            RulePageButton(section.game, section.key, page - 1, _("Previous"), page == 0)
+        )
+        view.add_item(
+            RulePageButton(section.game, section.key, page + 1, _("Next"), page == len(pages) - 1)
         )
     return {"embed": embed, "view": view}
 
 
 def unknown_game(typed: str) -> str:
-    titles = ", ".join(book.title for book in all_rulebooks().values())
-    return f"There is no rulebook for “{typed[:100]}”. The games are {titles}."
+    titles = ", ".join(book.title for book in rulebooks_in().values())
+    return _("There is no rulebook for “{typed}”. The games are {titles}.", typed=typed[:100],
+             titles=titles)
 
 
 def no_such_rule(book: Rulebook, topic: str) -> str:
     """Refusal of a topic nothing matches, listing the sections there are."""
     titles = ", ".join(section.title for section in book.sections)
-    return (
-        f"No {book.title} rule matches “{topic[:TOPIC_LENGTH]}”. Its sections: {titles}."
-        " Or ask a question with /rules search."
+    return _(
+        "No {title} rule matches “{topic}”. Its sections: {sections}. Or ask a question with "
+        "/rules search.",
+        title=book.title, topic=topic[:TOPIC_LENGTH], sections=titles,
     )[:2000]
 
 
 def nothing_found(query: str, book: Rulebook | None) -> str:
-    where = "rulebooks" if book is None else f"{book.title} rules"
-    advice = "Try other words" if book is None else "Try other words, or search without a game"
-    return f"Nothing in the {where} matches “{query[:QUERY_LENGTH]}”. {advice}, {EXAMPLES}."
+    if book is None:
+        return _(
+            "Nothing in the rulebooks matches “{query}”. Try other words, such as “tortoise”, "
+            "“dead card” or “go over 30”.",
+            query=query[:QUERY_LENGTH],
+        )
+    return _(
+        "Nothing in the {title} rules matches “{query}”. Try other words, or search without a "
+        "game, such as “tortoise”, “dead card” or “go over 30”.",
+        title=book.title, query=query[:QUERY_LENGTH],
+    )
 
 
 def hits_message(
     query: str, hits: list[rules_search.SearchHit], preferred: list[str]
 ) -> dict[str, Any]:
     """The search hits as one embed, each with a button that opens its section."""
-    books = all_rulebooks()
-    embed = discord.Embed(title=f"Rules matching “{query[:QUERY_LENGTH]}”", colour=EMBED_COLOUR)
+    books = rulebooks_in()
+    embed = discord.Embed(
+        title=_("Rules matching “{query}”", query=query[:QUERY_LENGTH]), colour=EMBED_COLOUR
+    )
     view = discord.ui.View(timeout=None)
     titles = [hit.title for hit in hits]
     for hit in hits:
@@ -97,9 +118,13 @@ def hits_message(
         label = hit.title if titles.count(hit.title) == 1 else f"{hit.title} ({book})"
         view.add_item(RuleOpenButton(hit.game, hit.key, label=label))
     if preferred:
-        names = " and ".join(books[game].title for game in preferred)
-        verb, their = ("is", "its") if len(preferred) == 1 else ("are", "their")
-        embed.set_footer(text=f"{names} {verb} open in this channel, so {their} rules rank higher.")
+        embed.set_footer(
+            text=ngettext(
+                "{games} is open in this channel, so its rules rank higher.",
+                "{games} are open in this channel, so their rules rank higher.",
+                len(preferred), games=joined([books[game].title for game in preferred]),
+            )
+        )
     return {"embed": embed, "view": view}
 
 
@@ -133,10 +158,10 @@ async def _section_or_refuse(
 ) -> Section | None:
     """The section a rules button names, or a private answer that it is gone."""
     try:
-        return all_rulebooks()[game].section(key)
+        return rulebooks_in()[game].section(key)
     except KeyError:
         await interaction.response.send_message(
-            "That rule section no longer exists: try /rules search.", ephemeral=True
+            _("That rule section no longer exists: try /rules search."), ephemeral=True
         )
         return None
 
@@ -167,9 +192,10 @@ class RulePageButton(
         return cls(match["game"], match["key"], int(match["page"]), "")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        section = await _section_or_refuse(interaction, self.game, self.key)
-        if section is not None:
-            await interaction.response.edit_message(**section_message(section, self.page))
+        with speaking(of_interaction(interaction)):
+            section = await _section_or_refuse(interaction, self.game, self.key)
+            if section is not None:
+                await interaction.response.edit_message(**section_message(section, self.page))
 
 
 class RuleOpenButton(
@@ -189,9 +215,11 @@ class RuleOpenButton(
         return cls(match["game"], match["key"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        section = await _section_or_refuse(interaction, self.game, self.key)
-        if section is not None:
-            await interaction.response.send_message(**section_message(section, 0), ephemeral=True)
+        with speaking(of_interaction(interaction)):
+            section = await _section_or_refuse(interaction, self.game, self.key)
+            if section is not None:
+                message = section_message(section, 0)
+                await interaction.response.send_message(**message, ephemeral=True)
 
 
 RULEBOOK_ITEMS = (RulePageButton, RuleOpenButton)
@@ -240,7 +268,7 @@ class Rulebooks(
             if found is None:
                 await reply.refuse(unknown_game(game))
                 return
-            book = all_rulebooks()[found]
+            book = rulebooks_in()[found]
             section, note = await self._typed_section(book, topic)
             if section is None:
                 await reply.refuse(no_such_rule(book, topic))
@@ -259,8 +287,14 @@ class Rulebooks(
             hits, searched = await search_or_mend(db, topic, game=book.game, limit=1)
         if not hits:
             return None, None
-        mended_to = "" if searched == topic else f" for “{searched}”"
-        note = f"No section is called “{topic}”: this is the best match{mended_to}."
+        note = (
+            _("No section is called “{topic}”: this is the best match.", topic=topic)
+            if searched == topic
+            else _(
+                "No section is called “{topic}”: this is the best match for “{searched}”.",
+                topic=topic, searched=searched,
+            )
+        )
         return book.section(hits[0].key), note
 
     @show.autocomplete("game")
@@ -277,7 +311,7 @@ class Rulebooks(
         game = game_named(str(getattr(interaction.namespace, "game", None) or ""))
         if game is None:
             return []
-        book = all_rulebooks()[game]
+        book = rulebooks_in(of_interaction(interaction))[game]
         sections = book.matching(current, limit=AUTOCOMPLETE_LIMIT)
         if not sections and rules_search.query_words(current):
             async with self.bot.store.read() as db:  # type: ignore[attr-defined]
@@ -311,7 +345,7 @@ class Rulebooks(
                 await reply.refuse(unknown_game(game))
                 return
             if not rules_search.query_words(query):
-                await reply.refuse(NO_WORDS)
+                await reply.refuse(_(NO_WORDS))
                 return
             preferred = [] if only else await self._channel_games(interaction.channel_id)
             async with self.bot.store.read() as db:  # type: ignore[attr-defined]
@@ -319,12 +353,15 @@ class Rulebooks(
                     db, query, game=only, prefer=preferred, limit=SEARCH_HITS
                 )
             if not hits:
-                book = all_rulebooks()[only] if only else None
+                book = rulebooks_in()[only] if only else None
                 await reply.refuse(nothing_found(query, book))
                 return
             message = hits_message(searched, hits, preferred)
             if searched != query:
-                message["content"] = f"Nothing matches “{query}”; showing “{searched}” instead."
+                message["content"] = _(
+                    "Nothing matches “{query}”; showing “{searched}” instead.",
+                    query=query, searched=searched,
+                )
             await answer(reply, message, public=public)
 
     @search.autocomplete("game")

@@ -57,8 +57,9 @@ class Table:
         self.waiting_hand = 0.0
         """Every hand shows each move at once (tests look at them); a test may set a wait."""
 
-    def player(self, name: str, *, dms_open: bool = True) -> User:
-        return self.backend.add_user(name, guild=self.guild, dms_open=dms_open)
+    def player(self, name: str, *, dms_open: bool = True, locale: str | None = None) -> User:
+        """``locale``: the player's Discord locale (default: the run's)."""
+        return self.backend.add_user(name, guild=self.guild, dms_open=dms_open, locale=locale)
 
     async def start_bot(self) -> TableBot:
         settings = Settings(

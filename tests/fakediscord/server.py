@@ -19,7 +19,7 @@ from typing import Any
 
 from aiohttp import web
 
-from . import encoding, limits, openapi
+from . import encoding, limits, openapi, pseudo
 from .model import (
     COMPONENTS_V2,
     EPHEMERAL,
@@ -426,10 +426,25 @@ class RestServer:
             raise ApiError(400, 50006, "Cannot send an empty message")
         return payload
 
+    def _read_texts(self, payload: Any) -> Any:
+        """In the pseudo-language run, record every text outside ⟦ ⟧ as a violation, and
+        give back the payload as the tests read it (brackets taken out)."""
+        if not self.world.pseudo or not isinstance(payload, dict):
+            return payload
+        names = self.world.names()
+        for text in pseudo.texts(payload):
+            words = pseudo.untranslated(text, names)
+            if words is not None and text not in self.world.untranslated:
+                self.world.untranslated.add(text)
+                self.world.violations.append(Violation(
+                    kind="untranslated", message=f"untranslated: {words!r} in {text!r}"))
+        return pseudo.unwrap(payload)
+
     def _new_message(self, channel: Channel, payload: dict[str, Any], files: list[Upload], *,
                      interaction: InteractionRecord | None = None,
                      ephemeral: bool = False, extra_flags: int = 0,
                      path: tuple[str, ...] = ()) -> Message:
+        payload = self._read_texts(payload)
         allowed = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | COMPONENTS_V2
         flags = (int(payload.get("flags") or 0) & allowed) | extra_flags
         if ephemeral:
@@ -466,6 +481,7 @@ class RestServer:
 
     def _apply_edit(self, msg: Message, payload: dict[str, Any], files: list[Upload], *,
                     path: tuple[str, ...] = ()) -> None:
+        payload = self._read_texts(payload)
         attachments = None
         if "attachments" in payload or files:  # checked first: a refused upload edits nothing
             attachments = self._attachments(payload, files, msg.attachments,
@@ -795,6 +811,8 @@ class RestServer:
             raise ApiError(404, 10062, "Unknown interaction")
 
         ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
+        if rtype in (8, 9):  # choices and modals: read here, as no message holds them
+            data = self._read_texts(data)
         if rtype == 4:
             rec.original = self._new_message(rec.channel, data, req.files, interaction=rec,
                                              ephemeral=ephemeral, path=("data",))
