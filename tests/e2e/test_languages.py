@@ -20,7 +20,8 @@ SPANISH = {
         "No hay ninguna partida abierta de {title} en este canal.",
     "🎲 {match} has started: your move.": "🎲 {match} ha empezado: te toca.",
     "**{title}** (match #{match} in {channel})": "**{title}** (partida n.º {match} en {channel})",
-    "⏰ Your move in {match}. You have until {when}.": "⏰ Te toca en {match}. Tienes hasta {when}.",
+    "⏰ Your move in {match}. You have until {when}.":
+        "⏰ Te toca en {match}. Tienes hasta {when}.",
     "Open your hand": "Abre tu mano",
 }
 ITALIAN = {
