@@ -14,8 +14,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import pseudo
-
 DISCORD_EPOCH_MS = 1420070400000
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
@@ -716,7 +714,7 @@ class World:
         self.users: dict[int, User] = {self.bot_user.id: self.bot_user, self.owner.id: self.owner}
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
-        self.pseudo = pseudo.active()
+        self.pseudo = False
         """The pseudo-language run: texts outside ⟦ ⟧ are violations (``pseudo``)."""
         self.untranslated: set[str] = set()
         """The texts found untranslated (each is one violation)."""
@@ -751,19 +749,17 @@ class World:
     # -- creation ------------------------------------------------------------------------
 
     def add_user(self, name: str, *, global_name: str | None = None, dms_open: bool = True,
-                 bot: bool = False, locale: str | None = None) -> User:
-        """``locale``: the user's Discord locale (default: the run's, ``pseudo``)."""
+                 bot: bool = False, locale: str = "en-US") -> User:
         user = User(id=self.snowflakes.next(), name=name, global_name=global_name,
-                    dms_open=dms_open, bot=bot, locale=locale or pseudo.default_locale())
+                    dms_open=dms_open, bot=bot, locale=locale)
         self.users[user.id] = user
         return user
 
     def add_guild(self, name: str, *, owner: User | None = None,
-                  locale: str | None = None) -> Guild:
-        """``locale``: the server's preferred locale (default: the run's, ``pseudo``)."""
+                  locale: str = "en-US") -> Guild:
+        """``locale``: the server's preferred locale."""
         gid = self.snowflakes.next()
-        guild = Guild(id=gid, name=name, owner_id=(owner or self.owner).id,
-                      locale=locale or pseudo.default_locale())
+        guild = Guild(id=gid, name=name, owner_id=(owner or self.owner).id, locale=locale)
         guild.roles.append(Role(id=gid, name="@everyone"))
         self.guilds[gid] = guild
         self.add_member(guild, self.bot_user)

@@ -94,8 +94,10 @@ def untranslated(text: str, names: Iterable[str]) -> str | None:
         if inner == text:
             break
         text = inner
+    if not _WORD.search(_NOT_WORDS.sub(" ", text)):
+        return None  # the common case, seen at once
     text = COMPUTER.sub(" ", text)
-    for name in sorted(set(names) | rulebook_lines(), key=len, reverse=True):
+    for name in (*sorted(set(names), key=len, reverse=True), *rulebook_lines()):
         if name and name in text:
             text = text.replace(name, " ")
     text = _NOT_WORDS.sub(" ", text)
@@ -105,8 +107,9 @@ def untranslated(text: str, names: Iterable[str]) -> str | None:
 
 
 @cache
-def rulebook_lines() -> frozenset[str]:
-    """The rulebooks' own lines: their text comes per language from its own files."""
+def rulebook_lines() -> tuple[str, ...]:
+    """The rulebooks' own lines, longest first: their text comes per language from its
+    own files."""
     root = Path(__file__).resolve().parents[2] / "rules"
     lines: set[str] = set()
     for path in root.glob("*/rulebook*.md"):
@@ -114,7 +117,7 @@ def rulebook_lines() -> frozenset[str]:
             line = line.strip().lstrip("#").strip()
             if len(line) > 3:
                 lines.add(line)
-    return frozenset(lines)
+    return tuple(sorted(lines, key=len, reverse=True))
 
 
 def unwrap(value: Any) -> Any:
