@@ -137,7 +137,7 @@ class MatchService(MatchRecords):
     async def add_computer(self, match_id: int, user_id: int, level: str) -> Match:
         """The host seats a computer player ('easy' or 'strong') in the lobby."""
         if level not in LEVELS:
-            raise MatchError(N_("A computer plays {levels}."), levels=" / ".join(LEVELS))
+            raise MatchError(N_("A computer plays easy or strong."))
         async with self._locks[match_id]:
             match = await self._lobby(match_id)
             if user_id != match.host_id:
