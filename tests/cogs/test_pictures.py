@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageDraw
 
-from cogs.common import pictures
+from cogs.common import i18n, pictures
 from cogs.common.pictures import SEAT_COLOURS, Shape, palette
 from cogs.common.pictures import renderer as rendering
 
@@ -209,3 +209,28 @@ async def test_render_draws_in_worker_processes_when_given_some() -> None:
     finally:
         pictures.draw_in(None)
         pool.shutdown()
+
+
+def _caption() -> bytes:
+    """A picture whose only content is its caption, in the language spoken."""
+    return i18n._("Board").encode()
+
+
+async def test_a_picture_is_drawn_in_the_language_spoken_where_it_is_asked_for() -> None:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("forkserver"))
+    pictures.draw_in(pool)
+    try:
+        with i18n.speaking(i18n.PSEUDO):
+            marked = await pictures.render(_caption)
+        english = await pictures.render(_caption)
+    finally:
+        pictures.draw_in(None)
+        pool.shutdown()
+    assert marked == "⟦Board⟧".encode(), "drawn in the worker in the asker's language"
+    assert english == b"Board", "each language is a picture of its own"
+    pictures.clear_caches()
+    with i18n.speaking(i18n.PSEUDO):
+        assert await pictures.render(_caption) == marked, "in a worker thread too"

@@ -42,8 +42,10 @@ def _write(root: Path, lang: str, messages: dict[str, str]) -> None:
 
 
 @pytest.fixture
-def catalogs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    """Small Spanish and Italian catalogs in place of the project's."""
+def catalogs(table, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Small Spanish and Italian catalogs in place of the project's (these tests choose
+    their languages: the pseudo-language run leaves them alone)."""
+    table.backend.world.pseudo = False
     _write(tmp_path / "locales", "es", SPANISH)
     _write(tmp_path / "locales", "it", ITALIAN)
     monkeypatch.setattr(i18n, "LOCALES", tmp_path / "locales")

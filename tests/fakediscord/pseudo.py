@@ -28,6 +28,7 @@ _NOT_WORDS = re.compile(
     r"|\b[A-Za-z]?\d+[A-Za-z]?\b"  # numbers and space codes (A7, 12b)
 )
 _WORD = re.compile(r"[^\W\d_]{2,}")
+_HEADING_KEY = re.compile(r"\s*\{#[^}]*\}\s*$")
 COMPUTER = re.compile(r"\b[A-Z][a-z]+ \((?:easy|strong) bot\)")
 """A computer seat's name, as the table stores it with the seat."""
 
@@ -114,7 +115,7 @@ def rulebook_lines() -> tuple[str, ...]:
     lines: set[str] = set()
     for path in root.glob("*/rulebook*.md"):
         for line in path.read_text(encoding="utf-8").splitlines():
-            line = line.strip().lstrip("#").strip()
+            line = _HEADING_KEY.sub("", line.strip().lstrip("#")).strip()
             if len(line) > 3:
                 lines.add(line)
     return tuple(sorted(lines, key=len, reverse=True))
