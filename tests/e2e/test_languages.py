@@ -11,6 +11,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
 from cogs.common import i18n
+from tests.e2e.play import match_id_of
 
 MANAGE_SERVER = 1 << 5
 
@@ -102,10 +103,12 @@ async def test_a_notice_speaks_the_locale_a_player_last_used_after_a_restart(tab
     anne = table.player("anne", locale="en-US")
     ben = table.player("ben", locale="es-ES")
     await table.backend.slash(anne, table.channel, "whyfirst new")
-    await table.backend.click(ben, table.board(), label="Join")  # ben's locale is heard
-    await table.restart()  # nothing but the database remembers it now
+    match_id = match_id_of(table.board())
+    # Buttons by id: the board speaks the server's language, whichever the run's is.
+    await table.backend.click(ben, table.board(), custom_id=f"lobby:{match_id}:join")
+    await table.restart()  # ben's locale was heard; nothing but the database remembers it now
     table.clock.advance(minutes=10)  # ben stepped away: the start notifies him
-    await table.backend.click(anne, table.board(), label="Start")
+    await table.backend.click(anne, table.board(), custom_id=f"lobby:{match_id}:start")
     (notice,) = table.notices(ben)
     assert notice.content.startswith("🎲 **Why First?** (partida n.º ")
     assert "ha empezado: te toca." in notice.content and "[Abre tu mano](" in notice.content

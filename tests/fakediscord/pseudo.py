@@ -128,6 +128,6 @@ def unwrap(value: Any) -> Any:
             else value
     if isinstance(value, dict):
         return {key: unwrap(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [unwrap(item) for item in value]
+    if isinstance(value, list | tuple):
+        return type(value)(unwrap(item) for item in value)
     return value
