@@ -47,7 +47,7 @@ class Table:
         # The pseudo-language run (``TABLE_LANGUAGE=pseudo``): everyone speaks it, and any
         # word the bot sends outside a catalog is a violation.
         backend.world.pseudo = pseudo.active()
-        self.guild: Guild = backend.add_guild("Board game club", locale=pseudo.default_locale())
+        self.guild: Guild = backend.add_guild("Board game club")
         self.channel: Channel = backend.add_text_channel(self.guild, "games")
         self.bot: TableBot | None = None
         self.clock = Clock()
@@ -62,9 +62,7 @@ class Table:
 
     def player(self, name: str, *, dms_open: bool = True, locale: str | None = None) -> User:
         """``locale``: the player's Discord locale (default: the run's)."""
-        return self.backend.add_user(
-            name, guild=self.guild, dms_open=dms_open, locale=locale or pseudo.default_locale()
-        )
+        return self.backend.add_user(name, guild=self.guild, dms_open=dms_open, locale=locale)
 
     async def start_bot(self) -> TableBot:
         settings = Settings(

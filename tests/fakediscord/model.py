@@ -735,6 +735,11 @@ class World:
         self.notifications: list[Message] = []
         """Every message that notified someone, deleted ones too, oldest first."""
 
+    def default_locale(self) -> str:
+        """The locale of users and servers made without one: the pseudo language's in its
+        run (``pseudo``), else American English."""
+        return "pseudo" if self.pseudo else "en-US"
+
     def names(self) -> set[str]:
         """Every name a message may show as it is: users', members', servers', channels'."""
         found = {self.bot_user.name}
@@ -749,17 +754,19 @@ class World:
     # -- creation ------------------------------------------------------------------------
 
     def add_user(self, name: str, *, global_name: str | None = None, dms_open: bool = True,
-                 bot: bool = False, locale: str = "en-US") -> User:
+                 bot: bool = False, locale: str | None = None) -> User:
+        """``locale``: the user's Discord locale (default: :meth:`default_locale`)."""
         user = User(id=self.snowflakes.next(), name=name, global_name=global_name,
-                    dms_open=dms_open, bot=bot, locale=locale)
+                    dms_open=dms_open, bot=bot, locale=locale or self.default_locale())
         self.users[user.id] = user
         return user
 
     def add_guild(self, name: str, *, owner: User | None = None,
-                  locale: str = "en-US") -> Guild:
-        """``locale``: the server's preferred locale."""
+                  locale: str | None = None) -> Guild:
+        """``locale``: the server's preferred locale (default: :meth:`default_locale`)."""
         gid = self.snowflakes.next()
-        guild = Guild(id=gid, name=name, owner_id=(owner or self.owner).id, locale=locale)
+        guild = Guild(id=gid, name=name, owner_id=(owner or self.owner).id,
+                      locale=locale or self.default_locale())
         guild.roles.append(Role(id=gid, name="@everyone"))
         self.guilds[gid] = guild
         self.add_member(guild, self.bot_user)

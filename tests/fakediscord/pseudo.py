@@ -26,6 +26,7 @@ _NOT_WORDS = re.compile(
     r"|https?://\S+"  # links
     r"|`[^`]*`"  # commands and codes as typed
     r"|\b[A-Za-z]?\d+[A-Za-z]?\b"  # numbers and space codes (A7, 12b)
+    r"|\b\d+(?:st|nd|rd|th)\b"  # ordinals: the pseudo language writes them as English does
 )
 _WORD = re.compile(r"[^\W\d_]{2,}")
 _HEADING_KEY = re.compile(r"\s*\{#[^}]*\}\s*$")
@@ -36,10 +37,6 @@ COMPUTER = re.compile(r"\b[A-Z][a-z]+ \((?:easy|strong) bot\)")
 def active() -> bool:
     """Whether this run speaks the pseudo language."""
     return os.environ.get(ENV) == LOCALE
-
-
-def default_locale() -> str:
-    return LOCALE if active() else "en-US"
 
 
 def texts(payload: Any) -> Iterator[str]:
