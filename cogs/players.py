@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from cogs.common.i18n import LANGUAGES, N_, NAMES, _
+from cogs.common.i18n import LANGUAGES, N_, NAMES, _, speaking
 from cogs.common.notices import jump_link
 from cogs.common.presenter import EMBED_COLOUR
 from cogs.common.reply import Reply
@@ -69,13 +69,14 @@ class Players(commands.Cog):
         self, interaction: discord.Interaction[Any], language: app_commands.Choice[str]
     ) -> None:
         chosen = None if language.value == FOLLOW_DISCORD else language.value
-        await self.table.languages.choose(interaction.user.id, chosen)
+        languages = self.table.languages
         async with Reply(interaction, private=True) as reply:
-            # The Reply speaks the new choice already.
-            if chosen is None:
-                text = _("Done: I speak to you in your Discord's language.")
-            else:
-                text = _("Done: I speak to you in {language}.", language=NAMES[chosen])
+            await languages.choose(interaction.user.id, chosen)
+            with speaking(languages.of_interaction(interaction)):  # the new choice
+                if chosen is None:
+                    text = _("Done: I speak to you in your Discord's language.")
+                else:
+                    text = _("Done: I speak to you in {language}.", language=NAMES[chosen])
             await reply.private(content=text)
         await self.table.refresh_hands_of(interaction.user.id)
 
