@@ -280,7 +280,7 @@ class MatchService(MatchRecords):
         try:
             events = match.engine.apply(match.state, seat, move)
         except IllegalMove as illegal:
-            raise MatchError(illegal.reason) from None
+            raise MatchError(illegal.reason, **illegal.values) from None
         return await self._commit(match, seat, move, decision_point, events, how), events
 
     def locked(self, match_id: int) -> asyncio.Lock:

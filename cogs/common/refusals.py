@@ -15,6 +15,7 @@ from typing import Any
 
 import discord
 
+from cogs.common.i18n import _
 from cogs.common.reply import Reply
 from data.store import StoreUnavailable, WriteFailed
 from matches.match import Match, MatchError
@@ -46,7 +47,7 @@ async def answered_privately(reply: Reply, what: str) -> AsyncIterator[None]:
     try:
         yield
     except MatchError as error:
-        await reply.refuse(error.reason)
+        await reply.refuse(_(error.reason, **error.values))
     except WriteFailed as error:
         log.warning("a write failed: %s", error)
         await reply.refuse(NOT_SAVED.format(what=what))
