@@ -5,9 +5,10 @@ from __future__ import annotations
 from discord.ext import commands
 
 from cogs.common.gamecog import PlainGameCog
+from cogs.common.i18n import N_
 
 
-class HareCog(PlainGameCog, group_name="hare", group_description="Play Hare and Tortoise"):
+class HareCog(PlainGameCog, group_name="hare", group_description=N_("Play Hare and Tortoise")):
     game = "hare"
 
 

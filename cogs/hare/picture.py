@@ -16,6 +16,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+import cogs.hare.captions as captions
+from cogs.common.i18n import language
 from cogs.common.pictures import (
     INK,
     RGB,
@@ -29,7 +31,6 @@ from cogs.common.pictures import (
     text_left,
 )
 from cogs.hare.symbols import carrot, lettuce, space_symbol
-from rules.hare.moves import ordinal
 
 COLUMNS = 9
 ROWS = 7
@@ -148,7 +149,9 @@ def board_png(facts: dict[str, Any], names: list[str]) -> bytes:
     if players > MAX_PLAYERS:
         raise ValueError(f"Hare and Tortoise has at most {MAX_PLAYERS} players, got {players}")
     size = picture_size(players)
-    image = background(f"hare:{digest(board, size)}", lambda: _background(board, size))
+    image = background(
+        f"hare:{language()}:{digest(board, size)}", lambda: _background(board, size)
+    )
     draw = ImageDraw.Draw(image)
     two = facts["two_markers"]
     to_move = set(facts["to_move"])
@@ -168,7 +171,8 @@ def board_png(facts: dict[str, Any], names: list[str]) -> bytes:
                 moving=seat in to_move)
     finished.sort()
     for (place, seat, number), centre in zip(finished, finish_slots(len(finished)), strict=True):
-        text_left(draw, (space_box(FINISH)[0] + 8, centre[1]), ordinal(place), 16, bold=True)
+        text_left(draw, (space_box(FINISH)[0] + 8, centre[1]), captions.finishing_place(place),
+                  16, bold=True)
         _marker(draw, centre, END_RADIUS, seat, marker_label(seat, number, two))
     _panel(draw, facts, names)
     return encode_png(image)
@@ -184,7 +188,7 @@ def _background(board: list[str], size: tuple[int, int]) -> Image.Image:
         _chevron(draw, before, after)
     for index in range(1, FINISH):
         _space(draw, index, board[index])
-    for index, label in ((0, "START"), (FINISH, "FINISH")):
+    for index, label in ((0, captions.start()), (FINISH, captions.finish())):
         left, top, right, bottom = space_box(index)
         draw.rounded_rectangle((left, top, right, bottom), radius=10, fill=TINTS[board[index]],
                                outline=INK, width=2)
@@ -281,9 +285,7 @@ def _panel(draw: ImageDraw.ImageDraw, facts: dict[str, Any], names: list[str]) -
 def _status(moving: bool, places: list[tuple[int, str]], two_markers: bool) -> str:
     """``to move``, or the finishing places: ``finished 2nd``, ``finished O2 1st, O1 3rd``."""
     if moving:
-        return "to move"
+        return captions.to_move()
     if not places:
         return ""
-    if two_markers:
-        return "finished " + ", ".join(f"{label} {ordinal(place)}" for place, label in places)
-    return f"finished {ordinal(places[0][0])}"
+    return captions.finished(places, two_markers)

@@ -9,20 +9,21 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common.gamecog import PACE_CHOICES, GameCog, pace_of
+from cogs.common.i18n import N_
 
 
-class WhyFirstCog(GameCog, group_name="whyfirst", group_description="Play Why First?"):
+class WhyFirstCog(GameCog, group_name="whyfirst", group_description=N_("Play Why First?")):
     game = "whyfirst"
 
-    @app_commands.command(name="new", description="Open a Why First? lobby in this channel")
+    @app_commands.command(name="new", description=N_("Open a Why First? lobby in this channel"))
     @app_commands.describe(
-        variant="Standard, or tactical: move any figure in white-number order",
+        variant=N_("Standard, or tactical: move any figure in white-number order"),
         pace="How long each decision may take (default: a day)",
     )
     @app_commands.choices(
         variant=[
-            app_commands.Choice(name="standard", value="standard"),
-            app_commands.Choice(name="tactical", value="tactical"),
+            app_commands.Choice(name=N_("standard"), value="standard"),
+            app_commands.Choice(name=N_("tactical"), value="tactical"),
         ],
         pace=PACE_CHOICES,
     )

@@ -12,6 +12,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+import cogs.whyfirst.captions as captions
 from cogs.common.pictures import (
     INK,
     PAPER,
@@ -29,7 +30,7 @@ from cogs.common.pictures import (
 )
 from rules.whyfirst.engine import TRACK_MAX, TRACK_MIN
 from rules.whyfirst.scoring import second_place
-from rules.whyfirst.state import CARD_ROUNDS, STAGES
+from rules.whyfirst.state import STAGES
 
 SPACES = TRACK_MAX - TRACK_MIN + 1
 CELL = 26
@@ -167,16 +168,10 @@ def _cell(draw: ImageDraw.ImageDraw, space: int, top: float, fill: RGB) -> None:
 
 
 def _header(draw: ImageDraw.ImageDraw, facts: dict[str, Any]) -> None:
-    if facts["over"]:
-        title = f"Final board · after stage {STAGES}"
-    else:
-        title = (
-            f"Stage {facts['stage']} of {STAGES} · card round {facts['card_round']} of "
-            f"{CARD_ROUNDS}"
-        )
+    title = captions.header(facts["over"], facts["stage"], facts["card_round"])
     text_left(draw, (MARGIN, HEADER / 2), title, 24, bold=True)
     if facts["tactical"]:
-        draw.text((WIDTH - MARGIN, HEADER / 2), "Tactical variant", font=font(18), fill=MUTED,
+        draw.text((WIDTH - MARGIN, HEADER / 2), captions.tactical(), font=font(18), fill=MUTED,
                   anchor="rm")
 
 
@@ -189,16 +184,16 @@ def _second_place(draw: ImageDraw.ImageDraw, space: int, figures: int) -> None:
     x = space_x(space)
     box = (x - 22, bottom + 3, x + 22, bottom + SECOND_TAG - 3)
     draw.rounded_rectangle(box, radius=6, fill=SECOND, outline=INK, width=2)
-    text_centered(draw, (x, bottom + SECOND_TAG / 2), "2nd", 15, bold=True)
+    text_centered(draw, (x, bottom + SECOND_TAG / 2), captions.second_tag(), 15, bold=True)
 
 
 def _order(draw: ImageDraw.ImageDraw, order: list[dict[str, Any]], leo: int | None,
            top: float) -> None:
     """Tactical: who moves a figure next, by white number, highest first; the first is up."""
     y = top + ORDER_ROW / 2
-    text_left(draw, (MARGIN, y), "Order of moves:", 17, bold=True)
+    text_left(draw, (MARGIN, y), captions.order_of_moves(), 17, bold=True)
     if not order:
-        text_left(draw, (ORDER_LEFT, y), "after the next reveal", 17, MUTED)
+        text_left(draw, (ORDER_LEFT, y), captions.after_the_reveal(), 17, MUTED)
         return
     slot = min(ORDER_SLOT, (WIDTH - MARGIN - ORDER_LEFT) / len(order))
     for index, turn in enumerate(order):
@@ -234,12 +229,12 @@ def _scores(draw: ImageDraw.ImageDraw, facts: dict[str, Any], names: list[str],
         draw.rectangle((x, top, x + STAGE_COLUMN, top + rows * TABLE_ROW), fill=STRIPE)
     y = top + TABLE_ROW / 2
     for k, x in enumerate(columns):
-        label = f"Stage {k + 1}" if k < STAGES else "Total"
+        label = captions.stage_column(k + 1) if k < STAGES else captions.total_column()
         text_centered(draw, (x + STAGE_COLUMN / 2, y), label, 16, bold=True)
     y += TABLE_ROW
-    text_left(draw, (left, y), "Second place", 16, MUTED)
+    text_left(draw, (left, y), captions.second_place_row(), 16, MUTED)
     for k, stage in enumerate(stages):
-        second = "none" if stage["second"] is None else signed(stage["second"])
+        second = captions.nobody_second() if stage["second"] is None else signed(stage["second"])
         text_centered(draw, (columns[k] + STAGE_COLUMN / 2, y), second, 16, MUTED)
     for figure, name in enumerate(names):
         y += TABLE_ROW

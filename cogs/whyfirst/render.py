@@ -7,16 +7,16 @@ from typing import Any
 import discord
 
 from cogs.common.components import ChoiceButton, MoveButton
+from cogs.common.i18n import N_, _, ngettext, number
 from cogs.common.pictures import render
 from cogs.common.presenter import (
     EMBED_COLOUR,
     Controls,
     Picture,
+    joined,
     place_line,
-    plural,
     result_title,
     who,
-    winners_headline,
 )
 from cogs.whyfirst.picture import board_facts, board_png, figure_colour
 from matches.match import Match
@@ -48,7 +48,7 @@ def _track(names: list[str], positions: list[int]) -> str:
     for name, space in zip(names, positions, strict=True):
         cells = ["|" if n == 0 else "·" for n in range(TRACK_MIN, TRACK_MAX + 1)]
         cells[space - TRACK_MIN] = "●"
-        mark = " ◀ 2nd" if space == second else ""
+        mark = " " + _("◀ 2nd") if space == second else ""
         lines.append(f"{name[:width]:<{width}} {_signed(space):>3} {''.join(cells)}{mark}")
     scale = [" "] * (TRACK_MAX - TRACK_MIN + 1)
     for space, label in ((TRACK_MIN, f"{TRACK_MIN}"), (0, "0"), (TRACK_MAX - 2, f"+{TRACK_MAX}")):
@@ -59,15 +59,15 @@ def _track(names: list[str], positions: list[int]) -> str:
 
 def _colour_key(names: list[str], leo: int | None) -> str:
     """Which colour is whose in the picture (the names are what a screen reader reads)."""
-    return "Colours: " + " · ".join(
+    key = " · ".join(
         f"{figure_colour(figure, leo).emoji} {name}" for figure, name in enumerate(names)
     )
+    return _("Colours: {key}", key=key)
 
 
 def _points(value: int) -> str:
     """``3 points``, ``-1 point``: a stage score in words."""
-    return ("-" if value < 0 else "") + plural(abs(value), "point")
-
+    return ngettext("{points} point", "{points} points", abs(value), points=number(value))
 
 
 def _stage_text(score: dict[str, Any], positions: list[int] | None, names: list[str]) -> str:
@@ -75,14 +75,13 @@ def _stage_text(score: dict[str, Any], positions: list[int] | None, names: list[
     who scored the second place."""
     space = score["second_place_space"]
     if space is None:
-        scored = "All figures on one space: nobody scores."
+        scored = _("All figures on one space: nobody scores.")
     else:
         scorers = [names[f] for f in score["scorers"]]
-        verb = "scores" if len(scorers) == 1 else "score"
-        each = "" if len(scorers) == 1 else " each"
-        scored = (
-            f"Second place {_signed(space)}: {' and '.join(scorers)} {verb} "
-            f"{_points(space)}{each}."
+        scored = ngettext(
+            "Second place {space}: {names} scores {points}.",
+            "Second place {space}: {names} score {points} each.",
+            len(scorers), space=_signed(space), names=joined(scorers), points=_points(space),
         )
     if positions is None:
         return scored
@@ -104,33 +103,36 @@ def _hand_text(hand: list[dict[str, Any]]) -> str:
     return " ".join(f"`{_signed(card['value'])}`" for card in hand)
 
 
-def _play_text(play: dict[str, Any], names: list[str]) -> str:
-    """``+3 on ben``: a card played, with the figure it goes in front of."""
-    target = "" if play["target"] is None else f" on {names[play['target']]}"
-    return f"{_signed(play['value'])}{target}"
+def _played(name: str, play: dict[str, Any], names: list[str]) -> str:
+    """``🃏 anne played +3 on ben``: a card played, with the figure it goes in front of."""
+    card = _signed(play["value"])
+    if play["target"] is None:
+        return _("🃏 {name} played {card}", name=name, card=card)
+    return _("🃏 {name} played {card} on {target}", name=name, card=card,
+             target=names[play["target"]])
 
 
 def _reveal_title(reveal: dict[str, Any]) -> str:
-    return f"Reveal of stage {reveal['stage']}, card round {reveal['card_round']}"
+    return _("Reveal of stage {stage}, card round {round}", stage=reveal["stage"],
+             round=reveal["card_round"])
 
 
 def _figure_move_line(move: dict[str, Any], names: list[str]) -> str:
     """A figure moved; in the tactical variant, by whom when it was another's figure."""
     mover = move.get("seat", move["figure"])
-    by = "" if mover == move["figure"] else f" (moved by {names[mover]})"
-    return (
-        f"➡️ {names[move['figure']]} moves from {_signed(move['from'])} "
-        f"to {_signed(move['to'])}{by}"
-    )
+    fields = {"name": names[move["figure"]], "start": _signed(move["from"]),
+              "end": _signed(move["to"])}
+    if mover == move["figure"]:
+        return _("➡️ {name} moves from {start} to {end}", **fields)
+    return _("➡️ {name} moves from {start} to {end} (moved by {mover})", mover=names[mover],
+             **fields)
 
 
 def _reveal_lines(reveal: dict[str, Any], names: list[str]) -> list[str]:
     """Every card turned face up (Leo's too) and every figure it moved."""
-    lines = [
-        f"🃏 {names[play['seat']]} played {_play_text(play, names)}" for play in reveal["plays"]
-    ]
+    lines = [_played(names[play["seat"]], play, names) for play in reveal["plays"]]
     if reveal.get("leo"):
-        lines.append(f"🃏 Leo turned up {_signed(reveal['leo']['value'])}")
+        lines.append(_("🃏 Leo turned up {card}", card=_signed(reveal["leo"]["value"])))
     lines += [
         _figure_move_line(move, names)
         for move in reveal.get("moves", [])
@@ -143,19 +145,20 @@ def _event_lines(event: dict[str, Any], names: list[str]) -> list[str]:
     """One event of the match as the table saw it (never a card still face down)."""
     kind = event["kind"]
     if kind == "committed":
-        return [f"🂠 {names[event['seat']]} put a card face down."]
+        return [_("🂠 {name} put a card face down.", name=names[event["seat"]])]
     if kind == "revealed":
         return [f"**{_reveal_title(event)}**", *_reveal_lines(event, names)]
     if kind == "figure_moved" and event["from"] != event["to"]:
         return [_figure_move_line(event, names)]
     if kind == "stage_scored":
         text = _stage_text(event, event.get("positions"), names)
-        return [f"**Stage {event['stage']} ended**", *text.split("\n"),
-                f"Totals: {_totals_text(event['totals'], names)}"]
+        return [_("**Stage {stage} ended**", stage=event["stage"]), *text.split("\n"),
+                _("Totals: {totals}", totals=_totals_text(event["totals"], names))]
     if kind == "stage_started":
-        return [f"Stage {event['stage']} begins: every figure back on 0, new hands dealt."]
+        return [_("Stage {stage} begins: every figure back on 0, new hands dealt.",
+                  stage=event["stage"])]
     if kind == "match_over":
-        return ["🏁 The match is over."]
+        return [_("🏁 The match is over.")]
     return []
 
 
@@ -163,27 +166,32 @@ def _card_style(value: int) -> discord.ButtonStyle:
     return discord.ButtonStyle.success if value > 0 else discord.ButtonStyle.danger
 
 
-def _card_button(
-    match_id: int, point: int, card: dict[str, Any], move: str, note: str
-) -> MoveButton:
+def _card_button(match_id: int, point: int, card: dict[str, Any], move: str, label: str
+                 ) -> MoveButton:
     """A button that plays ``card`` at once (no target to choose)."""
-    return MoveButton(
-        match_id,
-        point,
-        move,
-        label=f"{_signed(card['value'])} {note}",
-        style=_card_style(card["value"]),
-    )
+    return MoveButton(match_id, point, move, label=label[:80], style=_card_style(card["value"]))
+
+
+def _board_title(view: dict[str, Any], over: bool) -> str:
+    """The board's title: the stage and card round, or the final board; the variant named."""
+    tactical = view["variant"] == "tactical"
+    if over:
+        return _("Why First? (tactical): final board") if tactical else _(
+            "Why First?: final board")
+    fields = {"stage": view["stage"], "round": view["card_round"]}
+    if tactical:
+        return _("Why First? (tactical): stage {stage}/5 · card round {round}/5", **fields)
+    return _("Why First?: stage {stage}/5 · card round {round}/5", **fields)
 
 
 class WhyFirstPresenter:
     game = "whyfirst"
-    title = "Why First?"
-    points = "your final total, after the five stages"
+    title = N_("Why First?")
+    points = N_("your final total, after the five stages")
     narration_moves = 0  # the state keeps the last reveal and every stage's final positions
 
     def describe_options(self, options: dict[str, Any]) -> str:
-        return "Tactical variant." if options.get("variant") == "tactical" else ""
+        return _("Tactical variant.") if options.get("variant") == "tactical" else ""
 
     # -- the public board -------------------------------------------------------------
 
@@ -191,31 +199,30 @@ class WhyFirstPresenter:
         view = match.engine.view(match.state, None)
         names = _names(match)
         over = view["phase"] == "over"
-        heading = (
-            "final board"
-            if over
-            else f"stage {view['stage']}/5 · card round {view['card_round']}/5"
-        )
-        variant = " (tactical)" if view["variant"] == "tactical" else ""
         embed = discord.Embed(
-            title=f"Why First?{variant}: {heading}",
+            title=_board_title(view, over),
             description=_track(names, view["positions"]) + "\n" + _colour_key(names, view["leo"]),
             colour=EMBED_COLOUR,
         )
         if not over:
-            embed.add_field(name="Waiting for", value=self._awaiting(match, view), inline=False)
+            embed.add_field(
+                name=_("Waiting for"), value=self._awaiting(match, view)[:1024], inline=False
+            )
         if view["pending_moves"]:
             order = " → ".join(
                 f"{names[turn['seat']]} {_signed(turn['value'])} (#{turn['white']})"
                 for turn in view["pending_moves"]
             )
             embed.add_field(
-                name="Order of moves (highest white number first)", value=order, inline=False
+                name=_("Order of moves (highest white number first)"), value=order[:1024],
+                inline=False,
             )
         for name, value in self._story(view, names):
             embed.add_field(name=name, value=value, inline=False)
         embed.set_image(url="attachment://board.png")
-        embed.set_footer(text=f"Match #{match.id} · second place scores; second-highest total wins")
+        embed.set_footer(
+            text=_("Match #{id} · second place scores; second-highest total wins", id=match.id)
+        )
         return embed
 
     async def board_pictures(self, match: Match) -> list[Picture]:
@@ -238,20 +245,22 @@ class WhyFirstPresenter:
             )
         for score in view["stage_scores"]:
             text = _stage_text(score, score.get("positions"), names)
-            fields.append((f"Stage {score['stage']} ended", text))
+            fields.append((_("Stage {stage} ended", stage=score["stage"]), text))
         if view["stage_scores"]:
-            fields.append(("Totals", _totals_text(view["totals"], names)))
+            fields.append((_("Totals"), _totals_text(view["totals"], names)[:1024]))
         return fields
 
     def _awaiting(self, match: Match, view: dict[str, Any]) -> str:
-        awaited = ", ".join(who(match, s) for s in view["awaiting"])
+        awaited = joined([who(match, s) for s in view["awaiting"]])
         if view["phase"] == "move_figure":
             card = view["pending_moves"][0]
-            return f"{awaited} to move a figure by {_signed(card['value'])}"
-        return f"{awaited} to play a card"
+            return _("{awaited} to move a figure by {card}", awaited=awaited,
+                     card=_signed(card["value"]))
+        return _("{awaited} to play a card", awaited=awaited)
 
     def _reveal_text(self, reveal: dict[str, Any], names: list[str]) -> str:
-        return "\n".join(_reveal_lines(reveal, names)) or "Nothing was played."
+        text = "\n".join(_reveal_lines(reveal, names)) or _("Nothing was played.")
+        return text[:1024]
 
     def narrate(self, match: Match, events: list[dict[str, Any]]) -> list[str]:
         """The public events of one move, in the board's words: a card goes face down
@@ -262,9 +271,13 @@ class WhyFirstPresenter:
     def hidden(self, match: Match, seat: int) -> list[str]:
         view = match.engine.view(match.state, seat)
         names = _names(match)
-        lines = [f"Hand: {_hand_text(view['hand'])}"] if view["hand"] else []
-        if view["my_play"] is not None:
-            lines.append(f"{names[seat]} played {_play_text(view['my_play'], names)}")
+        lines = [_("Hand: {hand}", hand=_hand_text(view["hand"]))] if view["hand"] else []
+        mine = view["my_play"]
+        if mine is not None and mine["target"] is None:
+            lines.append(_("{name} played {card}", name=names[seat], card=_signed(mine["value"])))
+        elif mine is not None:
+            lines.append(_("{name} played {card} on {target}", name=names[seat],
+                           card=_signed(mine["value"]), target=names[mine["target"]]))
         return lines
 
     # -- a player's hand --------------------------------------------------------------
@@ -274,32 +287,39 @@ class WhyFirstPresenter:
         names = _names(match)
         channel = f"<#{match.record.channel_id}>"
         embed = discord.Embed(
-            title=f"Why First? · stage {view['stage']}/5 · card round {view['card_round']}/5",
+            title=_("Why First? · stage {stage}/5 · card round {round}/5", stage=view["stage"],
+                    round=view["card_round"]),
             colour=EMBED_COLOUR,
         )
         embed.add_field(
-            name="Your hand",
-            value=_hand_text(view["hand"]) or "(empty)",
+            name=_("Your hand"),
+            value=_hand_text(view["hand"]) or _("(empty)"),
             inline=False,
         )
         positions = " · ".join(
             f"{name} {_signed(space)}" for name, space in zip(names, view["positions"], strict=True)
         )
-        embed.add_field(name="Track", value=positions, inline=False)
-        embed.set_footer(text=f"Match #{match.id}")
+        embed.add_field(name=_("Track"), value=positions[:1024], inline=False)
+        embed.set_footer(text=_("Match #{id}", id=match.id))
         if view["phase"] == "over":
-            return Controls(content=f"The match is over: the result is in {channel}.", embed=embed)
+            return Controls(
+                content=_("The match is over: the result is in {channel}.", channel=channel),
+                embed=embed,
+            )
         point = match.decision_point()
         if seat not in view["awaiting"]:
             return Controls(content=self._waiting_text(match, view, names), embed=embed)
         if view["phase"] == "move_figure":
             card = view["pending_moves"][0]
             items = [
-                MoveButton(match.id, point, f"f{figure}", label=f"{name} ({_signed(space)})")
+                MoveButton(
+                    match.id, point, f"f{figure}", label=f"{name[:70]} ({_signed(space)})"
+                )
                 for figure, (name, space) in enumerate(zip(names, view["positions"], strict=True))
             ]
             return Controls(
-                content=f"Your {_signed(card['value'])} is up: pick the figure it moves.",
+                content=_("Your {card} is up: pick the figure it moves.",
+                          card=_signed(card["value"])),
                 embed=embed,
                 items=items,
             )
@@ -319,16 +339,18 @@ class WhyFirstPresenter:
         hand = view["hand"]
         if view["variant"] == "tactical":
             items = [
-                _card_button(match.id, point, card, f"p{card['card']}", f"(#{card['white']})")
+                _card_button(match.id, point, card, f"p{card['card']}",
+                             f"{_signed(card['value'])} (#{card['white']})")
                 for card in hand
             ]
-            return Controls("Pick the card to play face down in front of you.", embed, items)
+            return Controls(_("Pick the card to play face down in front of you."), embed, items)
         if view["card_round"] == 5:
             items = [
-                _card_button(match.id, point, card, f"p{card['card']}:{seat}", "on yourself")
+                _card_button(match.id, point, card, f"p{card['card']}:{seat}",
+                             _("{card} on yourself", card=_signed(card["value"])))
                 for card in hand
             ]
-            return Controls("Fifth card round: your last card goes on yourself.", embed, items)
+            return Controls(_("Fifth card round: your last card goes on yourself."), embed, items)
         picked = next((c for c in hand if choice == f"c{c['card']}"), None)
         if picked is None:
             items = [
@@ -341,31 +363,39 @@ class WhyFirstPresenter:
                 )
                 for c in hand
             ]
-            return Controls("Pick a card to play.", embed, items)
+            return Controls(_("Pick a card to play."), embed, items)
         items: list[discord.ui.Item[Any]] = [
             MoveButton(
-                match.id, point, code, label=f"On {name}"[:80], style=discord.ButtonStyle.primary
+                match.id, point, code, label=_("On {name}", name=name)[:80],
+                style=discord.ButtonStyle.primary,
             )
             for figure, name in enumerate(names)
             if (code := f"p{picked['card']}:{figure}") in legal
         ]
-        items.append(ChoiceButton(match.id, point, BACK, label="Other card"))
-        return Controls(f"Play {_signed(picked['value'])} on whom?", embed, items)
+        items.append(ChoiceButton(match.id, point, BACK, label=_("Other card")))
+        return Controls(_("Play {card} on whom?", card=_signed(picked["value"])), embed, items)
 
     def _waiting_text(self, match: Match, view: dict[str, Any], names: list[str]) -> str:
-        awaited = ", ".join(match.name_of(s) for s in view["awaiting"])
+        awaited = joined([match.name_of(s) for s in view["awaiting"]])
         mine = view["my_play"]
         if mine is None:
-            return f"Waiting for {awaited}."
-        return f"You played {_play_text(mine, names)}. Still waiting for {awaited}."
+            return _("Waiting for {awaited}.", awaited=awaited)
+        card = _signed(mine["value"])
+        if mine["target"] is None:
+            return _("You played {card}. Still waiting for {awaited}.", card=card,
+                     awaited=awaited)
+        return _("You played {card} on {target}. Still waiting for {awaited}.", card=card,
+                 target=names[mine["target"]], awaited=awaited)
 
     def move_words(self, match: Match, seat: int, move: str) -> str:
         names = _names(match)
         if move.startswith("f"):
-            return f"moved {names[int(move[1:])]} with your card"
-        card, _, target = move[1:].partition(":")
-        on = f" on {names[int(target)]}" if target else " in front of you"
-        return f"played {_signed(DECK[int(card)].value)}{on}"
+            return _("moved {name} with your card", name=names[int(move[1:])])
+        card, _colon, target = move[1:].partition(":")
+        value = _signed(DECK[int(card)].value)
+        if target:
+            return _("played {card} on {target}", card=value, target=names[int(target)])
+        return _("played {card} in front of you", card=value)
 
     # -- the end ----------------------------------------------------------------------
 
@@ -382,20 +412,28 @@ class WhyFirstPresenter:
             stages = " · ".join(_signed(score["scores"][i]) for score in view["stage_scores"])
             lines.append(place_line(
                 outcome.places[i], names[i], i in outcome.winners,
-                f"{plural(outcome.scores[i], 'point')} (stage by stage: {stages})",
+                ngettext("{count} point (stage by stage: {stages})",
+                         "{count} points (stage by stage: {stages})",
+                         outcome.scores[i], stages=stages),
             ))
+        headline = ngettext(
+            "{names} wins with the second-highest total!",
+            "{names} win with the second-highest total!",
+            len(winners), names=joined(winners),
+        )
         embed = discord.Embed(
-            title=result_title(
-                self.title, winners_headline(winners, "with the second-highest total")
-            ),
+            title=result_title(_(self.title), headline),
             description="\n".join(lines),
             colour=discord.Colour.gold(),
         )
         for score in view["stage_scores"]:
             embed.add_field(
-                name=f"Stage {score['stage']}", value=_stage_text(score, None, names), inline=False
+                name=_("Stage {stage}", stage=score["stage"]),
+                value=_stage_text(score, None, names), inline=False,
             )
         if leo_won:
-            embed.add_field(name="Leo", value="Leo, the phantom player, is among the winners.")
-        embed.set_footer(text=f"Match #{match.id}")
+            embed.add_field(
+                name="Leo", value=_("Leo, the phantom player, is among the winners.")
+            )
+        embed.set_footer(text=_("Match #{id}", id=match.id))
         return embed
