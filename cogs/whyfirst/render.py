@@ -7,7 +7,7 @@ from typing import Any
 import discord
 
 from cogs.common.components import ChoiceButton, MoveButton
-from cogs.common.i18n import N_, _, ngettext, number
+from cogs.common.i18n import N_, _, ngettext
 from cogs.common.pictures import render
 from cogs.common.presenter import (
     EMBED_COLOUR,
@@ -18,19 +18,25 @@ from cogs.common.presenter import (
     result_title,
     who,
 )
-from cogs.whyfirst.picture import board_facts, board_png, figure_colour
+from cogs.whyfirst.picture import board_facts, board_png
+from cogs.whyfirst.words import (
+    board_title,
+    colour_key,
+    event_lines,
+    hand_text,
+    reveal_lines,
+    reveal_title,
+    signed,
+    stage_text,
+    totals_text,
+    track,
+)
 from matches.match import Match
 from rules.whyfirst.cards import DECK
-from rules.whyfirst.engine import TRACK_MAX, TRACK_MIN
-from rules.whyfirst.scoring import second_place
 
 BACK = "back"
 """The most moves a match logs: a card per seat per card round and, in the tactical variant,
 a figure move per seat. The board reads them all to keep every finished stage's end."""
-
-
-def _signed(value: int) -> str:
-    return f"{value:+d}" if value else "0"
 
 
 def _names(match: Match) -> list[str]:
@@ -38,128 +44,6 @@ def _names(match: Match) -> list[str]:
     names = [seat.display_name for seat in match.seats]
     names.extend(match.engine.phantoms(match.state).values())  # type: ignore[attr-defined]
     return names
-
-
-def _track(names: list[str], positions: list[int]) -> str:
-    """One line per figure along the -12..+16 track, the second place marked."""
-    second = second_place(positions)
-    width = min(max(len(name) for name in names), 10)
-    lines = []
-    for name, space in zip(names, positions, strict=True):
-        cells = ["|" if n == 0 else "·" for n in range(TRACK_MIN, TRACK_MAX + 1)]
-        cells[space - TRACK_MIN] = "●"
-        mark = " " + _("◀ 2nd") if space == second else ""
-        lines.append(f"{name[:width]:<{width}} {_signed(space):>3} {''.join(cells)}{mark}")
-    scale = [" "] * (TRACK_MAX - TRACK_MIN + 1)
-    for space, label in ((TRACK_MIN, f"{TRACK_MIN}"), (0, "0"), (TRACK_MAX - 2, f"+{TRACK_MAX}")):
-        scale[space - TRACK_MIN : space - TRACK_MIN + len(label)] = label
-    scale = f"{'':<{width + 5}}{''.join(scale)}"
-    return "```\n" + "\n".join([scale, *lines]) + "\n```"
-
-
-def _colour_key(names: list[str], leo: int | None) -> str:
-    """Which colour is whose in the picture (the names are what a screen reader reads)."""
-    key = " · ".join(
-        f"{figure_colour(figure, leo).emoji} {name}" for figure, name in enumerate(names)
-    )
-    return _("Colours: {key}", key=key)
-
-
-def _points(value: int) -> str:
-    """``3 points``, ``-1 point``: a stage score in words."""
-    return ngettext("{points} point", "{points} points", abs(value), points=number(value))
-
-
-def _stage_text(score: dict[str, Any], positions: list[int] | None, names: list[str]) -> str:
-    """A finished stage: where every figure ended, highest first (when its end is known), and
-    who scored the second place."""
-    space = score["second_place_space"]
-    if space is None:
-        scored = _("All figures on one space: nobody scores.")
-    else:
-        scorers = [names[f] for f in score["scorers"]]
-        scored = ngettext(
-            "Second place {space}: {names} scores {points}.",
-            "Second place {space}: {names} score {points} each.",
-            len(scorers), space=_signed(space), names=joined(scorers), points=_points(space),
-        )
-    if positions is None:
-        return scored
-    order = sorted(range(len(positions)), key=lambda f: (-positions[f], f))
-    spots = " · ".join(
-        f"**{names[f]} {_signed(positions[f])}**"
-        if f in score["scorers"]
-        else f"{names[f]} {_signed(positions[f])}"
-        for f in order
-    )
-    return f"{spots}\n{scored}"[:1024]
-
-
-def _totals_text(totals: list[int], names: list[str]) -> str:
-    return " · ".join(f"{name} {total}" for name, total in zip(names, totals, strict=True))
-
-
-def _hand_text(hand: list[dict[str, Any]]) -> str:
-    return " ".join(f"`{_signed(card['value'])}`" for card in hand)
-
-
-def _played(name: str, play: dict[str, Any], names: list[str]) -> str:
-    """``🃏 anne played +3 on ben``: a card played, with the figure it goes in front of."""
-    card = _signed(play["value"])
-    if play["target"] is None:
-        return _("🃏 {name} played {card}", name=name, card=card)
-    return _("🃏 {name} played {card} on {target}", name=name, card=card,
-             target=names[play["target"]])
-
-
-def _reveal_title(reveal: dict[str, Any]) -> str:
-    return _("Reveal of stage {stage}, card round {round}", stage=reveal["stage"],
-             round=reveal["card_round"])
-
-
-def _figure_move_line(move: dict[str, Any], names: list[str]) -> str:
-    """A figure moved; in the tactical variant, by whom when it was another's figure."""
-    mover = move.get("seat", move["figure"])
-    fields = {"name": names[move["figure"]], "start": _signed(move["from"]),
-              "end": _signed(move["to"])}
-    if mover == move["figure"]:
-        return _("➡️ {name} moves from {start} to {end}", **fields)
-    return _("➡️ {name} moves from {start} to {end} (moved by {mover})", mover=names[mover],
-             **fields)
-
-
-def _reveal_lines(reveal: dict[str, Any], names: list[str]) -> list[str]:
-    """Every card turned face up (Leo's too) and every figure it moved."""
-    lines = [_played(names[play["seat"]], play, names) for play in reveal["plays"]]
-    if reveal.get("leo"):
-        lines.append(_("🃏 Leo turned up {card}", card=_signed(reveal["leo"]["value"])))
-    lines += [
-        _figure_move_line(move, names)
-        for move in reveal.get("moves", [])
-        if move["from"] != move["to"]  # a figure at the end of the track that did not move
-    ]
-    return lines
-
-
-def _event_lines(event: dict[str, Any], names: list[str]) -> list[str]:
-    """One event of the match as the table saw it (never a card still face down)."""
-    kind = event["kind"]
-    if kind == "committed":
-        return [_("🂠 {name} put a card face down.", name=names[event["seat"]])]
-    if kind == "revealed":
-        return [f"**{_reveal_title(event)}**", *_reveal_lines(event, names)]
-    if kind == "figure_moved" and event["from"] != event["to"]:
-        return [_figure_move_line(event, names)]
-    if kind == "stage_scored":
-        text = _stage_text(event, event.get("positions"), names)
-        return [_("**Stage {stage} ended**", stage=event["stage"]), *text.split("\n"),
-                _("Totals: {totals}", totals=_totals_text(event["totals"], names))]
-    if kind == "stage_started":
-        return [_("Stage {stage} begins: every figure back on 0, new hands dealt.",
-                  stage=event["stage"])]
-    if kind == "match_over":
-        return [_("🏁 The match is over.")]
-    return []
 
 
 def _card_style(value: int) -> discord.ButtonStyle:
@@ -170,18 +54,6 @@ def _card_button(match_id: int, point: int, card: dict[str, Any], move: str, lab
                  ) -> MoveButton:
     """A button that plays ``card`` at once (no target to choose)."""
     return MoveButton(match_id, point, move, label=label[:80], style=_card_style(card["value"]))
-
-
-def _board_title(view: dict[str, Any], over: bool) -> str:
-    """The board's title: the stage and card round, or the final board; the variant named."""
-    tactical = view["variant"] == "tactical"
-    if over:
-        return _("Why First? (tactical): final board") if tactical else _(
-            "Why First?: final board")
-    fields = {"stage": view["stage"], "round": view["card_round"]}
-    if tactical:
-        return _("Why First? (tactical): stage {stage}/5 · card round {round}/5", **fields)
-    return _("Why First?: stage {stage}/5 · card round {round}/5", **fields)
 
 
 class WhyFirstPresenter:
@@ -200,8 +72,8 @@ class WhyFirstPresenter:
         names = _names(match)
         over = view["phase"] == "over"
         embed = discord.Embed(
-            title=_board_title(view, over),
-            description=_track(names, view["positions"]) + "\n" + _colour_key(names, view["leo"]),
+            title=board_title(view, over),
+            description=track(names, view["positions"]) + "\n" + colour_key(names, view["leo"]),
             colour=EMBED_COLOUR,
         )
         if not over:
@@ -210,7 +82,7 @@ class WhyFirstPresenter:
             )
         if view["pending_moves"]:
             order = " → ".join(
-                f"{names[turn['seat']]} {_signed(turn['value'])} (#{turn['white']})"
+                f"{names[turn['seat']]} {signed(turn['value'])} (#{turn['white']})"
                 for turn in view["pending_moves"]
             )
             embed.add_field(
@@ -241,13 +113,13 @@ class WhyFirstPresenter:
         fields = []
         if view["last_reveal"]:
             fields.append(
-                (_reveal_title(view["last_reveal"]), self._reveal_text(view["last_reveal"], names))
+                (reveal_title(view["last_reveal"]), self._reveal_text(view["last_reveal"], names))
             )
         for score in view["stage_scores"]:
-            text = _stage_text(score, score.get("positions"), names)
+            text = stage_text(score, score.get("positions"), names)
             fields.append((_("Stage {stage} ended", stage=score["stage"]), text))
         if view["stage_scores"]:
-            fields.append((_("Totals"), _totals_text(view["totals"], names)[:1024]))
+            fields.append((_("Totals"), totals_text(view["totals"], names)[:1024]))
         return fields
 
     def _awaiting(self, match: Match, view: dict[str, Any]) -> str:
@@ -255,29 +127,29 @@ class WhyFirstPresenter:
         if view["phase"] == "move_figure":
             card = view["pending_moves"][0]
             return _("{awaited} to move a figure by {card}", awaited=awaited,
-                     card=_signed(card["value"]))
+                     card=signed(card["value"]))
         return _("{awaited} to play a card", awaited=awaited)
 
     def _reveal_text(self, reveal: dict[str, Any], names: list[str]) -> str:
-        text = "\n".join(_reveal_lines(reveal, names)) or _("Nothing was played.")
+        text = "\n".join(reveal_lines(reveal, names)) or _("Nothing was played.")
         return text[:1024]
 
     def narrate(self, match: Match, events: list[dict[str, Any]]) -> list[str]:
         """The public events of one move, in the board's words: a card goes face down
         unseen; a reveal, a figure moved and a stage's end as the board tells them."""
         names = _names(match)
-        return [line for event in events for line in _event_lines(event, names)]
+        return [line for event in events for line in event_lines(event, names)]
 
     def hidden(self, match: Match, seat: int) -> list[str]:
         view = match.engine.view(match.state, seat)
         names = _names(match)
-        lines = [_("Hand: {hand}", hand=_hand_text(view["hand"]))] if view["hand"] else []
+        lines = [_("Hand: {hand}", hand=hand_text(view["hand"]))] if view["hand"] else []
         mine = view["my_play"]
         if mine is not None and mine["target"] is None:
-            lines.append(_("{name} played {card}", name=names[seat], card=_signed(mine["value"])))
+            lines.append(_("{name} played {card}", name=names[seat], card=signed(mine["value"])))
         elif mine is not None:
             lines.append(_("{name} played {card} on {target}", name=names[seat],
-                           card=_signed(mine["value"]), target=names[mine["target"]]))
+                           card=signed(mine["value"]), target=names[mine["target"]]))
         return lines
 
     # -- a player's hand --------------------------------------------------------------
@@ -293,11 +165,11 @@ class WhyFirstPresenter:
         )
         embed.add_field(
             name=_("Your hand"),
-            value=_hand_text(view["hand"]) or _("(empty)"),
+            value=hand_text(view["hand"]) or _("(empty)"),
             inline=False,
         )
         positions = " · ".join(
-            f"{name} {_signed(space)}" for name, space in zip(names, view["positions"], strict=True)
+            f"{name} {signed(space)}" for name, space in zip(names, view["positions"], strict=True)
         )
         embed.add_field(name=_("Track"), value=positions[:1024], inline=False)
         embed.set_footer(text=_("Match #{id}", id=match.id))
@@ -313,13 +185,13 @@ class WhyFirstPresenter:
             card = view["pending_moves"][0]
             items = [
                 MoveButton(
-                    match.id, point, f"f{figure}", label=f"{name[:70]} ({_signed(space)})"
+                    match.id, point, f"f{figure}", label=f"{name[:70]} ({signed(space)})"
                 )
                 for figure, (name, space) in enumerate(zip(names, view["positions"], strict=True))
             ]
             return Controls(
                 content=_("Your {card} is up: pick the figure it moves.",
-                          card=_signed(card["value"])),
+                          card=signed(card["value"])),
                 embed=embed,
                 items=items,
             )
@@ -340,14 +212,14 @@ class WhyFirstPresenter:
         if view["variant"] == "tactical":
             items = [
                 _card_button(match.id, point, card, f"p{card['card']}",
-                             f"{_signed(card['value'])} (#{card['white']})")
+                             f"{signed(card['value'])} (#{card['white']})")
                 for card in hand
             ]
             return Controls(_("Pick the card to play face down in front of you."), embed, items)
         if view["card_round"] == 5:
             items = [
                 _card_button(match.id, point, card, f"p{card['card']}:{seat}",
-                             _("{card} on yourself", card=_signed(card["value"])))
+                             _("{card} on yourself", card=signed(card["value"])))
                 for card in hand
             ]
             return Controls(_("Fifth card round: your last card goes on yourself."), embed, items)
@@ -358,7 +230,7 @@ class WhyFirstPresenter:
                     match.id,
                     point,
                     f"c{c['card']}",
-                    label=_signed(c["value"]),
+                    label=signed(c["value"]),
                     style=_card_style(c["value"]),
                 )
                 for c in hand
@@ -373,14 +245,14 @@ class WhyFirstPresenter:
             if (code := f"p{picked['card']}:{figure}") in legal
         ]
         items.append(ChoiceButton(match.id, point, BACK, label=_("Other card")))
-        return Controls(_("Play {card} on whom?", card=_signed(picked["value"])), embed, items)
+        return Controls(_("Play {card} on whom?", card=signed(picked["value"])), embed, items)
 
     def _waiting_text(self, match: Match, view: dict[str, Any], names: list[str]) -> str:
         awaited = joined([match.name_of(s) for s in view["awaiting"]])
         mine = view["my_play"]
         if mine is None:
             return _("Waiting for {awaited}.", awaited=awaited)
-        card = _signed(mine["value"])
+        card = signed(mine["value"])
         if mine["target"] is None:
             return _("You played {card}. Still waiting for {awaited}.", card=card,
                      awaited=awaited)
@@ -392,7 +264,7 @@ class WhyFirstPresenter:
         if move.startswith("f"):
             return _("moved {name} with your card", name=names[int(move[1:])])
         card, _colon, target = move[1:].partition(":")
-        value = _signed(DECK[int(card)].value)
+        value = signed(DECK[int(card)].value)
         if target:
             return _("played {card} on {target}", card=value, target=names[int(target)])
         return _("played {card} in front of you", card=value)
@@ -409,7 +281,7 @@ class WhyFirstPresenter:
         order = sorted(range(len(names)), key=lambda i: (outcome.places[i], -outcome.scores[i]))
         lines = []
         for i in order:
-            stages = " · ".join(_signed(score["scores"][i]) for score in view["stage_scores"])
+            stages = " · ".join(signed(score["scores"][i]) for score in view["stage_scores"])
             lines.append(place_line(
                 outcome.places[i], names[i], i in outcome.winners,
                 ngettext("{count} point (stage by stage: {stages})",
@@ -429,7 +301,7 @@ class WhyFirstPresenter:
         for score in view["stage_scores"]:
             embed.add_field(
                 name=_("Stage {stage}", stage=score["stage"]),
-                value=_stage_text(score, None, names), inline=False,
+                value=stage_text(score, None, names), inline=False,
             )
         if leo_won:
             embed.add_field(
