@@ -8,6 +8,7 @@ exit; Ctrl-C or SIGTERM closes the database cleanly.
 from __future__ import annotations
 
 import asyncio
+import functools
 import gc
 import hashlib
 import json
@@ -18,7 +19,6 @@ import socket
 import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import aiohttp
@@ -40,6 +40,7 @@ from cogs.games import PRESENTERS
 from data import meta
 from data.store import Store, StoreError
 from matches.computers import Thinking
+from matches.pool import Workers
 from matches.service import MatchService
 from matches.workers import worker_pool
 from rules.catalog import ENGINES
@@ -109,8 +110,8 @@ class TableBot(commands.Bot):
         self._message_rate = message_rate
         self._waiting_hand = waiting_hand
         self._settle_heap = settle_heap
-        self._workers: ProcessPoolExecutor | None = None
-        self._painters: ProcessPoolExecutor | None = None
+        self._workers: Workers | None = None
+        self._painters: Workers | None = None
         self.store: Store | None = store
         self._table: Table | None = None
         self._closing: asyncio.Future[None] | None = None
@@ -139,10 +140,12 @@ class TableBot(commands.Bot):
         if thinking is None:
             # Computers think, and boards are drawn, in other processes: neither a table of
             # computers nor a busy picture ever holds up the clicks. They end with the bot.
-            self._workers = worker_pool(max(1, (os.cpu_count() or 2) - 1))
-            self._painters = worker_pool(1, nice=PAINTER_NICE)
+            # A worker that dies or hangs is replaced (``matches.pool``).
+            size = max(1, (os.cpu_count() or 2) - 1)
+            self._workers = Workers(size, functools.partial(worker_pool, size))
+            self._painters = Workers(1, functools.partial(worker_pool, 1, nice=PAINTER_NICE))
             pictures.draw_in(self._painters)
-            thinking = Thinking(executor=self._workers)
+            thinking = Thinking(workers=self._workers)
         self._table = Table(
             self, service, PRESENTERS, thinking, self._message_rate, self._waiting_hand
         )
@@ -246,7 +249,7 @@ class TableBot(commands.Bot):
         finally:
             for pool in (self._workers, self._painters):
                 if pool is not None:
-                    pool.shutdown(cancel_futures=True)
+                    pool.shutdown()
             if self._painters is not None:
                 pictures.draw_in(None)
             try:

@@ -7,6 +7,7 @@ nothing. The policy (paces, how many time-outs make a player absent) is ``matche
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
@@ -47,7 +48,9 @@ class Timekeeper:
         if not _still_open(match, point):
             return None
         waiting = sorted(match.awaited() - match.played_by_table())
-        chosen = {seat: await decide(match, seat) for seat in waiting}
+        # The seats of a simultaneous round think at once, as the computers' do.
+        moves = await asyncio.gather(*(decide(match, seat) for seat in waiting))
+        chosen = dict(zip(waiting, moves, strict=True))
         async with service.locked(deadline.match_id):
             match = await service.get(deadline.match_id)
             events: list[Event] = []

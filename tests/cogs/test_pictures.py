@@ -166,12 +166,11 @@ def test_background_is_built_once_and_handed_out_as_copies() -> None:
 
 
 def test_picture_modules_do_not_import_discord() -> None:
-    """Pictures are pure: the drawing modules and what they import never name discord (their
-    captions speak through the catalogs, which do not either)."""
+    """Pictures are pure: the drawing modules and what they import never name discord (the
+    words they draw come from ``cogs.common.i18n``, which names none)."""
     root = Path(__file__).resolve().parents[2]
     modules = [
         *root.glob("cogs/*/picture.py"), *root.glob("cogs/*/symbols.py"),
-        *root.glob("cogs/*/captions.py"),
         *root.glob("cogs/common/pictures/*.py"),
     ]
     assert len(modules) > 2
@@ -201,7 +200,11 @@ async def test_render_draws_in_worker_processes_when_given_some() -> None:
     import os
     from concurrent.futures import ProcessPoolExecutor
 
-    pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("forkserver"))
+    from matches.pool import Workers
+
+    pool = Workers(1, lambda: ProcessPoolExecutor(
+        max_workers=1, mp_context=multiprocessing.get_context("forkserver")
+    ))
     pictures.draw_in(pool)
     try:
         drawn = await pictures.render(_where, 7)
@@ -210,3 +213,24 @@ async def test_render_draws_in_worker_processes_when_given_some() -> None:
     finally:
         pictures.draw_in(None)
         pool.shutdown()
+
+
+async def test_a_board_drawn_after_the_painter_died_still_gets_its_picture() -> None:
+    import functools
+    import os
+    import signal
+
+    from matches.pool import Workers
+    from matches.workers import worker_pool
+
+    painters = Workers(1, functools.partial(worker_pool, 1))
+    pictures.draw_in(painters)
+    try:
+        painter = int((await pictures.render(_where, 1)).split(b":")[1])
+        os.kill(painter, signal.SIGKILL)
+        drawn = await pictures.render(_where, 2)
+        assert drawn.startswith(b"2:") and int(drawn.split(b":")[1]) not in (painter, os.getpid())
+        assert painters.replaced == 1, "a new painter drew it"
+    finally:
+        pictures.draw_in(None)
+        painters.shutdown()

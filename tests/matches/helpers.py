@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from matches import clock
 from matches.match import Player
 from matches.service import MatchService
 from matches.timekeeper import Timekeeper
+from rules.defaults import default_move
 
 
 async def play_match(
@@ -41,7 +41,7 @@ async def play_match(
         seat = min(match.awaited())
         # Mostly the table's own purposeful move (a random Hare race can run for ever).
         move = (
-            clock.default_move(match.engine, match.state, seat)
+            default_move(match.record.game, match.engine.view(match.state, seat), seat, seed)
             if rng.random() < 0.7 or seat in match.played_by_table()
             else rng.choice(match.engine.legal_moves(match.state, seat))
         )

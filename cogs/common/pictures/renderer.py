@@ -2,7 +2,8 @@
 
 A picture function is pure: JSON-like arguments in, PNG bytes out. :func:`render` runs it in a
 worker process when the bot gave it some (:func:`draw_in`), else in a worker thread, so drawing
-never delays an interaction's answer, and remembers the last pictures
+never delays an interaction's answer (a painter that died or hangs is replaced, and the picture
+is then drawn in a thread), and remembers the last pictures
 by a digest of their arguments, so an unchanged board costs nothing. :func:`background` keeps
 the static part of a board (grid, labels) drawn once; each picture draws on a copy.
 """
@@ -17,11 +18,14 @@ import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import Executor
 from typing import Any
 
 from PIL import Image
 
+from matches.pool import WorkerLost, Workers
+
+PAINT_LIMIT = 60.0
+"""Seconds a picture may take in a worker process before its painter counts as stuck."""
 CACHE_SIZE = 64
 """Pictures remembered: a few per open match is plenty (board plus a private picture or two)."""
 
@@ -33,10 +37,10 @@ thread-safe. The event loop never waits on this lock, only worker threads do."""
 _cache_lock = threading.Lock()
 _pictures: OrderedDict[tuple[str, str], bytes] = OrderedDict()
 _backgrounds: dict[str, Image.Image] = {}
-_workers: Executor | None = None
+_workers: Workers | None = None
 
 
-def draw_in(workers: Executor | None) -> None:
+def draw_in(workers: Workers | None) -> None:
     """Draw pictures in these worker processes from now on (None: a thread of this one)."""
     global _workers
     _workers = workers
@@ -82,9 +86,13 @@ async def render(fn: PictureFn, *args: Any, **kwargs: Any) -> bytes:
             return found
     if _workers is None:
         return await asyncio.to_thread(render_sync, fn, *args, **kwargs)
-    png: bytes = await asyncio.get_running_loop().run_in_executor(
-        _workers, functools.partial(_draw_by_name, fn.__module__, fn.__qualname__, args, kwargs)
-    )
+    try:
+        png: bytes = await _workers.run(
+            functools.partial(_draw_by_name, fn.__module__, fn.__qualname__, args, kwargs),
+            PAINT_LIMIT,
+        )
+    except (WorkerLost, TimeoutError):
+        return await asyncio.to_thread(render_sync, fn, *args, **kwargs)
     return _remember(key, png)
 
 
