@@ -38,8 +38,9 @@ MARKED = re.compile(r"⟦[^⟦⟧]*(?:⟧|…$)")
 """A message, innermost first; or one a picture cut short with an ellipsis where it had no
 room."""
 OUTSIDE = re.compile(r"<[@#]\d+>|`+|\b\d+(?:st|nd|rd|th)\b")
-"""Mentions, code marks, and the presenter's shared ``ordinal`` (``1st``), which the common
-plumbing makes speak each language: until then, the one word let through."""
+"""Mentions, code marks and ordinals (``1st``): each language writes its ordinals by its own
+rule in ``presenter.ordinal``, not through a catalog message, and the pseudo language
+writes English's."""
 WORD = re.compile(r"[^\W\d_]{2,}")
 BAD_MOVES = (
     "x", "f0", "f99", "b1", "give", "take@1", "f2@0", "p0", "p0:9", "f9",
