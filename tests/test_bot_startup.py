@@ -13,7 +13,7 @@ import pytest
 
 import bot
 from cogs.common import pictures
-from tests.fakediscord import FakeDiscord
+from localdiscord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parent.parent
 
