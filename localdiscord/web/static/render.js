@@ -183,7 +183,10 @@ const Render = (() => {
     }
     if (data.content) {
       const content = el("div", "content", Markdown.render(data.content, names));
-      if (data.edited_timestamp) content.innerHTML += '<span class="edited">(edited)</span>';
+      if (data.edited_timestamp) {
+        (content.lastElementChild || content).insertAdjacentHTML("beforeend",
+          '<span class="edited">(edited)</span>');
+      }
       body.append(content);
     }
     const shownInEmbeds = new Set();
