@@ -44,7 +44,7 @@ class Page:
         app = web.Application(middlewares=[_refusals])
         app.router.add_get("/", self._index)
         app.router.add_static("/static", STATIC)
-        app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}",
+        app.router.add_get(r"/attachments/{channel_id}/{attachment_id:\d+}/{filename}",
                            self._attachment)
         app.router.add_get("/api/state", self._state)
         app.router.add_get("/api/commands", self._commands)

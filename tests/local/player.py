@@ -62,6 +62,19 @@ class Player:
             box.press("Enter")
         self.settled()
 
+    def pick(self, typed: str, suggestion: str) -> None:
+        """Type into the slash box, then click the suggestion shown as ``suggestion`` once
+        it is offered (a command, an option's choice, or the bot's autocomplete)."""
+        box = self.page.locator("#slash")
+        box.click()
+        box.press_sequentially(typed)
+        self.page.locator(".suggestion-label", has_text=suggestion).first.click()
+
+    def send(self) -> None:
+        """Press Enter in the slash box: the whole command goes to the bot."""
+        self.page.locator("#slash").press("Enter")
+        self.settled()
+
     def suggestions(self) -> list[str]:
         self.page.locator(".suggestion").first.wait_for()
         return [str(s) for s in self.page.locator(".suggestion-label").all_inner_texts()]
@@ -76,9 +89,12 @@ class Player:
         self.page.wait_for_function("!document.querySelector('.busy')")
 
     def play_once(self, rng: random.Random) -> bool:
-        """Make one decision from the DM hand, if it awaits one: a card, a move or a space
-        from its menu, one of them at random. False when the hand offers nothing to do."""
-        controls = self.page.locator(f"#messages :is({PLAYS}, {MENUS})")
+        """Make one decision from the DM hand, if it awaits one: a space from its menu when
+        it has one (where the moves forward are), else a card or a move, at random. False
+        when the hand offers nothing to do."""
+        controls = self.page.locator(f"#messages {MENUS}")
+        if not controls.count():
+            controls = self.page.locator(f"#messages :is({PLAYS})")
         count = controls.count()
         if not count:
             return False
@@ -96,7 +112,7 @@ class Player:
         return True
 
     def play_to_the_end(self, rng: random.Random, *others: Player, limit: int = 3000) -> None:
-        """Everyone here plays from their DM hand until the board in the channel is final."""
+        """Everyone here plays from their DM hand until the channel shows the result."""
         players = (self, *others)
         for player in players:
             player.dms()
@@ -104,12 +120,16 @@ class Player:
             acted = [player.play_once(rng) for player in players]
             if not any(acted) or step % 10 == 9:
                 self.channel()
-                if "final board" in self.text():
+                if self.result_shown():
                     return
                 self.dms()
                 if not any(acted):
                     self.page.wait_for_timeout(300)
         raise AssertionError("the match did not end")
+
+    def result_shown(self) -> bool:
+        """Whether the open channel shows a match's result (the one message with Rematch)."""
+        return bool(self.page.locator("button.button", has_text="Rematch").count())
 
     def screenshot(self, name: str) -> Path:
         SHOTS.mkdir(exist_ok=True)

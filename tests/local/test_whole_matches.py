@@ -24,8 +24,8 @@ def _open_with_computers(host: Player, game: str, *levels: str) -> None:
 def _finished(host: Player, game: str) -> str:
     host.channel()
     shown = host.text()
-    assert "final board" in shown
-    assert "won" in shown or "wins" in shown or "draw" in shown or "nobody won" in shown
+    assert host.result_shown()
+    assert "🏆" in shown or "draw" in shown or "nobody won" in shown
     host.screenshot(f"{game}-result")
     assert host.errors == []
     return shown
