@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import logging
+import sys
 
+import localdiscord
 from bot import Settings, TableBot
 from localdiscord import FakeDiscord, openapi
 from localdiscord.table import LocalTable, specification_present
@@ -18,6 +20,17 @@ def test_a_missing_specification_is_said_in_one_line(monkeypatch, tmp_path, capl
     (line,) = caplog.messages
     assert "not checked against Discord's specification" in line
     assert str(tmp_path / "openapi.json") in line
+
+
+def test_without_the_test_requirements_the_table_says_what_to_install(monkeypatch, caplog):
+    monkeypatch.setitem(sys.modules, "jsonschema_rs", None)  # not installed
+    monkeypatch.delitem(sys.modules, "localdiscord.openapi")
+    monkeypatch.delattr(localdiscord, "openapi")
+    with caplog.at_level(logging.INFO, logger="localdiscord"):
+        assert specification_present() is False
+    assert caplog.messages == [
+        "local table: requests are not checked against Discord's specification "
+        "(install requirements-dev.txt to check them)"]
 
 
 def test_the_specification_beside_the_project_is_checked_against():
