@@ -72,9 +72,10 @@ function drawSidebar() {
     + `<span>${Markdown.escapeHtml(me)}</span>`;
 }
 
-function drawMessages() {
+// ``toBottom``: show the newest message (a channel just opened), else stay where the reader is.
+function drawMessages(toBottom = false) {
   const box = $("messages");
-  const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
+  const atBottom = toBottom || box.scrollHeight - box.scrollTop - box.clientHeight < 80;
   const id = channelId();
   const open = document.querySelector(".select-options:not([hidden])");
   const openId = open ? open.parentElement.dataset.customId : null;
@@ -89,17 +90,22 @@ function drawMessages() {
     const again = box.querySelector(`.select[data-custom-id="${CSS.escape(openId)}"] .select-options`);
     if (again) again.hidden = false;
   }
-  if (atBottom) box.scrollTop = box.scrollHeight;
+  if (atBottom) {
+    box.scrollTop = box.scrollHeight;
+    box.querySelectorAll("img").forEach((img) => {
+      img.addEventListener("load", () => { box.scrollTop = box.scrollHeight; }, { once: true });
+    });
+  }
   const channel = state.channels.find((c) => c.id === current);
   $("chat-title").textContent = channel ? `# ${channel.name}` : `@ ${state.bot.name}`;
   $("chat-topic").textContent = channel && channel.topic ? channel.topic : "";
   document.title = `${channel ? "#" + channel.name : state.bot.name} · ${me} · Local table`;
 }
 
-function draw() {
+function draw(toBottom = false) {
   if (!current) current = state.channels[0].id;
   drawSidebar();
-  drawMessages();
+  drawMessages(toBottom);
 }
 
 async function refresh() {
@@ -144,8 +150,7 @@ document.addEventListener("click", async (event) => {
   if (channel) {
     current = channel.dataset.channel;
     closeSuggestions();
-    draw();
-    $("messages").scrollTop = $("messages").scrollHeight;
+    draw(true);
     return;
   }
   const jump = target.closest("a.jump");
