@@ -3,28 +3,28 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from typing import Any
 
-import aiosqlite
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.i18n import language_of
 from cogs.common.presenter import EMBED_COLOUR
 from cogs.common.reply import Reply
 from data import matches as rows
 from data import rules_search
+from rules.paging import split_for_discord
 from rules.rulebook import (
+    ENGLISH,
+    LANGUAGES,
     RULEBOOK_GAMES,
     Rulebook,
     Section,
     all_rulebooks,
     digest,
     game_named,
-    split_for_discord,
 )
-from rules.spelling import mended
 
 PAGE_LIMIT = 4096
 """An embed description holds at most 4096 characters; longer sections are paged."""
@@ -39,15 +39,22 @@ Name = app_commands.Range[str, 1, TOPIC_LENGTH]
 Query = app_commands.Range[str, 1, QUERY_LENGTH]
 
 
+def reader_language(interaction: discord.Interaction[Any]) -> str:
+    """The language of the rulebooks the player who asked reads: their Discord locale's."""
+    lang = language_of(interaction.locale)
+    return lang if lang in LANGUAGES else ENGLISH
+
+
 def section_pages(section: Section) -> list[str]:
     return split_for_discord(section.body, PAGE_LIMIT)
 
 
-def section_message(section: Section, page: int) -> dict[str, Any]:
-    """The embed (and page buttons, when the section is long) showing one page."""
+def section_message(section: Section, page: int, lang: str = ENGLISH) -> dict[str, Any]:
+    """The embed (and page buttons, when the section is long) showing one page of a
+    section of ``lang``'s rulebook."""
     pages = section_pages(section)
     page = max(0, min(page, len(pages) - 1))
-    book = all_rulebooks()[section.game]
+    book = all_rulebooks(lang)[section.game]
     embed = discord.Embed(title=section.title[:256], description=pages[page], colour=EMBED_COLOUR)
     footer = f"{book.title} rules · /rules show game:{section.game} topic:{section.key}"
     if len(pages) > 1:
@@ -55,10 +62,9 @@ def section_message(section: Section, page: int) -> dict[str, Any]:
     embed.set_footer(text=footer[:2048])
     view = discord.ui.View(timeout=None)
     if len(pages) > 1:
-        view.add_item(RulePageButton(section.game, section.key, page - 1, "Previous", page == 0))
-        view.add_item(
-            RulePageButton(section.game, section.key, page + 1, "Next", page == len(pages) - 1)
-        )
+        where = (lang, section.game, section.key)
+        view.add_item(RulePageButton(*where, page - 1, "Previous", page == 0))
+        view.add_item(RulePageButton(*where, page + 1, "Next", page == len(pages) - 1))
     return {"embed": embed, "view": view}
 
 
@@ -83,10 +89,10 @@ def nothing_found(query: str, book: Rulebook | None) -> str:
 
 
 def hits_message(
-    query: str, hits: list[rules_search.SearchHit], preferred: list[str]
+    query: str, hits: list[rules_search.SearchHit], preferred: list[str], lang: str = ENGLISH
 ) -> dict[str, Any]:
     """The search hits as one embed, each with a button that opens its section."""
-    books = all_rulebooks()
+    books = all_rulebooks(lang)
     embed = discord.Embed(title=f"Rules matching “{query[:QUERY_LENGTH]}”", colour=EMBED_COLOUR)
     view = discord.ui.View(timeout=None)
     titles = [hit.title for hit in hits]
@@ -102,23 +108,6 @@ def hits_message(
     return {"embed": embed, "view": view}
 
 
-async def search_or_mend(
-    db: aiosqlite.Connection,
-    text: str,
-    *,
-    game: str | None = None,
-    prefer: Iterable[str] = (),
-    limit: int,
-) -> tuple[list[rules_search.SearchHit], str]:
-    """The hits for ``text`` or, if there are none, for ``text`` with its misspelt words
-    mended; and what was searched for."""
-    hits = await rules_search.search(db, text, game=game, prefer=prefer, limit=limit)
-    fixed = None if hits else mended(text)
-    if fixed is None:
-        return hits, text
-    return await rules_search.search(db, fixed, game=game, prefer=prefer, limit=limit), fixed
-
-
 async def answer(reply: Reply, message: dict[str, Any], *, public: bool) -> None:
     """Post ``message`` for the table, or show it only to the player who asked."""
     if public:
@@ -128,11 +117,11 @@ async def answer(reply: Reply, message: dict[str, Any], *, public: bool) -> None
 
 
 async def _section_or_refuse(
-    interaction: discord.Interaction[Any], game: str, key: str
+    interaction: discord.Interaction[Any], game: str, key: str, lang: str
 ) -> Section | None:
-    """The section a rules button names, or a private answer that it is gone."""
+    """The section a rules button names, in ``lang``, or a private answer that it is gone."""
     try:
-        return all_rulebooks()[game].section(key)
+        return all_rulebooks(lang)[game].section(key)
     except KeyError:
         await interaction.response.send_message(
             "That rule section no longer exists: try /rules search.", ephemeral=True
@@ -141,41 +130,51 @@ async def _section_or_refuse(
 
 
 _GAME = "|".join(RULEBOOK_GAMES)
+_LANG = "|".join(LANGUAGES)
 
 
 class RulePageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"rules:page:(?P<game>{_GAME}):(?P<key>[a-z0-9-]{{1,40}}):(?P<page>[0-9]{{1,3}})",
+    template=(
+        rf"rules:page:(?:(?P<lang>{_LANG}):)?(?P<game>{_GAME}):(?P<key>[a-z0-9-]{{1,40}})"
+        r":(?P<page>[0-9]{1,3})"
+    ),
 ):
-    """Turns the page of a long section in place."""
+    """Turns the page of a long section in place, in the language it is shown in (English
+    for buttons from before the rulebooks spoke other languages)."""
 
-    def __init__(self, game: str, key: str, page: int, label: str, disabled: bool = False) -> None:
+    def __init__(
+        self, lang: str, game: str, key: str, page: int, label: str, disabled: bool = False
+    ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label,
                 disabled=disabled,
-                custom_id=f"rules:page:{game}:{key}:{max(page, 0)}",
+                custom_id=f"rules:page:{lang}:{game}:{key}:{max(page, 0)}",
             )
         )
-        self.game, self.key, self.page = game, key, page
+        self.lang, self.game, self.key, self.page = lang, game, key, page
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> RulePageButton:
-        return cls(match["game"], match["key"], int(match["page"]), "")
+        lang = match["lang"] or ENGLISH
+        return cls(lang, match["game"], match["key"], int(match["page"]), "")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        section = await _section_or_refuse(interaction, self.game, self.key)
+        section = await _section_or_refuse(interaction, self.game, self.key, self.lang)
         if section is not None:
-            await interaction.response.edit_message(**section_message(section, self.page))
+            await interaction.response.edit_message(
+                **section_message(section, self.page, self.lang)
+            )
 
 
 class RuleOpenButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"rules:open:(?P<game>{_GAME}):(?P<key>[a-z0-9-]{{1,40}})",
 ):
-    """Opens a search hit's whole section privately."""
+    """Opens a search hit's whole section privately, in the language of who clicks."""
 
     def __init__(self, game: str, key: str, label: str = "Open") -> None:
         super().__init__(discord.ui.Button(label=label[:80], custom_id=f"rules:open:{game}:{key}"))
@@ -188,9 +187,12 @@ class RuleOpenButton(
         return cls(match["game"], match["key"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        section = await _section_or_refuse(interaction, self.game, self.key)
+        lang = reader_language(interaction)
+        section = await _section_or_refuse(interaction, self.game, self.key, lang)
         if section is not None:
-            await interaction.response.send_message(**section_message(section, 0), ephemeral=True)
+            await interaction.response.send_message(
+                **section_message(section, 0, lang), ephemeral=True
+            )
 
 
 RULEBOOK_ITEMS = (RulePageButton, RuleOpenButton)
@@ -230,23 +232,28 @@ class Rulebooks(commands.GroupCog, group_name="rules", group_description="Look u
             if found is None:
                 await reply.refuse(unknown_game(game))
                 return
-            book = all_rulebooks()[found]
-            section, note = await self._typed_section(book, topic)
+            lang = reader_language(interaction)
+            book = all_rulebooks(lang)[found]
+            section, note = await self._typed_section(book, topic, lang)
             if section is None:
                 await reply.refuse(no_such_rule(book, topic))
                 return
-            await answer(reply, section_message(section, 0) | {"content": note}, public=public)
+            message = section_message(section, 0, lang) | {"content": note}
+            await answer(reply, message, public=public)
 
     async def _typed_section(
-        self, book: Rulebook, topic: str
+        self, book: Rulebook, topic: str, lang: str
     ) -> tuple[Section | None, str | None]:
-        """The section ``topic`` names or else the best match a search finds, with a note
-        saying so; None if nothing matches."""
-        section = book.named(topic)
-        if section is not None:
-            return section, None
+        """The section of ``book`` (``lang``'s) that ``topic`` names, by key, by its title or
+        by the English title, or else the best match a search finds, with a note saying so;
+        None if nothing matches."""
+        named = book.named(topic) or all_rulebooks()[book.game].named(topic)
+        if named is not None:
+            return book.section(named.key), None
         async with self.bot.store.read() as db:  # type: ignore[attr-defined]
-            hits, searched = await search_or_mend(db, topic, game=book.game, limit=1)
+            hits, searched = await rules_search.search_or_mend(
+                db, topic, lang=lang, game=book.game, limit=1
+            )
         if not hits:
             return None, None
         mended_to = "" if searched == topic else f" for “{searched}”"
@@ -267,11 +274,14 @@ class Rulebooks(commands.GroupCog, group_name="rules", group_description="Look u
         game = game_named(str(getattr(interaction.namespace, "game", None) or ""))
         if game is None:
             return []
-        book = all_rulebooks()[game]
+        lang = reader_language(interaction)
+        book = all_rulebooks(lang)[game]
         sections = book.matching(current, limit=AUTOCOMPLETE_LIMIT)
-        if not sections and rules_search.query_words(current):
+        if not sections and rules_search.query_words(current, lang):
             async with self.bot.store.read() as db:  # type: ignore[attr-defined]
-                hits = await rules_search.search(db, current, game=game, limit=AUTOCOMPLETE_LIMIT)
+                hits = await rules_search.search(
+                    db, current, lang=lang, game=game, limit=AUTOCOMPLETE_LIMIT
+                )
             sections = [book.section(hit.key) for hit in hits]
         return [app_commands.Choice(name=s.title[:100], value=s.key) for s in sections]
 
@@ -293,19 +303,20 @@ class Rulebooks(commands.GroupCog, group_name="rules", group_description="Look u
             if game is not None and only is None:
                 await reply.refuse(unknown_game(game))
                 return
-            if not rules_search.query_words(query):
+            lang = reader_language(interaction)
+            if not rules_search.query_words(query, lang):
                 await reply.refuse(NO_WORDS)
                 return
             preferred = [] if only else await self._channel_games(interaction.channel_id)
             async with self.bot.store.read() as db:  # type: ignore[attr-defined]
-                hits, searched = await search_or_mend(
-                    db, query, game=only, prefer=preferred, limit=SEARCH_HITS
+                hits, searched = await rules_search.search_or_mend(
+                    db, query, lang=lang, game=only, prefer=preferred, limit=SEARCH_HITS
                 )
             if not hits:
-                book = all_rulebooks()[only] if only else None
+                book = all_rulebooks(lang)[only] if only else None
                 await reply.refuse(nothing_found(query, book))
                 return
-            message = hits_message(searched, hits, preferred)
+            message = hits_message(searched, hits, preferred, lang)
             if searched != query:
                 message["content"] = f"Nothing matches “{query}”; showing “{searched}” instead."
             await answer(reply, message, public=public)
@@ -328,10 +339,12 @@ def game_choices(current: str) -> list[app_commands.Choice[str]]:
 
 
 async def index_rulebooks(bot: commands.Bot) -> None:
-    """Rebuild the search index if the rulebook texts changed since it was built."""
+    """Rebuild the search index, every language's, if the rulebook texts changed since it
+    was built."""
     sections = [
-        rules_search.IndexedSection(s.game, s.key, s.title, s.keywords, s.body)
-        for book in all_rulebooks().values()
+        rules_search.IndexedSection(s.game, s.key, s.title, s.keywords, s.body, lang, book.lang)
+        for lang in LANGUAGES
+        for book in all_rulebooks(lang).values()
         for s in book.sections
     ]
     async with bot.store.transaction() as db:  # type: ignore[attr-defined]
