@@ -21,7 +21,9 @@ from .model import Channel, Guild, User
 log = logging.getLogger("localdiscord")
 
 DEFAULT_PORT = 8029
-LOCAL_DATABASE = Path(__file__).resolve().parents[1] / "data" / "local.db"
+DATA = Path(__file__).resolve().parents[1] / "data"
+DATABASE_NAME = "local.db"
+"""The table's database in its folder: always this name, as it is emptied at each start."""
 PLAYER_NAME = re.compile(r"^[a-z0-9_.]{1,32}$")
 FIRST_PLAYERS = ("anne", "ben", "chris", "dana")
 """Players the table starts with (the page offers them); anyone else joins by name."""
@@ -71,10 +73,10 @@ class LocalTable:
         return user
 
 
-async def serve(port: int, database: Path, *, ready: asyncio.Event | None = None) -> None:
+async def serve(port: int, database: Path) -> None:
     """Run the local table until SIGINT or SIGTERM: the bot, the simulated Discord and the
     page on ``127.0.0.1:port`` (0: any free port), its address printed in one line."""
-    from bot import TableBot  # the bot's own module, as ``python bot.py`` runs it
+    from bot import TableBot
     from data.store import Store
     from settings import Settings
 
@@ -98,8 +100,6 @@ async def serve(port: int, database: Path, *, ready: asyncio.Event | None = None
         address = await page.start(port)
         print(f"The local table is open at {address} (Ctrl-C stops it); "
               f"add ?as=NAME to play as NAME, e.g. {address}?as=ben", flush=True)
-        if ready is not None:
-            ready.set()
         try:
             await stop.wait()
         finally:
@@ -111,19 +111,19 @@ async def serve(port: int, database: Path, *, ready: asyncio.Event | None = None
 
 
 def main(argv: list[str]) -> int:
-    """``bot.py --local [--port N]``."""
+    """``bot.py --local [--port N] [--data FOLDER]``."""
     parser = argparse.ArgumentParser(prog="bot.py --local",
                                      description="The bot at a local table in the browser.")
     parser.add_argument("--local", action="store_true", required=True)
     parser.add_argument("--port", type=int, default=DEFAULT_PORT,
                         help=f"port on 127.0.0.1 (default {DEFAULT_PORT}; 0: any free one)")
-    parser.add_argument("--database", type=Path, default=LOCAL_DATABASE,
-                        help="the local table's SQLite file, emptied at start")
+    parser.add_argument("--data", type=Path, default=DATA,
+                        help=f"the folder of the table's {DATABASE_NAME}, emptied at start")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
-        asyncio.run(serve(args.port, args.database))
+        asyncio.run(serve(args.port, args.data / DATABASE_NAME))
     except OSError as error:
         print(f"The local table cannot open port {args.port}: {error.strerror or error}.")
         return 1

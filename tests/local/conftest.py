@@ -25,7 +25,7 @@ def table_url(tmp_path: Path) -> Iterator[str]:
     with log.open("w") as output:
         process = subprocess.Popen(
             [sys.executable, str(ROOT / "bot.py"), "--local", "--port", "0",
-             "--database", str(tmp_path / "local.db")],
+             "--data", str(tmp_path)],
             cwd=ROOT, stdout=output, stderr=subprocess.STDOUT, text=True)
     address = None
     for _ in range(600):  # the bot's one line, or its end
