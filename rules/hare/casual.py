@@ -16,7 +16,7 @@ from typing import Any
 
 from rules.base import Move
 from rules.hare.board import FINISH, LETTUCE_SPACES, SPACES, Kind, forward_cost
-from rules.hare.computer import determinize
+from rules.hare.determinize import determinize
 from rules.hare.moves import (
     FORWARD,
     GIVE,
