@@ -51,8 +51,9 @@ _LANDING = {
 (never a tortoise space; a lettuce space only with a lettuce)."""
 
 _CODE = re.compile(
-    r"^(?:(?P<step>[fb])(?P<target>\d{1,2})|(?P<stay>take|give))(?:@(?P<number>[01]))?$"
+    r"(?:(?P<step>[fb])(?P<target>[0-9]{1,2})|(?P<stay>take|give))(?:@(?P<number>[01]))?"
 )
+"""A move code, matched whole (a trailing newline too is no part of one)."""
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,7 @@ class ParsedMove:
 @lru_cache(maxsize=1024)
 def parse_move(code: Move) -> ParsedMove | None:
     """The parts of a move code, or None when it is not one (remembered: codes repeat)."""
-    match = _CODE.match(code)
+    match = _CODE.fullmatch(code)
     if match is None:
         return None
     number = None if match["number"] is None else int(match["number"])

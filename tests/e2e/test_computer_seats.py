@@ -133,8 +133,8 @@ async def test_a_computer_that_was_thinking_when_the_bot_stopped_thinks_again(ta
     match_id = match_id_of(table.board())
     async with table.backend.simultaneously(settle=False):
         start = await table.backend.click(anne, table.board(), label="Start")
-    assert await table.backend.answered(start, timeout=5)
-    await asyncio.wait_for(stuck.thinking.wait(), 5)  # the first round opened: it thinks
+    assert await table.backend.answered(start)
+    await asyncio.wait_for(stuck.thinking.wait(), 30)  # the first round opened: it thinks
     await table.bot.table.kept.wait_idle()
     table.thinking = normal
     await table.restart()  # the thought is lost with the process

@@ -15,6 +15,7 @@ from rules.canyon.cards import (
     validate_acceleration,
     validate_actions,
 )
+from tests.rules.protocol import check_padded_codes_refused
 
 ANNE, BEN, CHRIS, DANA, EVE, FINN = range(6)
 Card = int | str
@@ -719,3 +720,9 @@ def test_every_listed_code_fits_the_button_format():
     for seat in range(6):
         for move in ENGINE.legal_moves(state, seat):
             assert re.fullmatch(r"[A-Za-z0-9:@+.\-]{1,40}", move)
+
+
+def test_a_move_code_with_a_newline_after_it_is_refused() -> None:
+    state = ENGINE.setup(3, {}, 5)
+    for seat in sorted(ENGINE.to_move(state)):
+        check_padded_codes_refused(ENGINE, state, seat)

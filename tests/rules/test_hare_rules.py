@@ -13,6 +13,7 @@ from rules.hare import ENGINE, HareEngine
 from rules.hare.board import FINISH, SPACES, Kind, forward_cost
 from rules.hare.moves import describe, move_cost
 from rules.hare.state import HareState
+from tests.rules.protocol import check_padded_codes_refused
 
 
 def race(
@@ -567,3 +568,9 @@ def test_input_from_outside_the_rules_is_refused_as_an_illegal_move(seat, move) 
     with pytest.raises(IllegalMove):
         ENGINE.apply(state, seat, move)
     assert ENGINE.dump(state) == before
+
+
+def test_a_move_code_with_a_newline_after_it_is_refused() -> None:
+    state = race(spaces=[2, 30, 0], carrots=[40])  # on a carrot space: take and give too
+    assert {"take", "give"} <= set(ENGINE.legal_moves(state, 0))
+    check_padded_codes_refused(ENGINE, state, 0)
