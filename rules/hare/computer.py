@@ -7,8 +7,9 @@ rolls a die of its own.
 - ``easy`` tries each legal move once, judges where it lands (``estimate.seat_values``) and
   picks its best-judged move most of the time, else its second or third best.
 - ``strong`` samples every move again and again (the hare spaces' rolls differ each time),
-  plays each sample on for one move of every seat with the purposeful policy (whims
-  included: a playout is a guess at the others, not a plan), judges the position then, and
+  plays each sample on for one move of every seat as a casual player would (``casual``:
+  a carrot budget, lettuce early, home when the limit allows; with a random move now and
+  then: a playout is a guess at the others, not a plan), judges the position then, and
   shares the samples between the moves by UCB1. It stops after ``budget.playouts`` samples
   when that is set (repeatable), else at ``budget.seconds`` of CPU time.
 """
@@ -33,7 +34,7 @@ ROLLOUT_PLIES_PER_SEAT = 1
 """How far a strong sample is played on: this many moves of every seat."""
 
 ROLLOUT_WHIM = 0.3
-"""The purposeful policy's chance of a random move in a playout."""
+"""The chance of a random move instead of the casual one in a playout."""
 
 EXPLORATION = 0.4
 """UCB1's exploration constant (values lie in 0..1)."""

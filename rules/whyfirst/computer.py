@@ -1,11 +1,12 @@
 """Why First?: the computer player (``rules.base.Computer``).
 
 It decides from its seat's view alone. A simulation deals the hidden cards anew
-(``determinize``), plays one candidate move, lets every seat play on with the quick policy
-(``playout``) to the end of the stage, and judges the scored stage by the share of the
-victory it promises (``standing``). Every candidate is tried on the same deals, so they are
-compared fairly; a candidate that falls clearly behind the best is dropped (a race), and the
-best on average is played.
+(``determinize``), plays one candidate move, lets every seat play on to the end of the stage
+as a casual player aiming for the second-highest total would (``casual``, with a random move
+now and then), and judges the scored stage by the share of the victory it promises
+(``standing``). Every candidate is tried on the same deals, so they are compared fairly; a
+candidate that falls clearly behind the best is dropped (a race), and the best on average is
+played.
 
 - ``strong`` simulates for the whole budget.
 - ``easy`` runs a few dozen simulations, three or four per candidate: it sees the obvious
