@@ -32,6 +32,9 @@ SEATS = ("strong", "easy", "random")
 
 CASUAL = "casual"
 
+PROGRESS = 10
+"""Matches between two interim reports of a run against casual players."""
+
 Casual = Callable[[Mapping[str, Any], int, random.Random], Move]
 
 
@@ -93,16 +96,20 @@ def _tables(matches: int, rotation: tuple[str, ...]) -> list[tuple[str, ...]]:
 
 
 def _results(
-    game: str, tables: list[tuple[str, ...]], budget: Budget, seed: int, jobs: int
+    game: str, tables: list[tuple[str, ...]], budget: Budget, seed: int, jobs: int,
+    progress: Callable[[list[Any]], None] | None = None,
 ) -> list[tuple[tuple[str, ...], list[float], tuple[int, ...], dict[str, list[float]]]]:
-    """Every match played, ``jobs`` at a time."""
+    """Every match played, ``jobs`` at a time; ``progress`` sees the results every
+    ``PROGRESS`` matches (a long run interrupted still leaves figures)."""
     args = [(game, levels, seed + n, budget) for n, levels in enumerate(tables)]
-    if jobs <= 1:
-        played = [play_match(*a) for a in args]
-    else:
-        with ProcessPoolExecutor(jobs) as pool:
-            played = list(pool.map(play_match, *zip(*args, strict=True)))
-    return [(levels, *result) for levels, result in zip(tables, played, strict=True)]
+    results = []
+    with ProcessPoolExecutor(max(1, jobs)) as pool:
+        played = pool.map(play_match, *zip(*args, strict=True))
+        for levels, result in zip(tables, played, strict=True):
+            results.append((levels, *result))
+            if progress is not None and len(results) % PROGRESS == 0 < len(tables) - len(results):
+                progress(results)
+    return results
 
 
 def _report(
@@ -120,7 +127,7 @@ def _report(
                 counts[level] += 1
         for level, spent in times.items():
             clocks[level].extend(spent)
-    print(f"\n{title}: {len(results)} matches, a fair share is {fair:.1%}")
+    print(f"\n{title}: {len(results)} matches, a fair share is {fair:.1%}", flush=True)
     print(
         f"  {'level':<8} {'win rate':>9} {'95% interval':>16} {'x fair':>7} {'mean place':>11} "
         f"{'mean decision':>14} {'worst':>8}"
@@ -134,7 +141,8 @@ def _report(
         print(
             f"  {level:<8} {rate:>9.1%} {f'{low:.1%} to {high:.1%}':>16} {rate / fair:>7.2f} "
             f"{places[level] / n:>11.2f} "
-            f"{mean * 1000:>11.1f} ms {max(times, default=0.0) * 1000:>5.0f} ms"
+            f"{mean * 1000:>11.1f} ms {max(times, default=0.0) * 1000:>5.0f} ms",
+            flush=True,
         )
 
 
@@ -149,8 +157,12 @@ def against_casual(
 ) -> None:
     """One computer of ``level`` against ``seats - 1`` casual players."""
     rotation = (level,) + (CASUAL,) * (seats - 1)
-    results = _results(game, _tables(matches, rotation), budget, seed, jobs)
     title = f"{ENGINES[game].title}, {level} against {seats - 1} casual"
+
+    def interim(results: list[Any]) -> None:
+        _report(f"{title} (so far)", (level,), 1 / seats, results)
+
+    results = _results(game, _tables(matches, rotation), budget, seed, jobs, interim)
     _report(title, (level,), 1 / seats, results)
 
 
