@@ -102,12 +102,10 @@ async def save_rating(
     )
 
 
-async def any_rated(db: aiosqlite.Connection) -> bool:
-    cursor = await db.execute(
-        "SELECT EXISTS (SELECT 1 FROM ratings) OR EXISTS (SELECT 1 FROM results)"
-    )
-    (found,) = await cursor.fetchone()
-    return bool(found)
+async def has_results(db: aiosqlite.Connection, match_id: int) -> bool:
+    """Whether the match's results are stored."""
+    cursor = await db.execute("SELECT 1 FROM results WHERE match_id = ? LIMIT 1", (match_id,))
+    return await cursor.fetchone() is not None
 
 
 async def leaderboard(

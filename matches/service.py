@@ -21,9 +21,9 @@ from typing import Any
 
 import aiosqlite
 
-from data import career, clocks
+from data import career, clocks, packing
 from data import matches as rows
-from data.store import Store
+from data.store import Store, StoreUnavailable
 from matches import clock, results
 from matches.keyed import Locks
 from matches.match import Match, MatchError, MoveResult, Player
@@ -57,8 +57,35 @@ class MatchService(MatchRecords):
         self._locks: Locks[int] = Locks()
 
     async def backfill_ratings(self) -> int:
-        """Rate the matches finished before ratings existed (once; at start-up)."""
-        return await results.backfill(self._store, self._engines)
+        """Rate the matches finished before ratings existed, a few per transaction, letting
+        the table's own writes go between them; how many were rated. Run in the background
+        (``upkeep``): meanwhile the commands showing ratings say they are being computed."""
+        done = 0
+        while (rated := await results.backfill_step(self._store, self._engines)) is not None:
+            done += rated
+            await asyncio.sleep(0)
+        return done
+
+    async def upkeep(self) -> None:
+        """The work a database of earlier versions needs, in the background: the ratings
+        backfilled, then the move logs of finished matches packed (``data.packing``).
+        What it did is committed: a database it cannot write to now is done next start."""
+        try:
+            await self.backfill_ratings()
+            await self.pack_move_logs()
+        except StoreUnavailable as error:
+            log.warning("the database's background work stops until the next start: %s", error)
+
+    async def pack_move_logs(self) -> int:
+        """Pack the move logs of finished matches, a few per transaction; how many."""
+        packed, after = 0, 0
+        while True:
+            async with self._store.transaction() as db:
+                done, after = await packing.pack_next(db, after)
+            if not done:
+                return packed
+            packed += done
+            await asyncio.sleep(0)
 
     # -- lobby -----------------------------------------------------------------------
 
