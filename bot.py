@@ -114,8 +114,9 @@ class TableBot(commands.Bot):
         self._painters: ProcessPoolExecutor | None = None
         self.store: Store | None = store
         self._table: Table | None = None
-        self._upkeep: asyncio.Task[None] | None = None
-        """The database's background work (``MatchService.upkeep``), started in setup."""
+        self.upkeep: asyncio.Task[None] | None = None
+        """The database's background work (``MatchService.upkeep``), started in setup:
+        the bot answers meanwhile."""
         self._closing: asyncio.Future[None] | None = None
         self._resumed = False
         self._dynamic_items: list[type[discord.ui.DynamicItem[Any]]] = []
@@ -139,7 +140,7 @@ class TableBot(commands.Bot):
         )
         # Ratings backfill and packing run behind the table, a few matches per
         # transaction: however long the history, the bot is up at once.
-        self._upkeep = asyncio.create_task(service.upkeep(), name="bot:upkeep")
+        self.upkeep = asyncio.create_task(service.upkeep(), name="bot:upkeep")
         thinking = self._thinking
         if thinking is None:
             # Computers think, and boards are drawn, in other processes: neither a table of
@@ -249,10 +250,10 @@ class TableBot(commands.Bot):
             await self.in_flight.answered(CLOSING_GRACE)  # those turned away meanwhile
             await super().close()
         finally:
-            if self._upkeep is not None:  # what it did is committed; the next start goes on
-                self._upkeep.cancel()
+            if self.upkeep is not None:  # what it did is committed; the next start goes on
+                self.upkeep.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
-                    await self._upkeep
+                    await self.upkeep
             for pool in (self._workers, self._painters):
                 if pool is not None:
                     pool.shutdown(cancel_futures=True)

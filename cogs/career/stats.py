@@ -12,6 +12,7 @@ from discord.ext import commands
 from cogs.career import (
     MIN_MATCHES,
     PAGE_SIZE,
+    RATINGS_PENDING,
     game_title,
     replay_command,
     service_of,
@@ -21,6 +22,7 @@ from cogs.common.presenter import EMBED_COLOUR, plural
 from cogs.common.reply import Reply
 from cogs.games import GAME_CHOICES, PRESENTERS
 from data import career, ratings
+from matches import results
 
 SCOPE_CHOICES = [
     app_commands.Choice(name="this server", value="server"),
@@ -86,6 +88,7 @@ async def leaderboard_page(
                 limit=PAGE_SIZE,
             )
         names = await ratings.names_of(db, [line.user_id for line in lines])
+        pending = await results.backfill_pending(db)
     pages = max(1, -(-total // PAGE_SIZE))
     where = "this server" if scope == "server" else "every server"
     rows = [
@@ -93,10 +96,12 @@ async def leaderboard_page(
         f" · {line.matches} matches · {line.win_rate:.0%} won"
         for rank, line in enumerate(lines, start=page * PAGE_SIZE + 1)
     ]
+    description = "\n".join(rows) or (
+        f"Nobody has played {MIN_MATCHES} rated matches of this game yet."
+    )
     embed = discord.Embed(
         title=f"{game_title(interaction, game)}: leaderboard of {where}",
-        description="\n".join(rows)
-        or f"Nobody has played {MIN_MATCHES} rated matches of this game yet.",
+        description=f"{RATINGS_PENDING}\n\n{description}" if pending else description,
         colour=EMBED_COLOUR,
     )
     embed.set_footer(
@@ -131,16 +136,21 @@ class Stats(commands.Cog):
             embed = discord.Embed(
                 title=f"Career of {target.display_name} on this server", colour=EMBED_COLOUR
             )
-            fields = await self._fields(interaction, target.id, game.value if game else None)
+            fields, pending = await self._fields(
+                interaction, target.id, game.value if game else None
+            )
             for name, value in fields:
                 embed.add_field(name=name, value=value, inline=False)
             if not fields:
                 embed.description = "No finished matches on this server yet."
+            if pending:
+                embed.description = "\n\n".join(filter(None, (RATINGS_PENDING, embed.description)))
             await reply.private(embed=embed)
 
     async def _fields(
         self, interaction: discord.Interaction[Any], user_id: int, only: str | None
-    ) -> list[tuple[str, str]]:
+    ) -> tuple[list[tuple[str, str]], bool]:
+        """The player's field per game, and whether ratings are still being computed."""
         assert interaction.guild_id is not None
         guild = interaction.guild_id
         fields = []
@@ -159,7 +169,8 @@ class Stats(commands.Cog):
                 last = await ratings.results_of_player(db, guild, user_id, game, limit=LAST_RESULTS)
                 value = _game_text(game, totals.get(game), draws, rating, rank, best, last)
                 fields.append((game_title(interaction, game), value[:1024]))
-        return fields[:25]
+            pending = await results.backfill_pending(db)
+        return fields[:25], pending
 
     @app_commands.command(name="leaderboard", description="The best rated players of a game")
     @app_commands.describe(

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 from openskill.models import PlackettLuce
 
@@ -15,7 +13,7 @@ from matches.match import Player
 from matches.service import MatchService
 from rules.base import Outcome
 from rules.catalog import ENGINES
-from tests.matches.helpers import play_match
+from tests.matches.helpers import play_match, to_version_5
 
 ANNE, BEN, CHRIS, DORA = (Player(n, name) for n, name in enumerate("abcd", start=1))
 GUILD, OTHER_GUILD = 1, 2
@@ -209,7 +207,7 @@ async def test_the_backfill_of_an_older_database_equals_live_rating(tmp_path):
     live = await _snapshot(store)
     assert len(live["ratings"]) > 8
     await store.close()
-    _to_version_5(path)
+    to_version_5(path)
     store = await Store.open(path, durable=False)
     try:
         service = MatchService(store, ENGINES)
@@ -221,17 +219,6 @@ async def test_the_backfill_of_an_older_database_equals_live_rating(tmp_path):
             assert await meta.get_meta(db, results.BACKFILLED) == "5"
     finally:
         await store.close()
-
-
-def _to_version_5(path):
-    """The database as version 5 left it: no ratings, no results, no computer levels."""
-    with sqlite3.connect(path) as raw:
-        raw.executescript(
-            "DROP TABLE ratings; DROP TABLE results; DROP INDEX seats_playing_for_players;"
-            " ALTER TABLE seats DROP COLUMN level; DROP INDEX seats_by_user;"
-            " DROP INDEX matches_finished_order; DROP TABLE move_logs; DELETE FROM meta;"
-            " PRAGMA user_version = 5;"
-        )
 
 
 async def _ratings_rows(store):
@@ -255,7 +242,7 @@ async def test_a_match_finished_during_the_backfill_is_rated_after_the_older_one
     store = await Store.open(path, durable=False)
     await _play_a_season(MatchService(store, ENGINES, new_seed=iter(range(100, 105)).__next__))
     await store.close()
-    _to_version_5(path)
+    to_version_5(path)
     store = await Store.open(path, durable=False)
     try:
         service = MatchService(store, ENGINES, new_seed=iter(range(105, 10_000)).__next__)
