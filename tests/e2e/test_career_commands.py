@@ -156,10 +156,17 @@ async def test_history_pages_newest_first(table):
     first = await table.backend.slash(ben, table.channel, "history", player=anne.id)
     assert "anne's matches on this server" in first.text
     assert first.text.index("**#12**") < first.text.index("**#3**")
-    assert "**#2**" not in first.text and "page 1 of 2" in first.text
+    assert "**#2**" not in first.text and "page 1" in first.text
     assert "1st anne 🏆 (1), 2nd ben (0)" in first.text
+    assert [b.label for b in first.message.buttons] == ["Older ▶"]
     older = await table.backend.click(ben, first, label="Older ▶")
-    assert "**#2**" in older.text and "**#1**" in older.text and "page 2 of 2" in older.text
+    assert "**#2**" in older.text and "**#1**" in older.text and "page 2" in older.text
+    assert "**#3**" not in older.text
+    assert [b.label for b in older.message.buttons] == ["◀ Newer"]
+    await table.restart()
+    newer = await table.backend.click(ben, older, label="◀ Newer")
+    assert "**#12**" in newer.text and "**#3**" in newer.text and "**#2**" not in newer.text
+    assert "page 1" in newer.text, "the buttons carry the match they page from"
     none = await table.backend.slash(ben, table.channel, "history", game="whyfirst")
     assert "No finished matches yet" in none.text
 
