@@ -2,7 +2,8 @@
 
 Every change runs under the match's lock: load, check, apply, then write the state,
 the move log, the match's deadlines and (when the match ends) the career totals, results
-and ratings (``matches.results``) in one transaction. Player mistakes raise
+and ratings (``matches.results``) and the packed move log (``data.packing``) in one
+transaction. Player mistakes raise
 ``MatchError`` with a message for that player; nothing is written then. Seats on
 autopilot (see ``matches.clock``) are played as soon as their decision opens, through the
 same commit as a player's move.
@@ -28,6 +29,7 @@ from matches import clock, results
 from matches.keyed import Locks
 from matches.match import Match, MatchError, MoveResult, Player
 from matches.records import MatchRecords
+from matches.replay import Replays
 from rules.base import LEVELS, Engine, Event, IllegalMove, InvalidOptions, Outcome
 
 log = logging.getLogger(__name__)
@@ -55,6 +57,8 @@ class MatchService(MatchRecords):
         super().__init__(store, engines, now)
         self._new_seed = new_seed
         self._locks: Locks[int] = Locks()
+        self.replays = Replays()
+        """The replays built lately (``/replay``): a click steps without rebuilding."""
 
     async def backfill_ratings(self) -> int:
         """Rate the matches finished before ratings existed, a few per transaction, letting
@@ -409,6 +413,7 @@ class MatchService(MatchRecords):
                     db, engine, record, match.state, outcome, forfeited,
                     await rows.updated_at(db, record.id),
                 )
+                await packing.pack_match(db, record.id)  # its log is complete
             return version, seq, await clocks.deadlines_of(db, record.id)
 
         def keep(written: tuple[int, int, dict[str, clocks.Deadline]]) -> None:

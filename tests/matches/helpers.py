@@ -6,6 +6,7 @@ import random
 import sqlite3
 from pathlib import Path
 
+from data import packing
 from matches import clock
 from matches.match import Player
 from matches.service import MatchService
@@ -57,8 +58,18 @@ async def play_match(
 
 def to_version_5(path: Path) -> None:
     """The database (closed) as version 5 left it: no ratings, no results, no computer
-    levels, nothing of later versions; its finished matches wait for their ratings."""
+    levels, nothing of later versions; its finished matches wait for their ratings, their
+    move logs unpacked."""
     with sqlite3.connect(path) as raw:
+        for match_id, packed in raw.execute("SELECT match_id, packed FROM move_logs").fetchall():
+            raw.executemany(
+                f"INSERT INTO moves (match_id, {', '.join(packing.COLUMNS)})"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (match_id, *(move[c] for c in packing.COLUMNS))
+                    for move in packing.unpack(packed)
+                ],
+            )
         raw.executescript(
             "DROP TABLE ratings; DROP TABLE results; DROP INDEX seats_playing_for_players;"
             " ALTER TABLE seats DROP COLUMN level; DROP INDEX seats_by_user;"
