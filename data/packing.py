@@ -13,7 +13,7 @@ from typing import Any
 
 import aiosqlite
 
-BATCH = 8
+BATCH = 4
 """Matches packed per transaction: the writer is never held for long."""
 COLUMNS = ("seq", "seat", "move", "decision_point", "events", "how", "played_at")
 """A logged move's columns, in the order each packed move lists them."""

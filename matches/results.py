@@ -195,7 +195,7 @@ async def record(
             )
 
 
-BATCH = 8
+BATCH = 4
 """Matches rated per transaction of the backfill: the writer is never held for long."""
 
 
@@ -212,9 +212,10 @@ async def backfill_step(
 
     In the order they finished (their last update, then their number), each exactly as
     ``record`` rates it live; matches that finished while the backfill was under way come
-    last, their results already stored.
+    last, their results already stored. The step runs in the writer's thread in one go
+    (``Store.writing``): the writer is held for the work alone.
     """
-    async with store.transaction() as db:
+    async def step(db: aiosqlite.Connection) -> int | None:
         if not await backfill_pending(db):
             return None
         after = await meta.get_meta(db, BACKFILL_FROM) or ""
@@ -234,6 +235,8 @@ async def backfill_step(
         total = int(await meta.get_meta(db, BACKFILL_DONE) or 0) + done
         await meta.set_meta(db, BACKFILL_DONE, str(total))
         return done
+
+    return await store.writing(step)
 
 
 def _position(after: str) -> tuple[str, int]:

@@ -84,8 +84,9 @@ class MatchService(MatchRecords):
         """Pack the move logs of finished matches, a few per transaction; how many."""
         packed, after = 0, 0
         while True:
-            async with self._store.transaction() as db:
-                done, after = await packing.pack_next(db, after)
+            done, after = await self._store.writing(
+                lambda db, after=after: packing.pack_next(db, after)  # type: ignore[misc]
+            )
             if not done:
                 return packed
             packed += done
