@@ -19,9 +19,10 @@ from cogs.common.pictures import (
     background,
     draw_marker,
     encode_png,
-    fit_size,
+    fit_text,
     font,
     seat_colour,
+    smallest_size,
     text_centered,
     text_left,
 )
@@ -30,23 +31,24 @@ from rules.canyon.race import CHICKEN_BELOW, CIRCLED, COLLISIONS_SURVIVED, EDGE,
 
 SPACES = TRACK_TOP + 1
 CELL = 14
-LANE = 40
+LANE = 44
 MARGIN = 20
 LANE_KEY = 40
 TRACK_LEFT = MARGIN + LANE_KEY
 TRACK_RIGHT = TRACK_LEFT + SPACES * CELL
 TOKEN_COLUMN = 100
 WIDTH = TRACK_RIGHT + TOKEN_COLUMN + MARGIN
+SMALLEST = smallest_size(WIDTH)
 HEADER = 46
-ZONES = 24
-NUMBERS = 30
+ZONES = 34
+NUMBERS = 36
 TRACK_TOP_Y = HEADER + ZONES + NUMBERS
-LEGEND_ROW = 32
+LEGEND_ROW = 38
 LEGEND_COLUMNS = 2
 CARD_WIDTH = 74
 CARD_HEIGHT = 96
 CARD_GAP = (WIDTH - 2 * MARGIN - ROUNDS * CARD_WIDTH) / (ROUNDS - 1)
-ROW_TITLE = 34
+ROW_TITLE = 38
 CAR_RADIUS = 11
 MINUS = "\u2212"
 TIMES = "\u00d7"
@@ -66,17 +68,37 @@ SPENT: RGB = (226, 222, 212)
 TOKEN: RGB = (200, 62, 40)
 
 FACES = {
-    "divide_by_2": ("\u00f72", "divide by 2"),
-    "multiply_by_2": (f"{TIMES}2", "multiply by 2"),
-    "multiply_by_3": (f"{TIMES}3", "multiply by 3"),
-    "keep_value": (f"{TIMES}1", "keep value"),
-    "change_sign": (f"{TIMES}{MINUS}1", "change sign"),
-    "change_sign_multiply_by_2": (f"{TIMES}{MINUS}2", f"sign and {TIMES}2"),
-    "cancel": (f"{TIMES}0", "cancel"),
-    "send_left": ("", "send left"),
-    "send_right": ("", "send right"),
+    "divide_by_2": "\u00f72",
+    "multiply_by_2": f"{TIMES}2",
+    "multiply_by_3": f"{TIMES}3",
+    "keep_value": f"{TIMES}1",
+    "change_sign": f"{TIMES}{MINUS}1",
+    "change_sign_multiply_by_2": f"{TIMES}{MINUS}2",
+    "cancel": f"{TIMES}0",
+    "send_left": "",
+    "send_right": "",
 }
-"""How each action card's face reads: a big symbol and its name (send cards show an arrow)."""
+"""How each action card's face reads: its symbol (send cards show an arrow). The cards' names
+are in the text under the picture: on a phone they could not be read on the card."""
+
+CAPTIONS = {
+    "chicken": "chicken: under 16",
+    "stop": "stop: 16 to 30",
+    "canyon": "canyon: over 30",
+    "title": "Round {round} of {rounds} · {hand}",
+    "first_hand": "first hand",
+    "second_hand": "second hand",
+    "won": "The race is over: {names} wins",
+    "won_many": "The race is over: {names} win",
+    "nobody": "The race is over: nobody wins",
+    "and": " and ",
+    "points": "{name}: {score} points",
+    "point": "{name}: {score} point",
+    "out": " · out",
+    "hero": " · hero finish",
+    "action_cards": "Action cards by round",
+}
+"""Every text the picture draws, in one place."""
 
 
 def board_facts(view: dict[str, Any]) -> dict[str, Any]:
@@ -90,6 +112,7 @@ def board_facts(view: dict[str, Any]) -> dict[str, Any]:
         "eliminated": list(view["eliminated"]),
         "hero": list(view["hero"]),
         "row": [cell["kind"] if cell["face_up"] else None for cell in view["row"]],
+        "winners": sorted(view.get("winners", [])),
     }
 
 
@@ -136,7 +159,7 @@ def board_png(facts: dict[str, Any], names: list[str]) -> bytes:
     width, height = picture_size(drivers)
     image = background(f"canyon:{drivers}", lambda: _background(width, height, drivers))
     draw = ImageDraw.Draw(image)
-    _header(draw, facts)
+    _header(draw, facts, names)
     for seat in range(drivers):
         _lane(draw, facts, seat)
     _legend(draw, facts, names, legend_top(drivers))
@@ -157,21 +180,22 @@ def _background(width: int, height: int, drivers: int) -> Image.Image:
     image = Image.new("RGB", (width, height), BOARD)
     draw = ImageDraw.Draw(image)
     zone_y = HEADER + ZONES / 2
-    for first, last, label in (
-        (0, CHICKEN_BELOW - 1, "chicken: under 16"),
-        (CHICKEN_BELOW, EDGE, "stop here: 16 to 30"),
-        (EDGE + 1, TRACK_TOP, "the canyon: over 30"),
+    for first, last, key in (
+        (0, CHICKEN_BELOW - 1, "chicken"),
+        (CHICKEN_BELOW, EDGE, "stop"),
+        (EDGE + 1, TRACK_TOP, "canyon"),
     ):
         left, right = TRACK_LEFT + first * CELL, TRACK_LEFT + (last + 1) * CELL
-        draw.rectangle((left, zone_y - 10, right, zone_y + 10), fill=_zone(first), outline=LINE)
-        text_centered(draw, ((left + right) / 2, zone_y), label, 13, bold=True)
+        draw.rectangle((left, zone_y - 15, right, zone_y + 15), fill=_zone(first), outline=LINE)
+        label, size = fit_text(CAPTIONS[key], right - left - 4, SMALLEST, SMALLEST, bold=True)
+        text_centered(draw, ((left + right) / 2, zone_y), label, size, bold=True)
     numbers_y = HEADER + ZONES + NUMBERS / 2
     for space in range(0, SPACES, 5):
         x = space_x(space)
         if space in CIRCLED:
-            draw.ellipse((x - 12, numbers_y - 12, x + 12, numbers_y + 12), fill=PAPER,
+            draw.ellipse((x - 17, numbers_y - 17, x + 17, numbers_y + 17), fill=PAPER,
                          outline=CIRCLE, width=2)
-        text_centered(draw, (x, numbers_y), str(space), 13, bold=space == EDGE)
+        text_centered(draw, (x, numbers_y), str(space), SMALLEST, bold=space == EDGE)
     for seat in range(drivers):
         top = TRACK_TOP_Y + seat * LANE
         for space in range(SPACES):
@@ -190,13 +214,21 @@ def _background(width: int, height: int, drivers: int) -> Image.Image:
 # -- what changes --------------------------------------------------------------------------
 
 
-def _header(draw: ImageDraw.ImageDraw, facts: dict[str, Any]) -> None:
+def _header(draw: ImageDraw.ImageDraw, facts: dict[str, Any], names: list[str]) -> None:
+    """The round and hand; once over, who won (nobody, when no car stopped on the edge)."""
     if facts["over"]:
-        title = "The race is over"
+        winners = [names[s] for s in facts["winners"]]
+        if not winners:
+            title = CAPTIONS["nobody"]
+        else:
+            *rest, last = winners
+            listed = ", ".join(rest) + CAPTIONS["and"] + last if rest else last
+            title = CAPTIONS["won" if len(winners) == 1 else "won_many"].format(names=listed)
     else:
-        hand = "first hand" if facts["hand"] == 1 else "second hand"
-        title = f"Round {facts['round']} of {ROUNDS} · {hand}"
-    text_left(draw, (MARGIN, HEADER / 2), title, 24, bold=True)
+        hand = CAPTIONS["first_hand" if facts["hand"] == 1 else "second_hand"]
+        title = CAPTIONS["title"].format(round=facts["round"], rounds=ROUNDS, hand=hand)
+    title, size = fit_text(title, WIDTH - 2 * MARGIN, 28, SMALLEST, bold=True)
+    text_left(draw, (MARGIN, HEADER / 2), title, size, bold=True)
 
 
 def _lane(draw: ImageDraw.ImageDraw, facts: dict[str, Any], seat: int) -> None:
@@ -204,10 +236,10 @@ def _lane(draw: ImageDraw.ImageDraw, facts: dict[str, Any], seat: int) -> None:
     beside it, crossed out when eliminated, and the collision tokens taken."""
     y = lane_y(seat)
     colour = seat_colour(seat)
-    draw_marker(draw, (MARGIN + LANE_KEY / 2 - 4, y), 13, colour)
+    draw_marker(draw, (MARGIN + LANE_KEY / 2 - 4, y), 14, colour, smallest=SMALLEST)
     score = facts["scores"][seat]
     x = space_x(score)
-    draw_marker(draw, (x, y), CAR_RADIUS, colour)
+    draw_marker(draw, (x, y), CAR_RADIUS, colour, smallest=SMALLEST)
     if facts["eliminated"][seat]:
         for sign in (1, -1):
             draw.line((x - 13, y - 13 * sign, x + 13, y + 13 * sign), fill=INK, width=4)
@@ -218,11 +250,11 @@ def _lane(draw: ImageDraw.ImageDraw, facts: dict[str, Any], seat: int) -> None:
 def _score_tag(draw: ImageDraw.ImageDraw, score: int, x: float, y: float) -> None:
     """The score in a small label beside the car (left of it at the end of the track)."""
     label = str(score)
-    width = font(15, bold=True).getlength(label) + 8
+    width = font(SMALLEST, bold=True).getlength(label) + 8
     left = x - CAR_RADIUS - 3 - width if score > TRACK_TOP - 4 else x + CAR_RADIUS + 3
-    draw.rounded_rectangle((left, y - 10, left + width, y + 10), radius=4, fill=PAPER,
+    draw.rounded_rectangle((left, y - 15, left + width, y + 15), radius=4, fill=PAPER,
                            outline=LINE)
-    text_centered(draw, (left + width / 2, y), label, 15, bold=True)
+    text_centered(draw, (left + width / 2, y), label, SMALLEST, bold=True)
 
 
 def _tokens(draw: ImageDraw.ImageDraw, taken: int, y: float) -> None:
@@ -246,22 +278,23 @@ def _legend(draw: ImageDraw.ImageDraw, facts: dict[str, Any], names: list[str],
     for seat, name in enumerate(names):
         row, col = divmod(seat, LEGEND_COLUMNS)
         x, y = MARGIN + col * column, top + row * LEGEND_ROW + LEGEND_ROW / 2
-        draw_marker(draw, (x + 12, y), 11, seat_colour(seat))
+        draw_marker(draw, (x + 12, y), 12, seat_colour(seat), smallest=SMALLEST)
         score = facts["scores"][seat]
-        note = f"{score} point{'' if score == 1 else 's'}"
+        note = CAPTIONS["point" if score == 1 else "points"].format(name="", score=score)
         if facts["eliminated"][seat]:
-            note += " · out"
+            note += CAPTIONS["out"]
         elif facts["hero"][seat]:
-            note += " · hero finish"
-        text = f"{name}: {note}"
-        text_left(draw, (x + 30, y), text, fit_size(text, column - 40, 18))
+            note += CAPTIONS["hero"]
+        room = column - 40 - font(SMALLEST).getlength(note)
+        name, _ = fit_text(name, room, SMALLEST, SMALLEST)  # a long name gives way, not the score
+        text_left(draw, (x + 30, y), name + note, SMALLEST)
 
 
 def _row(draw: ImageDraw.ImageDraw, facts: dict[str, Any], drivers: int) -> None:
     """The ten action cards: face up with their symbol and name, face down as a card back;
     this round's card raised and outlined, the cards of rounds played greyed."""
     top = row_top(drivers)
-    text_left(draw, (MARGIN, top + ROW_TITLE / 2), "Action cards", 18, bold=True)
+    text_left(draw, (MARGIN, top + ROW_TITLE / 2), CAPTIONS["action_cards"], SMALLEST, bold=True)
     now = None if facts["over"] else facts["round"]
     for index, kind in enumerate(facts["row"]):
         round_no = index + 1
@@ -272,9 +305,8 @@ def _row(draw: ImageDraw.ImageDraw, facts: dict[str, Any], drivers: int) -> None
             spent = now is None or round_no < now
             _card_face(draw, box, kind, SPENT if spent else PAPER)
         draw.rounded_rectangle(box, radius=8, outline=INK, width=4 if round_no == now else 1)
-        tag = f"Round {round_no}" + (" · now" if round_no == now else "")
-        text_centered(draw, ((box[0] + box[2]) / 2, top + ROW_TITLE + CARD_HEIGHT), tag,
-                      fit_size(tag, CARD_WIDTH, 13), INK if round_no == now else MUTED,
+        text_centered(draw, ((box[0] + box[2]) / 2, top + ROW_TITLE + CARD_HEIGHT + 4),
+                      str(round_no), SMALLEST, INK if round_no == now else MUTED,
                       bold=round_no == now)
 
 
@@ -293,14 +325,12 @@ def _card_face(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]
                fill: RGB) -> None:
     left, top, right, bottom = box
     draw.rounded_rectangle(box, radius=8, fill=fill)
-    symbol, name = FACES[kind]
-    x, y = (left + right) / 2, top + (bottom - top) * 0.4
+    symbol = FACES[kind]
+    x, y = (left + right) / 2, (top + bottom) / 2
     if symbol:
-        text_centered(draw, (x, y), symbol, 28, bold=True)
+        text_centered(draw, (x, y), symbol, 32, bold=True)
     else:
         _send_arrow(draw, x, y, -1 if kind == "send_left" else 1)
-    width = right - left - 8
-    text_centered(draw, (x, bottom - 16), name, fit_size(name, width, 13), MUTED)
 
 
 def _send_arrow(draw: ImageDraw.ImageDraw, x: float, y: float, direction: int) -> None:

@@ -23,8 +23,9 @@ from cogs.common.pictures import (
     digest,
     draw_marker,
     encode_png,
-    fit_size,
+    fit_text,
     seat_colour,
+    smallest_size,
     text_centered,
     text_left,
 )
@@ -44,17 +45,21 @@ TRACK_LEFT = MARGIN + END
 TRACK_TOP = MARGIN
 TRACK_BOTTOM = TRACK_TOP + ROWS * CELL + (ROWS - 1) * GAP
 WIDTH = TRACK_LEFT + COLUMNS * CELL + END + MARGIN
-PANEL_TOP = TRACK_BOTTOM + 16
-PANEL_ROW = 34
+SMALLEST = smallest_size(WIDTH)
+STATUS_TOP = TRACK_BOTTOM + 8
+STATUS = 40
+"""The line under the track that says whose turn it is, or who won."""
+PANEL_TOP = STATUS_TOP + STATUS
+PANEL_ROW = 38
 MAX_PLAYERS = 6
 FINISH = ROWS * COLUMNS + 1
 
-MARKER_RADIUS = 20
+MARKER_RADIUS = 21
 END_RADIUS = 15
 RING = 5
 """How far the ring round a marker of the player to move reaches beyond it."""
 PANEL_RADIUS = 12
-SYMBOL = 46
+SYMBOL = 40
 CORNER_SYMBOL = 18
 
 BOARD: RGB = (238, 232, 218)
@@ -74,6 +79,17 @@ TINTS: dict[str, RGB] = {
 
 Box = tuple[float, float, float, float]
 
+CAPTIONS = {
+    "start": "START",
+    "finish": "FINISH",
+    "turn": "{name}'s turn",
+    "won": "{name} wins the race",
+    "to_move": "to move",
+    "finished": "finished {place}",
+    "finished_markers": "finished {places}",
+}
+"""Every text the picture draws, in one place (ordinals come from the rules' ``ordinal``)."""
+
 
 def picture_size(players: int) -> tuple[int, int]:
     """The picture's width and height for ``players`` players."""
@@ -90,6 +106,7 @@ def board_facts(view: dict[str, Any]) -> dict[str, Any]:
             [m["seat"], m["marker"], m["space"], m["finish_place"]] for m in view["markers"]
         ],
         "supplies": [[p["carrots"], p["lettuces"]] for p in view["players"]],
+        "winner": view["standings"][0] if view["over"] else None,
     }
 
 
@@ -168,8 +185,10 @@ def board_png(facts: dict[str, Any], names: list[str]) -> bytes:
                 moving=seat in to_move)
     finished.sort()
     for (place, seat, number), centre in zip(finished, finish_slots(len(finished)), strict=True):
-        text_left(draw, (space_box(FINISH)[0] + 8, centre[1]), ordinal(place), 16, bold=True)
+        text_left(draw, (space_box(FINISH)[0] + 4, centre[1]), ordinal(place), SMALLEST,
+                  bold=True)
         _marker(draw, centre, END_RADIUS, seat, marker_label(seat, number, two))
+    _status(draw, facts, names)
     _panel(draw, facts, names)
     return encode_png(image)
 
@@ -184,14 +203,14 @@ def _background(board: list[str], size: tuple[int, int]) -> Image.Image:
         _chevron(draw, before, after)
     for index in range(1, FINISH):
         _space(draw, index, board[index])
-    for index, label in ((0, "START"), (FINISH, "FINISH")):
+    for index, label in ((0, CAPTIONS["start"]), (FINISH, CAPTIONS["finish"])):
         left, top, right, bottom = space_box(index)
         draw.rounded_rectangle((left, top, right, bottom), radius=10, fill=TINTS[board[index]],
                                outline=INK, width=2)
         middle = (left + right) / 2
-        space_symbol(draw, board[index], (middle - 16, top + 20), 30)
-        text_centered(draw, (middle + 14, top + 22), label,
-                      fit_size(label, right - middle - 6, 15, bold=True), bold=True)
+        space_symbol(draw, board[index], (middle, top + 18), 26)
+        label, size = fit_text(label, right - left - 6, SMALLEST, SMALLEST, bold=True)
+        text_centered(draw, (middle, top + 42), label, size, bold=True)
     return image
 
 
@@ -214,17 +233,20 @@ def _space(draw: ImageDraw.ImageDraw, index: int, code: str) -> None:
     left, top, right, bottom = space_box(index)
     draw.rectangle((left + 1, top + 1, right - 1, bottom - 1), fill=_tint(code), outline=LINE,
                    width=2)
-    text_left(draw, (left + 5, top + 10), str(index), 13, MUTED, bold=True)
+    text_left(draw, (left + 4, top + 13), str(index), SMALLEST, MUTED, bold=True)
     cx, cy = space_centre(index)
-    space_symbol(draw, code, (cx + 2, cy + 5), SYMBOL)
+    if code.startswith("pos"):  # the places' badge may be as wide as the space
+        space_symbol(draw, code, (cx, cy + 10), SYMBOL, SMALLEST)
+    else:
+        space_symbol(draw, code, (cx + 5, cy + 8), SYMBOL)
 
 
 def _occupied_space(draw: ImageDraw.ImageDraw, index: int, code: str) -> None:
     """A space under a marker: the symbol moves to the top right corner, out of its way."""
     left, top, right, bottom = space_box(index)
     draw.rectangle((left + 3, top + 3, right - 3, bottom - 3), fill=_tint(code))
-    text_left(draw, (left + 5, top + 10), str(index), 13, MUTED, bold=True)
-    space_symbol(draw, code, (right - 12, top + 12), CORNER_SYMBOL)
+    text_left(draw, (left + 4, top + 13), str(index), SMALLEST, MUTED, bold=True)
+    space_symbol(draw, code, (right - 12, top + 12), CORNER_SYMBOL, 0)
 
 
 def marker_label(seat: int, number: int, two_markers: bool) -> str:
@@ -242,10 +264,22 @@ def _marker(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: floa
         reach = radius + RING
         draw.ellipse((cx - reach, cy - reach, cx + reach, cy + reach), fill=HIGHLIGHT,
                      outline=INK, width=2)
-    draw_marker(draw, centre, radius, seat_colour(seat), letter=label)
+    draw_marker(draw, centre, radius, seat_colour(seat), letter=label, smallest=SMALLEST)
 
 
 # -- the players' panel ----------------------------------------------------------------------
+
+
+def _status(draw: ImageDraw.ImageDraw, facts: dict[str, Any], names: list[str]) -> None:
+    """Whose turn it is, or who won the race."""
+    if facts["winner"] is not None:
+        text = CAPTIONS["won"].format(name=names[facts["winner"]])
+    elif facts["to_move"]:
+        text = CAPTIONS["turn"].format(name=names[facts["to_move"][0]])
+    else:
+        return
+    text, size = fit_text(text, WIDTH - 2 * MARGIN, SMALLEST + 3, SMALLEST, bold=True)
+    text_left(draw, (MARGIN, STATUS_TOP + STATUS / 2), text, size, bold=True)
 
 
 def _panel(draw: ImageDraw.ImageDraw, facts: dict[str, Any], names: list[str]) -> None:
@@ -267,23 +301,26 @@ def _panel(draw: ImageDraw.ImageDraw, facts: dict[str, Any], names: list[str]) -
             centre = (MARGIN + 40 + number * 30, y)
             _marker(draw, centre, PANEL_RADIUS, seat, marker_label(seat, number, two))
         name_left = MARGIN + 100
-        name = names[seat]
-        text_left(draw, (name_left, y), name, fit_size(name, 300, 18, bold=True), bold=True)
-        carrot(draw, (name_left + 330, y), 26)
-        text_left(draw, (name_left + 346, y), str(carrots), 18, bold=True)
-        lettuce(draw, (name_left + 418, y), 26)
-        text_left(draw, (name_left + 434, y), str(lettuces), 18, bold=True)
-        status = _status(seat in to_move, sorted(places.get(seat, [])), two)
+        name, size = fit_text(names[seat], 250, SMALLEST + 1, SMALLEST, bold=True)
+        text_left(draw, (name_left, y), name, size, bold=True)
+        carrot(draw, (name_left + 270, y), 26)
+        text_left(draw, (name_left + 286, y), str(carrots), SMALLEST, bold=True)
+        lettuce(draw, (name_left + 350, y), 26)
+        text_left(draw, (name_left + 366, y), str(lettuces), SMALLEST, bold=True)
+        status = _standing(seat in to_move, sorted(places.get(seat, [])), two)
         if status:
-            text_left(draw, (name_left + 480, y), status, fit_size(status, 150, 16), MUTED)
+            room = WIDTH - MARGIN - name_left - 400
+            status, size = fit_text(status, room, SMALLEST, SMALLEST)
+            text_left(draw, (name_left + 400, y), status, size, MUTED)
 
 
-def _status(moving: bool, places: list[tuple[int, str]], two_markers: bool) -> str:
+def _standing(moving: bool, places: list[tuple[int, str]], two_markers: bool) -> str:
     """``to move``, or the finishing places: ``finished 2nd``, ``finished O2 1st, O1 3rd``."""
     if moving:
-        return "to move"
+        return CAPTIONS["to_move"]
     if not places:
         return ""
     if two_markers:
-        return "finished " + ", ".join(f"{label} {ordinal(place)}" for place, label in places)
-    return f"finished {ordinal(places[0][0])}"
+        spots = ", ".join(f"{label} {ordinal(place)}" for place, label in places)
+        return CAPTIONS["finished_markers"].format(places=spots)
+    return CAPTIONS["finished"].format(place=ordinal(places[0][0]))

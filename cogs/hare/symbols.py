@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 from PIL import ImageDraw
 
-from cogs.common.pictures import INK, PAPER, RGB, fit_size, text_centered
+from cogs.common.pictures import INK, PAPER, RGB, fit_size, font, text_centered
 
 Point = tuple[float, float]
 
@@ -119,14 +119,20 @@ def tortoise(draw: ImageDraw.ImageDraw, centre: Point, size: float) -> None:
         draw.line(_placed([a, b], centre, size), fill=SHELL_LINE, width=width)
 
 
-def position(draw: ImageDraw.ImageDraw, centre: Point, size: float, places: str) -> None:
-    """A number space: its race places ("3", or "1 5 6") in a round badge."""
+def position(draw: ImageDraw.ImageDraw, centre: Point, size: float, places: str,
+             text_size: int | None = None) -> None:
+    """A number space: its race places ("3", or "1 5 6") in a round badge, stretched to a pill
+    when the places need more room; ``text_size`` 0 draws the badge alone."""
     cx, cy = centre
     r = size * 0.40
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=PAPER, outline=INK, width=_width(size))
     text = " ".join(places)
-    text_size = fit_size(text, 1.6 * r, round(size * 0.52), bold=True, smallest=8)
-    text_centered(draw, centre, text, text_size, bold=True)
+    if text_size is None:
+        text_size = fit_size(text, 1.6 * r, round(size * 0.52), bold=True, smallest=8)
+    half = max(r, (font(text_size, bold=True).getlength(text) + 12) / 2 if text_size else r)
+    draw.rounded_rectangle((cx - half, cy - r, cx + half, cy + r), radius=r, fill=PAPER,
+                           outline=INK, width=_width(size))
+    if text_size:
+        text_centered(draw, centre, text, text_size, bold=True)
 
 
 def finish_flag(draw: ImageDraw.ImageDraw, centre: Point, size: float) -> None:
@@ -166,9 +172,11 @@ SYMBOLS: dict[str, Symbol] = {
 }
 
 
-def space_symbol(draw: ImageDraw.ImageDraw, code: str, centre: Point, size: float) -> None:
-    """The symbol of a space by its board code (``hare``, ``pos3``, ``pos156``...)."""
+def space_symbol(draw: ImageDraw.ImageDraw, code: str, centre: Point, size: float,
+                 text_size: int | None = None) -> None:
+    """The symbol of a space by its board code (``hare``, ``pos3``, ``pos156``...);
+    ``text_size``: of a number space's places (0: none)."""
     if code.startswith("pos"):
-        position(draw, centre, size, code.removeprefix("pos"))
+        position(draw, centre, size, code.removeprefix("pos"), text_size)
     else:
         SYMBOLS[code](draw, centre, size)

@@ -3,7 +3,8 @@
 The view's keys (fixed by the engine): ``layout`` (100 numbers, index row * 10 + col, row 0 = A
 at the top, 0 on the four free corners), ``chips`` (100 side indexes or None), ``locked``
 (spaces in completed sequences), ``sequences`` (``{"side", "spaces"}``), ``last_move``
-(``{"seat", "side", "kind", "space", ...}`` or None) and ``sides`` (the seats of each side).
+(``{"seat", "side", "kind", "space", ...}`` or None), ``sides`` (the seats of each side),
+``awaiting`` (the seat to play), ``over`` and ``winner_side`` (None in a draw).
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ from cogs.common.pictures import (
     digest,
     draw_marker,
     encode_png,
-    fit_size,
+    fit_text,
     ring,
     seat_colour,
+    smallest_size,
     text_centered,
     text_left,
 )
@@ -32,14 +34,29 @@ from cogs.common.pictures.palette import RGB, Shape
 SIZE = 10
 CELL = 64
 LEFT = 40
-TOP = 40
+HEADER = 48
+"""The band above the board that says whose turn it is, or who won."""
+TOP = HEADER + 40
 GRID = SIZE * CELL
 WIDTH = LEFT + GRID + 40
-LEGEND_ROW = 36
-LEGEND_TOP = TOP + GRID + 14
+SMALLEST = smallest_size(WIDTH)
+LEGEND_ROW = 58
+LEGEND_TOP = TOP + GRID + 10
 MAX_SIDES = 3
 HEIGHT = LEGEND_TOP + MAX_SIDES * LEGEND_ROW + 8
 ROWS = "ABCDEFGHIJ"
+
+CAPTIONS = {
+    "turn": "{name}'s turn",
+    "won": "{colour} wins: {names}",
+    "draw": "A draw: no side completed its sequences",
+    "free": "FREE",
+    "legend": "{colour}: {names}",
+    "sequences": " · {count} sequence",
+    "sequences_many": " · {count} sequences",
+    "seat": "seat {number}",
+}
+"""Every text the picture draws, in one place."""
 
 BOARD: RGB = (238, 232, 218)
 SPACE: RGB = (252, 250, 244)
@@ -88,6 +105,7 @@ def board_png(view: dict[str, Any], names: list[str] | None = None,
             draw_marker(draw, cell_centre(index), CHIP_RADIUS, seat_colour(side), width=width)
     if view.get("last_move"):
         _last_move(draw, view["last_move"])
+    _header(draw, view, names)
     _legend(draw, view, names)
     return encode_png(image)
 
@@ -99,8 +117,8 @@ def _background(layout: Sequence[int]) -> Image.Image:
     image = Image.new("RGB", (WIDTH, HEIGHT), BOARD)
     draw = ImageDraw.Draw(image)
     for i in range(SIZE):
-        text_centered(draw, (LEFT + i * CELL + CELL / 2, TOP / 2), str(i + 1), 20, bold=True)
-        text_centered(draw, (LEFT / 2, TOP + i * CELL + CELL / 2), ROWS[i], 20, bold=True)
+        text_centered(draw, (LEFT + i * CELL + CELL / 2, TOP - 20), str(i + 1), 22, bold=True)
+        text_centered(draw, (LEFT / 2, TOP + i * CELL + CELL / 2), ROWS[i], 22, bold=True)
     for index, number in enumerate(layout):
         _space(draw, index, number)
     return image
@@ -117,9 +135,9 @@ def _space(draw: ImageDraw.ImageDraw, index: int, number: int | None, *, fill: R
         draw.rectangle((left + 1, top + 1, right - 1, bottom - 1), outline=INK, width=border)
     centre = cell_centre(index)
     if free:
-        draw.polygon(shape_points(Shape.STAR, (centre[0], centre[1] - 5), 19), fill=PAPER,
+        draw.polygon(shape_points(Shape.STAR, (centre[0], centre[1] - 9), 16), fill=PAPER,
                      outline=INK, width=2)
-        text_centered(draw, (centre[0], bottom - 9), "FREE", 11, bold=True)
+        text_centered(draw, (centre[0], bottom - 13), CAPTIONS["free"], SMALLEST, bold=True)
     elif number is not None:
         text_centered(draw, centre, str(number), 26)
 
@@ -156,6 +174,35 @@ def _last_move(draw: ImageDraw.ImageDraw, move: dict[str, Any]) -> None:
     ring(draw, centre, radius - 4, PAPER, 2)
 
 
+def _name(names: list[str] | None, seat: int) -> str:
+    return names[seat] if names else CAPTIONS["seat"].format(number=seat + 1)
+
+
+def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str] | None) -> None:
+    """Whose turn it is, with their side's marker; or, once over, the winning side or the
+    draw."""
+    y = HEADER / 2 + 4
+    room = WIDTH - 2 * LEFT
+    if view["over"]:
+        side = view["winner_side"]
+        if side is None:
+            text = CAPTIONS["draw"]
+        else:
+            colour = seat_colour(side)
+            who = ", ".join(_name(names, s) for s in view["sides"][side])
+            text = CAPTIONS["won"].format(colour=colour.name.capitalize(), names=who)
+            draw_marker(draw, (LEFT - 4, y), 18, colour)
+        text, size = fit_text(text, room, 26, SMALLEST, bold=True)
+        text_left(draw, (LEFT + 24, y), text, size, bold=True)
+        return
+    (seat,) = view["awaiting"]
+    side = view["side_of_seat"][seat]
+    draw_marker(draw, (LEFT - 4, y), 18, seat_colour(side))
+    text, size = fit_text(CAPTIONS["turn"].format(name=_name(names, seat)), room, 26, SMALLEST,
+                          bold=True)
+    text_left(draw, (LEFT + 24, y), text, size, bold=True)
+
+
 def _legend(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str] | None) -> None:
     """One line per side: its marker, its players and its completed sequences."""
     sides: list[list[int]] = view["sides"]
@@ -167,10 +214,10 @@ def _legend(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str] | 
     for side, seats in enumerate(sides):
         y = LEGEND_TOP + side * LEGEND_ROW + LEGEND_ROW / 2
         colour = seat_colour(side)
-        draw_marker(draw, (LEFT + 14, y), 14, colour)
-        who = ", ".join(names[s] if names else f"seat {s + 1}" for s in seats)
-        count = f" · {done[side]} sequence{'s' if done[side] != 1 else ''}" if done[side] else ""
-        text = f"{colour.name.capitalize()}: {who}{count}"
-        width = WIDTH - LEFT - 40 - 40
-        text_left(draw, (LEFT + 40, y), text, fit_size(text, width, 20))
-
+        draw_marker(draw, (LEFT + 10, y), CHIP_RADIUS, colour)
+        who = ", ".join(_name(names, s) for s in seats)
+        key = "sequences" if done[side] == 1 else "sequences_many"
+        count = CAPTIONS[key].format(count=done[side]) if done[side] else ""
+        text = CAPTIONS["legend"].format(colour=colour.name.capitalize(), names=who) + count
+        text, size = fit_text(text, WIDTH - LEFT - 50 - 20, 22, SMALLEST)
+        text_left(draw, (LEFT + 50, y), text, size)

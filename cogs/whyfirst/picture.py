@@ -21,37 +21,61 @@ from cogs.common.pictures import (
     background,
     draw_marker,
     encode_png,
-    fit_size,
+    fit_text,
     font,
     seat_colour,
+    smallest_size,
     text_centered,
     text_left,
+    text_right,
 )
 from rules.whyfirst.engine import TRACK_MAX, TRACK_MIN
 from rules.whyfirst.scoring import second_place
 from rules.whyfirst.state import CARD_ROUNDS, STAGES
 
 SPACES = TRACK_MAX - TRACK_MIN + 1
-CELL = 26
-LANE = 40
+CELL = 24
+LANE = 44
 MARGIN = 20
-LANE_KEY = 44
-"""The column left of the track where each lane shows its figure's marker."""
+LANE_KEY = 96
+"""The column left of the track where each lane shows its figure's marker and space."""
 TRACK_LEFT = MARGIN + LANE_KEY
 WIDTH = TRACK_LEFT + SPACES * CELL + MARGIN
+SMALLEST = smallest_size(WIDTH)
 HEADER = 46
-NUMBERS = 28
-TRACK_TOP = HEADER + NUMBERS
-SECOND_TAG = 28
-ORDER_ROW = 44
-TABLE_ROW = 32
-NAME_COLUMN = 306
-STAGE_COLUMN = 82
-FIGURE_RADIUS = 13
-KEY_RADIUS = 14
+STATUS = 36
+"""The line under the title that says whose turn it is, or who won."""
+NUMBERS = 32
+TRACK_TOP = HEADER + STATUS + NUMBERS
+SECOND_TAG = 36
+ORDER_ROW = 48
+TABLE_ROW = 36
+STAGE_COLUMN = 76
+NAME_COLUMN = WIDTH - 2 * MARGIN - (STAGES + 1) * STAGE_COLUMN
+FIGURE_RADIUS = 11
+KEY_RADIUS = 16
 MINUS = "\u2212"
-ORDER_LEFT = MARGIN + 160
-ORDER_SLOT = 130
+ORDER_LEFT = MARGIN + 86
+ORDER_SLOT = 150
+
+CAPTIONS = {
+    "title": "Stage {stage} of {stages} · card round {card_round} of {card_rounds}",
+    "final": "Final board · after stage {stages}",
+    "tactical": "Tactical variant",
+    "play": "To play a card: {names}",
+    "move": "{name} moves a figure by {value}",
+    "win": "{names} wins with the second-highest total",
+    "wins": "{names} win with the second-highest total",
+    "and": " and ",
+    "second": "2nd",
+    "order": "Next:",
+    "after_reveal": "after the next reveal",
+    "stage": "Stage",
+    "total": "Total",
+    "second_place": "Second place",
+    "none": "none",
+}
+"""Every text the picture draws, in one place."""
 
 BOARD: RGB = (238, 232, 218)
 SPACE: RGB = (252, 250, 244)
@@ -60,14 +84,20 @@ LINE: RGB = (168, 160, 146)
 SECOND: RGB = (255, 226, 110)
 STRIPE: RGB = (246, 241, 230)
 MUTED: RGB = (110, 104, 96)
+HIGHLIGHT: RGB = (255, 226, 110)
 
 LEO = SeatColour(2, "grey", (170, 170, 170), Shape.HEXAGON, "L", "⬜")
 """Leo, the phantom figure of the 2-player game (never a seat, so never a seat colour)."""
 
 
 def board_facts(view: dict[str, Any]) -> dict[str, Any]:
-    """What the picture shows of a public view, and nothing else."""
+    """What the picture shows of a public view, and nothing else: whose decision it is, but
+    not what anyone has chosen."""
+    over = view["phase"] == "over"
     return {
+        "awaiting": [] if over else sorted(view["awaiting"]),
+        "moving": view["phase"] == "move_figure",
+        "winners": sorted(view.get("winners", [])),
         "stage": view["stage"],
         "card_round": view["card_round"],
         "over": view["phase"] == "over",
@@ -126,13 +156,16 @@ def board_png(facts: dict[str, Any], names: list[str]) -> bytes:
     )
     draw = ImageDraw.Draw(image)
     _header(draw, facts)
+    _status(draw, facts, names)
     second = second_place(positions)
     if second is not None:
         _second_place(draw, second, figures)
     for figure, space in enumerate(positions):
         colour = figure_colour(figure, facts["leo"])
-        draw_marker(draw, (MARGIN + LANE_KEY / 2 - 4, lane_y(figure)), KEY_RADIUS, colour)
-        draw_marker(draw, (space_x(space), lane_y(figure)), FIGURE_RADIUS, colour)
+        y = lane_y(figure)
+        draw_marker(draw, (MARGIN + KEY_RADIUS, y), KEY_RADIUS, colour, smallest=SMALLEST)
+        text_right(draw, (TRACK_LEFT - 8, y), signed(space), SMALLEST, bold=True)
+        draw_marker(draw, (space_x(space), y), FIGURE_RADIUS, colour, smallest=SMALLEST)
     top = TRACK_TOP + figures * LANE + SECOND_TAG
     if facts["tactical"]:
         _order(draw, facts["order"], facts["leo"], top)
@@ -147,10 +180,11 @@ def board_png(facts: dict[str, Any], names: list[str]) -> bytes:
 def _background(width: int, height: int, figures: int) -> Image.Image:
     image = Image.new("RGB", (width, height), BOARD)
     draw = ImageDraw.Draw(image)
-    for space in range(TRACK_MIN, TRACK_MAX + 1):
+    for space in range(TRACK_MIN, TRACK_MAX + 1, 2):  # every other space: room to read them
         bold = space in (TRACK_MIN, 0, TRACK_MAX)
         label = signed(space).lstrip("+")  # no room for the plus sign over a space
-        text_centered(draw, (space_x(space), HEADER + NUMBERS / 2), label, 13, bold=bold)
+        text_centered(draw, (space_x(space), HEADER + STATUS + NUMBERS / 2), label, SMALLEST,
+                      bold=bold)
     for figure in range(figures):
         top = TRACK_TOP + figure * LANE
         for space in range(TRACK_MIN, TRACK_MAX + 1):
@@ -168,16 +202,35 @@ def _cell(draw: ImageDraw.ImageDraw, space: int, top: float, fill: RGB) -> None:
 
 def _header(draw: ImageDraw.ImageDraw, facts: dict[str, Any]) -> None:
     if facts["over"]:
-        title = f"Final board · after stage {STAGES}"
+        title = CAPTIONS["final"].format(stages=STAGES)
     else:
-        title = (
-            f"Stage {facts['stage']} of {STAGES} · card round {facts['card_round']} of "
-            f"{CARD_ROUNDS}"
-        )
-    text_left(draw, (MARGIN, HEADER / 2), title, 24, bold=True)
+        title = CAPTIONS["title"].format(stage=facts["stage"], stages=STAGES,
+                                         card_round=facts["card_round"], card_rounds=CARD_ROUNDS)
+    text_left(draw, (MARGIN, HEADER / 2), title, 28, bold=True)
     if facts["tactical"]:
-        draw.text((WIDTH - MARGIN, HEADER / 2), "Tactical variant", font=font(18), fill=MUTED,
-                  anchor="rm")
+        text_right(draw, (WIDTH - MARGIN, HEADER / 2), CAPTIONS["tactical"], SMALLEST, MUTED)
+
+
+def joined(names: list[str]) -> str:
+    """``anne``, ``anne and ben``, ``anne, ben and chris``."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + CAPTIONS["and"] + names[-1]
+
+
+def _status(draw: ImageDraw.ImageDraw, facts: dict[str, Any], names: list[str]) -> None:
+    """Whose decision the match waits for, or who won."""
+    if facts["over"]:
+        winners = [names[w] for w in facts["winners"]]
+        key = "win" if len(winners) == 1 else "wins"
+        text = CAPTIONS[key].format(names=joined(winners))
+    elif facts["moving"]:
+        (seat,) = facts["awaiting"]
+        text = CAPTIONS["move"].format(name=names[seat], value=signed(facts["order"][0]["value"]))
+    else:
+        text = CAPTIONS["play"].format(names=joined([names[s] for s in facts["awaiting"]]))
+    text, size = fit_text(text, WIDTH - 2 * MARGIN, SMALLEST + 2, SMALLEST, bold=True)
+    text_left(draw, (MARGIN, HEADER + STATUS / 2), text, size, bold=True)
 
 
 def _second_place(draw: ImageDraw.ImageDraw, space: int, figures: int) -> None:
@@ -187,43 +240,35 @@ def _second_place(draw: ImageDraw.ImageDraw, space: int, figures: int) -> None:
     for figure in range(figures):
         _cell(draw, space, TRACK_TOP + figure * LANE, SECOND)
     x = space_x(space)
-    box = (x - 22, bottom + 3, x + 22, bottom + SECOND_TAG - 3)
+    box = (x - 28, bottom + 3, x + 28, bottom + SECOND_TAG - 3)
     draw.rounded_rectangle(box, radius=6, fill=SECOND, outline=INK, width=2)
-    text_centered(draw, (x, bottom + SECOND_TAG / 2), "2nd", 15, bold=True)
+    text_centered(draw, (x, bottom + SECOND_TAG / 2), CAPTIONS["second"], SMALLEST, bold=True)
 
 
 def _order(draw: ImageDraw.ImageDraw, order: list[dict[str, Any]], leo: int | None,
            top: float) -> None:
     """Tactical: who moves a figure next, by white number, highest first; the first is up."""
     y = top + ORDER_ROW / 2
-    text_left(draw, (MARGIN, y), "Order of moves:", 17, bold=True)
+    text_left(draw, (MARGIN, y), CAPTIONS["order"], SMALLEST, bold=True)
     if not order:
-        text_left(draw, (ORDER_LEFT, y), "after the next reveal", 17, MUTED)
+        text_left(draw, (ORDER_LEFT, y), CAPTIONS["after_reveal"], SMALLEST, MUTED)
         return
     slot = min(ORDER_SLOT, (WIDTH - MARGIN - ORDER_LEFT) / len(order))
     for index, turn in enumerate(order):
         x = ORDER_LEFT + index * slot
         label = f"{signed(turn['value'])} #{turn['white']}"
         if index == 0:  # the seat whose turn it is
-            right = x + 28 + font(16, bold=True).getlength(label) + 6
-            draw.rounded_rectangle((x - 4, y - 16, right, y + 16), radius=8, fill=PAPER,
+            right = x + 28 + font(SMALLEST, bold=True).getlength(label) + 6
+            draw.rounded_rectangle((x - 4, y - 18, right, y + 18), radius=8, fill=PAPER,
                                    outline=INK, width=2)
-        draw_marker(draw, (x + 11, y), 10, figure_colour(turn["seat"], leo))
-        text_left(draw, (x + 26, y), label, 16, bold=True)
-        if index < len(order) - 1:
-            _arrow(draw, x + slot - 20, y)
-
-
-def _arrow(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
-    """A small arrow pointing right, from ``x`` (the font has no arrow glyph)."""
-    draw.line((x, y, x + 10, y), fill=INK, width=2)
-    draw.polygon([(x + 14, y), (x + 8, y - 5), (x + 8, y + 5)], fill=INK)
+        draw_marker(draw, (x + 11, y), 10, figure_colour(turn["seat"], leo), smallest=SMALLEST)
+        text_left(draw, (x + 25, y), label, SMALLEST, bold=True)
 
 
 def _scores(draw: ImageDraw.ImageDraw, facts: dict[str, Any], names: list[str],
             top: float) -> None:
     """The stage scores: one row per figure, a column per stage and the totals; the row
-    above names each stage's second place."""
+    above names each stage's second place. The rows of the players awaited are lit."""
     stages: list[dict[str, Any]] = facts["stages"]
     left = MARGIN
     columns = [left + NAME_COLUMN + k * STAGE_COLUMN for k in range(STAGES + 1)]
@@ -233,24 +278,31 @@ def _scores(draw: ImageDraw.ImageDraw, facts: dict[str, Any], names: list[str],
         x = columns[current]
         draw.rectangle((x, top, x + STAGE_COLUMN, top + rows * TABLE_ROW), fill=STRIPE)
     y = top + TABLE_ROW / 2
+    text_left(draw, (left, y), CAPTIONS["stage"], SMALLEST, bold=True)
     for k, x in enumerate(columns):
-        label = f"Stage {k + 1}" if k < STAGES else "Total"
-        text_centered(draw, (x + STAGE_COLUMN / 2, y), label, 16, bold=True)
+        label = str(k + 1) if k < STAGES else CAPTIONS["total"]
+        text_centered(draw, (x + STAGE_COLUMN / 2, y), label, SMALLEST, bold=True)
     y += TABLE_ROW
-    text_left(draw, (left, y), "Second place", 16, MUTED)
+    text_left(draw, (left, y), CAPTIONS["second_place"], SMALLEST, MUTED)
     for k, stage in enumerate(stages):
-        second = "none" if stage["second"] is None else signed(stage["second"])
-        text_centered(draw, (columns[k] + STAGE_COLUMN / 2, y), second, 16, MUTED)
+        second = CAPTIONS["none"] if stage["second"] is None else signed(stage["second"])
+        text_centered(draw, (columns[k] + STAGE_COLUMN / 2, y), second, SMALLEST, MUTED)
+    awaited = set(facts["awaiting"])
     for figure, name in enumerate(names):
         y += TABLE_ROW
-        draw.line((left, y - TABLE_ROW / 2, columns[-1] + STAGE_COLUMN, y - TABLE_ROW / 2),
-                  fill=LINE)
-        draw_marker(draw, (left + 12, y), 11, figure_colour(figure, facts["leo"]))
-        room = NAME_COLUMN - 36
-        text_left(draw, (left + 30, y), name, fit_size(name, room, 18), bold=False)
+        row_top = y - TABLE_ROW / 2
+        if figure in awaited:
+            draw.rectangle((left, row_top, columns[0] - 4, row_top + TABLE_ROW), fill=HIGHLIGHT)
+            draw.polygon([(left + 2, y - 7), (left + 12, y), (left + 2, y + 7)], fill=INK)
+        draw.line((left, row_top, columns[-1] + STAGE_COLUMN, row_top), fill=LINE)
+        draw_marker(draw, (left + 28, y), 13, figure_colour(figure, facts["leo"]),
+                    smallest=SMALLEST)
+        name, size = fit_text(name, NAME_COLUMN - 56, SMALLEST + 1, SMALLEST)
+        text_left(draw, (left + 48, y), name, size)
         for k, stage in enumerate(stages):
             score = stage["scores"][figure]
-            text_centered(draw, (columns[k] + STAGE_COLUMN / 2, y), signed(score), 18,
+            text_centered(draw, (columns[k] + STAGE_COLUMN / 2, y), signed(score), SMALLEST,
                           INK if score else MUTED, bold=bool(score))
         total = facts["totals"][figure]
-        text_centered(draw, (columns[-1] + STAGE_COLUMN / 2, y), signed(total), 20, bold=True)
+        text_centered(draw, (columns[-1] + STAGE_COLUMN / 2, y), signed(total), SMALLEST + 2,
+                      bold=True)

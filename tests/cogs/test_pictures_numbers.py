@@ -34,6 +34,10 @@ def empty_view(sides: int = 2) -> dict[str, Any]:
         "sequences": [],
         "last_move": None,
         "sides": [[s] for s in range(sides)],
+        "side_of_seat": list(range(sides)),
+        "awaiting": [0],
+        "over": False,
+        "winner_side": None,
     }
 
 

@@ -81,15 +81,18 @@ def test_identical_views_give_identical_bytes() -> None:
     assert png(copy.deepcopy(view)) == first
 
 
-def test_a_sealed_card_is_not_in_the_picture_so_the_bytes_stay() -> None:
+def test_a_sealed_card_is_not_in_the_picture_only_who_still_chooses() -> None:
     state = match(3)
     before = public(state)
     seat = min(ENGINE.to_move(state))
     ENGINE.apply(state, seat, ENGINE.legal_moves(state, seat)[0])
     after = public(state)
     assert after["committed"] != before["committed"]
-    assert board_facts(after) == board_facts(before)
-    assert png(after) == png(before)
+    old, new = board_facts(before), board_facts(after)
+    changed = {key for key in new if new[key] != old[key]}
+    assert changed == {"awaiting"}
+    assert board_facts(after)["awaiting"] == [s for s in before["awaiting"] if s != seat]
+    assert looks_same(decode(png(after)), decode(png(before)), track_box(3))
 
 
 def test_a_reveal_moves_the_figures_in_the_picture() -> None:
@@ -153,7 +156,7 @@ def test_the_tactical_order_of_moves_is_drawn_under_the_track() -> None:
         (turn["white"] for turn in facts["order"]), reverse=True
     )
     waiting = copy.deepcopy(facts)
-    waiting["order"] = []
+    waiting["order"], waiting["moving"] = [], False
     shown, empty = decode(board_png(facts, NAMES[:3])), decode(board_png(waiting, NAMES[:3]))
     top = picture.TRACK_TOP + 3 * picture.LANE + picture.SECOND_TAG
     row = (0, top, picture.WIDTH, top + picture.ORDER_ROW)

@@ -74,6 +74,10 @@ async def numbers(interaction: discord.Interaction) -> None:
         "sequences": [],
         "last_move": {"seat": 0, "side": 0, "kind": "place", "space": 12},
         "sides": [[0], [1]],
+        "side_of_seat": [0, 1],
+        "awaiting": [0],
+        "over": False,
+        "winner_side": None,
     }
     data = board_png(view, ["Zoë", "Łukasz"])
     await interaction.response.send_message(embed=board_embed("Sequence Numbers"),

@@ -9,12 +9,15 @@ from .draw import (
     draw_marker,
     encode_png,
     fit_size,
+    fit_text,
     has_glyphs,
     ring,
     text_centered,
     text_left,
+    text_right,
 )
 from .fonts import font
+from .legibility import PHONE_WIDTH, READABLE_PX, recording, smallest_size
 from .palette import INK, PAPER, RGB, SEAT_COLOURS, SeatColour, Shape, seat_colour
 from .renderer import (
     background,
@@ -30,6 +33,8 @@ __all__ = [
     "INK",
     "MAX_PNG_BYTES",
     "PAPER",
+    "PHONE_WIDTH",
+    "READABLE_PX",
     "RGB",
     "SEAT_COLOURS",
     "SeatColour",
@@ -42,12 +47,16 @@ __all__ = [
     "draw_marker",
     "encode_png",
     "fit_size",
+    "fit_text",
     "font",
     "has_glyphs",
+    "recording",
     "render",
     "render_sync",
     "ring",
     "seat_colour",
+    "smallest_size",
     "text_centered",
     "text_left",
+    "text_right",
 ]

@@ -8,6 +8,7 @@ import math
 from PIL import Image, ImageDraw, ImageFont
 
 from .fonts import font
+from .legibility import note
 from .palette import INK, RGB, SeatColour, Shape
 
 MAX_PNG_BYTES = 150 * 1024
@@ -37,13 +38,22 @@ _LETTER_DROP = {Shape.TRIANGLE: 0.22, Shape.STAR: 0.06}
 def text_centered(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str,
                   size: int, fill: RGB = INK, *, bold: bool = False) -> None:
     """Draw ``text`` with its middle (horizontally and vertically) at ``centre``."""
+    note(text, size)
     draw.text(centre, text, font=font(size, bold=bold), fill=fill, anchor="mm")
 
 
 def text_left(draw: ImageDraw.ImageDraw, origin: tuple[float, float], text: str, size: int,
               fill: RGB = INK, *, bold: bool = False) -> None:
     """Draw ``text`` starting at ``origin``, vertically centred on it."""
+    note(text, size)
     draw.text(origin, text, font=font(size, bold=bold), fill=fill, anchor="lm")
+
+
+def text_right(draw: ImageDraw.ImageDraw, origin: tuple[float, float], text: str, size: int,
+               fill: RGB = INK, *, bold: bool = False) -> None:
+    """Draw ``text`` ending at ``origin``, vertically centred on it."""
+    note(text, size)
+    draw.text(origin, text, font=font(size, bold=bold), fill=fill, anchor="rm")
 
 
 def fit_size(text: str, width: float, size: int, *, bold: bool = False, smallest: int = 10) -> int:
@@ -51,6 +61,27 @@ def fit_size(text: str, width: float, size: int, *, bold: bool = False, smallest
     while size > smallest and font(size, bold=bold).getlength(text) > width:
         size -= 1
     return size
+
+
+ELLIPSIS = "\u2026"
+
+
+def fit_text(text: str, width: float, size: int, smallest: int, *,
+             bold: bool = False) -> tuple[str, int]:
+    """``text`` and the largest size down to ``smallest`` at which it fits in ``width``; when
+    even ``smallest`` is too big, the text is shortened (by whole words while it has more than
+    one) and ends with an ellipsis."""
+    size = fit_size(text, width, size, bold=bold, smallest=smallest)
+    face = font(size, bold=bold)
+    if face.getlength(text) <= width:
+        return text, size
+    words = text.split(" ")
+    while len(words) > 1 and face.getlength(" ".join(words) + ELLIPSIS) > width:
+        words.pop()
+    short = " ".join(words)
+    while short and face.getlength(short + ELLIPSIS) > width:
+        short = short[:-1]
+    return short.rstrip() + ELLIPSIS, size
 
 
 def shape_points(shape: Shape, centre: tuple[float, float],
@@ -81,9 +112,10 @@ def shape_points(shape: Shape, centre: tuple[float, float],
 
 def draw_marker(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float,
                 colour: SeatColour, *, letter: str | None = None, outline: RGB = INK,
-                width: int = 2) -> None:
+                width: int = 2, smallest: int = 0) -> None:
     """A seat marker: the seat's shape filled with its colour, outlined, with its letter
-    (``letter`` overrides the seat's own, "" draws none)."""
+    (``letter`` overrides the seat's own, "" draws none). A letter that would be smaller
+    than ``smallest`` is left out: too small to read, it is only a smudge on the shape."""
     shape = colour.shape
     if shape is Shape.CIRCLE:
         cx, cy = centre
@@ -95,6 +127,8 @@ def draw_marker(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: 
     text = colour.letter if letter is None else letter
     if text:
         size = max(8, round(radius * 1.1 * _LETTER_SCALE[shape]))
+        if size < smallest:
+            return
         cx, cy = centre
         text_centered(draw, (cx, cy + radius * _LETTER_DROP.get(shape, 0.0)), text, size,
                       colour.ink, bold=True)
