@@ -57,13 +57,17 @@ GOAL_COMMAND_MS = 50.0
 GOAL_STARTUP_S = 1.0
 
 
+PLAYED = 2_000
+"""Distinct matches the engines play; the database holds them again and again, each time
+at other seats and on another server (a replay of each is exact all the same)."""
+
+
 @dataclass(frozen=True)
 class Played:
-    """A match played by the engines, ready to be written."""
+    """A match played by the engines, ready to be written for any players."""
 
     game: str
-    guild_id: int
-    players: list[Player]
+    seats: int
     options: dict[str, Any]
     state: dict[str, Any]
     moves: list[tuple[int, str, int, list[dict[str, Any]]]]
@@ -71,14 +75,14 @@ class Played:
     outcome: Any
 
 
-def play(number: int, players: list[Player], rng: random.Random) -> Played:
+def play(number: int, rng: random.Random) -> Played:
     """Match ``number`` played to its end with seeded random (Hare: purposeful) moves."""
     game = GAMES[number % len(GAMES)]
     engine: Engine[Any] = ENGINES[game]
-    seated = rng.sample(players, rng.randint(engine.min_players, min(engine.max_players, 4)))
-    options = engine.options({}, len(seated))
+    seats = rng.randint(engine.min_players, min(engine.max_players, 4))
+    options = engine.options({}, seats)
     seed = rng.randrange(1 << 62)
-    state = engine.setup(len(seated), options, seed)
+    state = engine.setup(seats, options, seed)
     choose = hare_move if game == "hare" else random_move
     moves = []
     while awaited := engine.to_move(state):
@@ -87,19 +91,19 @@ def play(number: int, players: list[Player], rng: random.Random) -> Played:
         move = choose(engine, state, seat, rng)
         events = [event.to_json() for event in engine.apply(state, seat, move)]
         moves.append((seat, move, point, events))
-    return Played(
-        game, 1 + number % GUILDS, seated, {}, engine.dump(state), moves, engine.outcome(state)
-    )
+    return Played(game, seats, {}, engine.dump(state), moves, engine.outcome(state))
 
 
-async def write(db: aiosqlite.Connection, match: Played) -> None:
+async def write(
+    db: aiosqlite.Connection, match: Played, guild_id: int, players: list[Player]
+) -> None:
     """One finished match through the data layer, as the table writes it, less the ratings
     (this database predates them: the bot backfills them)."""
     match_id = await rows.insert_match(
-        db, game=match.game, guild_id=match.guild_id, channel_id=100 + match.guild_id,
-        host_id=match.players[0].user_id, options=match.options,
+        db, game=match.game, guild_id=guild_id, channel_id=100 + guild_id,
+        host_id=players[0].user_id, options=match.options,
     )
-    for player in match.players:
+    for player in players:
         await rows.add_seat(db, match_id, player.user_id, player.name)
     for seat, move, point, events in match.moves:
         await rows.append_move(
@@ -108,9 +112,9 @@ async def write(db: aiosqlite.Connection, match: Played) -> None:
     await rows.update_match(
         db, match_id, expected_version=0, status="finished", state=match.state
     )
-    for seat, player in enumerate(match.players):
+    for seat, player in enumerate(players):
         await career.record_result(
-            db, match.guild_id, player.user_id, match.game,
+            db, guild_id, player.user_id, match.game,
             won=match.outcome.seat_won(seat), points=match.outcome.scores[seat],
         )
 
@@ -123,12 +127,22 @@ async def build(path: Path, matches: int, players: int) -> None:
     try:
         pool = [Player(1000 + n, f"player {n}") for n in range(players)]
         rng = random.Random(26)
+        played = [play(n, rng) for n in range(min(PLAYED, matches))]
+        print(f"  {len(played):,} distinct matches played, {time.perf_counter() - started:.0f} s")
         for first in range(0, matches, BUILD_BATCH):
-            batch = [play(n, pool, rng) for n in range(first, min(first + BUILD_BATCH, matches))]
+            batch = [
+                (played[n % len(played)], 1 + n % GUILDS)
+                for n in range(first, min(first + BUILD_BATCH, matches))
+            ]
+            seated = [rng.sample(pool, match.seats) for match, _ in batch]
 
-            async def write_batch(db: aiosqlite.Connection, batch: list[Played] = batch) -> None:
-                for match in batch:
-                    await write(db, match)
+            async def write_batch(
+                db: aiosqlite.Connection,
+                batch: list[tuple[Played, int]] = batch,
+                seated: list[list[Player]] = seated,
+            ) -> None:
+                for (match, guild_id), players in zip(batch, seated, strict=True):
+                    await write(db, match, guild_id, players)
 
             await store.writing(write_batch)
             if (first // BUILD_BATCH) % 100 == 99:
