@@ -43,6 +43,16 @@ COMPUTER_NAMES = ("Ada", "Alan", "Grace", "Edsger", "Barbara", "Claude")
 """First names of computer seats; the name says what they are: "Ada (easy bot)"."""
 
 
+UPKEEP_SHARE = 0.5
+"""The share of time the background work (``upkeep``) may take: it works in the writer's
+thread, and Python runs one thread at a time, so it rests as long again after each batch
+and the table's own work is never held up for more than a batch."""
+
+
+async def _rest_after(worked: float) -> None:
+    await asyncio.sleep(worked * (1 - UPKEEP_SHARE) / UPKEEP_SHARE)
+
+
 class MatchService(MatchRecords):
     """Lobby and play for every game, over the matches' records."""
 
@@ -65,10 +75,13 @@ class MatchService(MatchRecords):
         the table's own writes go between them; how many were rated. Run in the background
         (``upkeep``): meanwhile the commands showing ratings say they are being computed."""
         done = 0
-        while (rated := await results.backfill_step(self._store, self._engines)) is not None:
+        while True:
+            started = time.perf_counter()
+            rated = await results.backfill_step(self._store, self._engines)
+            if rated is None:
+                return done
             done += rated
-            await asyncio.sleep(0)
-        return done
+            await _rest_after(time.perf_counter() - started)
 
     async def upkeep(self) -> None:
         """The work a database of earlier versions needs, in the background: the ratings
@@ -84,13 +97,14 @@ class MatchService(MatchRecords):
         """Pack the move logs of finished matches, a few per transaction; how many."""
         packed, after = 0, 0
         while True:
+            started = time.perf_counter()
             done, after = await self._store.writing(
                 lambda db, after=after: packing.pack_next(db, after)  # type: ignore[misc]
             )
             if not done:
                 return packed
             packed += done
-            await asyncio.sleep(0)
+            await _rest_after(time.perf_counter() - started)
 
     # -- lobby -----------------------------------------------------------------------
 
