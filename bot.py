@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import hashlib
 import json
@@ -19,7 +20,6 @@ import socket
 import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import aiohttp
@@ -32,8 +32,11 @@ from cogs.common import pictures
 from cogs.common.coalescer import Rate
 from cogs.common.commanderrors import answer_command_error
 from cogs.common.components import DYNAMIC_ITEMS, is_answered_by
+from cogs.common.i18n import N_, _, speaking
+from cogs.common.i18n_commands import CommandTranslator
 from cogs.common.inflight import InFlight
 from cogs.common.kept import MESSAGE_RATE, WAITING_HAND
+from cogs.common.languages import Languages, of_interaction
 from cogs.common.pacing import GlobalPace, pace_requests
 from cogs.common.table import Table
 from cogs.common.uploads import send_forms_whole
@@ -41,6 +44,7 @@ from cogs.games import PRESENTERS
 from data import meta
 from data.store import Store, StoreError
 from matches.computers import Thinking
+from matches.pool import Workers
 from matches.service import MatchService
 from matches.workers import worker_pool
 from rules.catalog import ENGINES
@@ -59,8 +63,9 @@ EXTENSIONS = (
     "cogs.rulebook",
     "cogs.players",
     "cogs.clock",
+    "cogs.settings",
 )
-STALE_BUTTON = "That button no longer does anything. Use the latest board or hand message."
+STALE_BUTTON = N_("That button no longer does anything. Use the latest board or hand message.")
 
 
 class TableBot(commands.Bot):
@@ -110,8 +115,8 @@ class TableBot(commands.Bot):
         self._message_rate = message_rate
         self._waiting_hand = waiting_hand
         self._settle_heap = settle_heap
-        self._workers: ProcessPoolExecutor | None = None
-        self._painters: ProcessPoolExecutor | None = None
+        self._workers: Workers | None = None
+        self._painters: Workers | None = None
         self.store: Store | None = store
         self._table: Table | None = None
         self.upkeep: asyncio.Task[None] | None = None
@@ -121,6 +126,8 @@ class TableBot(commands.Bot):
         self._resumed = False
         self._dynamic_items: list[type[discord.ui.DynamicItem[Any]]] = []
         self.in_flight = InFlight()
+        self.languages: Languages | None = None
+        """Who reads which language: set once the table is made (``setup_hook``)."""
         parsers = self._connection.parsers
         parsers["INTERACTION_CREATE"] = self._interaction_parser(parsers["INTERACTION_CREATE"])
 
@@ -145,13 +152,17 @@ class TableBot(commands.Bot):
         if thinking is None:
             # Computers think, and boards are drawn, in other processes: neither a table of
             # computers nor a busy picture ever holds up the clicks. They end with the bot.
-            self._workers = worker_pool(max(1, (os.cpu_count() or 2) - 1))
-            self._painters = worker_pool(1, nice=PAINTER_NICE)
+            # A worker that dies or hangs is replaced (``matches.pool``).
+            size = max(1, (os.cpu_count() or 2) - 1)
+            self._workers = Workers(size, functools.partial(worker_pool, size))
+            self._painters = Workers(1, functools.partial(worker_pool, 1, nice=PAINTER_NICE))
             pictures.draw_in(self._painters)
-            thinking = Thinking(executor=self._workers)
+            thinking = Thinking(workers=self._workers)
         self._table = Table(
             self, service, PRESENTERS, thinking, self._message_rate, self._waiting_hand
         )
+        self.languages = self.table.languages
+        await self.languages.load()
         # Before anything can fall due: the time the bot was away is given back.
         downtime = await self.table.timekeeper.give_back_downtime()
         if downtime:
@@ -159,6 +170,7 @@ class TableBot(commands.Bot):
         self.register_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        await self.tree.set_translator(CommandTranslator())
         await self._sync_commands()
 
     def register_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
@@ -207,6 +219,8 @@ class TableBot(commands.Bot):
     def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
         if event_name == "interaction":  # handed to its handlers: in hand until answered
             self.in_flight.received(args[0])
+            if self.languages is not None:
+                self.languages.heard(args[0])
         super().dispatch(event_name, *args, **kwargs)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
@@ -224,7 +238,9 @@ class TableBot(commands.Bot):
         )
         if on_message and is_answered_by(custom_id, tuple(self._dynamic_items)):
             return
-        await interaction.response.send_message(STALE_BUTTON, ephemeral=True)
+        with speaking(of_interaction(interaction)):
+            text = _(STALE_BUTTON)
+        await interaction.response.send_message(text, ephemeral=True)
 
     async def close(self) -> None:
         """Turn new interactions away, stop the clock and the computers, answer the
@@ -256,7 +272,7 @@ class TableBot(commands.Bot):
                     await self.upkeep
             for pool in (self._workers, self._painters):
                 if pool is not None:
-                    pool.shutdown(cancel_futures=True)
+                    pool.shutdown()
             if self._painters is not None:
                 pictures.draw_in(None)
             try:

@@ -8,7 +8,10 @@ from pathlib import Path
 
 from cogs.common.pacing import DISCORD_GLOBAL_RATE
 
-DEFAULT_DATABASE = Path(__file__).parent / "data" / "bot.db"
+PROJECT = Path(__file__).parent
+"""The bot's folder: a relative ``DATABASE_PATH`` is taken from here, not from where the
+bot was started."""
+DEFAULT_DATABASE = PROJECT / "data" / "bot.db"
 
 
 class SettingsError(ValueError):
@@ -35,11 +38,18 @@ class Settings:
         rate = _positive("DISCORD_GLOBAL_RATE", "the calls a second Discord allows the bot")
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
-            database_path=Path(os.environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE),
+            database_path=_database_path(),
             dev_guild_id=_positive("DEV_GUILD_ID", "a server's ID"),
             log_level=_log_level(),
             global_rate=DISCORD_GLOBAL_RATE if rate is None else rate,
         )
+
+
+def _database_path() -> Path:
+    """``DATABASE_PATH`` (``~`` expanded, a relative path taken from the bot's folder), or
+    the default beside ``bot.py``."""
+    value = os.environ.get("DATABASE_PATH", "").strip()
+    return PROJECT / Path(value).expanduser() if value else DEFAULT_DATABASE
 
 
 def _log_level() -> str:

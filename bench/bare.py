@@ -18,6 +18,8 @@ from tests.fakediscord import FakeDiscord, InteractionResult, Message, User
 
 BUTTONS = 5
 """Buttons on each message, about what a hand shows."""
+UPDATE_MESSAGE = 7
+"""Discord's answer to a click that edits the clicked message."""
 
 
 class Counter(
@@ -73,10 +75,10 @@ async def clicks_per_second(players: int, seconds: float) -> tuple[float, int, A
         await bot.call("bench.bare:post", channel_ids=[channel.id for channel in channels])
         await backend.settle()
         clicks = [0]
-        started = backend.clock()
-        until = started + seconds
 
         async def play() -> float:
+            started = backend.clock()
+            until = started + seconds
             async with backend.simultaneously(settle=False):
                 await asyncio.gather(*(
                     _keep_clicking(
@@ -96,8 +98,14 @@ async def clicks_per_second(players: int, seconds: float) -> tuple[float, int, A
 async def _keep_clicking(
     backend: FakeDiscord, user: User, message: Message, until: float, clicks: list[int]
 ) -> None:
-    while backend.clock() < until:
+    """Click until ``until``, at least once however late the clicking starts; each click
+    must be answered by editing the clicked message."""
+    while True:
         button = message.buttons[clicks[0] % BUTTONS]
         result: InteractionResult = await backend.click(user, message, custom_id=button.custom_id)
         await backend.answered(result, timeout=DEADLINE)
+        if result.response_type != UPDATE_MESSAGE:
+            raise RuntimeError(f"a click was answered with {result.response_type}, not an edit")
         clicks[0] += 1
+        if backend.clock() >= until:
+            return

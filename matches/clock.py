@@ -18,11 +18,10 @@ Rulings (stated in the README and in each rulebook's Discord section):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Any
 
-from rules.base import Engine, Move, Outcome
+from rules.base import N_, Outcome
 
 MINUTE, HOUR, DAY = 60.0, 3600.0, 86400.0
 
@@ -42,10 +41,10 @@ class Pace:
 PACES: dict[str, Pace] = {
     pace.key: pace
     for pace in (
-        Pace("live", "Live: 3 minutes a decision", 3 * MINUTE, notify_when_open=False),
-        Pace("daily", "Daily: a day a decision", DAY, notify_when_open=True),
-        Pace("relaxed", "Relaxed: three days a decision", 3 * DAY, notify_when_open=True),
-        Pace("untimed", "Untimed: no clock", None, notify_when_open=True),
+        Pace("live", N_("Live: 3 minutes a decision"), 3 * MINUTE, notify_when_open=False),
+        Pace("daily", N_("Daily: a day a decision"), DAY, notify_when_open=True),
+        Pace("relaxed", N_("Relaxed: three days a decision"), 3 * DAY, notify_when_open=True),
+        Pace("untimed", N_("Untimed: no clock"), None, notify_when_open=True),
     )
 }
 DEFAULT_PACE = "daily"
@@ -74,15 +73,6 @@ def reminders_due(opened_at: float, due_at: float, now: float) -> list[str]:
         return []
     span = due_at - opened_at
     return [name for name, fraction in REMINDERS if now >= opened_at + span * fraction]
-
-
-def default_move(engine: Engine[Any], state: Any, seat: int) -> Move:
-    """What a time-out or the autopilot plays: the engine's own choice, else the simplest
-    legal move (the first one it lists)."""
-    chooser: Callable[[Any, int], Move] | None = getattr(engine, "default_move", None)
-    if chooser is not None:
-        return chooser(state, seat)
-    return engine.legal_moves(state, seat)[0]
 
 
 def forfeit(outcome: Outcome, forfeited: Iterable[int]) -> Outcome:

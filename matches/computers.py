@@ -7,26 +7,31 @@ that lost its race (a player moved, the match ended) is dropped and the computer
 again. Nothing about thinking is stored: after a restart a computer simply thinks again,
 with the same seed, so it plays what it would have played.
 
-Simultaneous rounds are played as soon as they open; in turn-based play the computer's
-move comes after ``pause`` seconds (thinking included), so the players can follow.
+Simultaneous rounds are played as soon as they open, every computer of the round thinking at
+once (as many at a time as there are workers), their moves then played in seat order; in
+turn-based play the computer's move comes after ``pause`` seconds (thinking included), so the
+players can follow. A decision whose worker dies is asked again in a new pool; one whose
+thinking fails, or outlives its time limit, gets the game's default move (``rules.defaults``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from data import matches as rows
-from matches import clock
 from matches.match import Match, MatchError, MoveResult
+from matches.pool import Workers
 from matches.service import MatchService
 from rules.base import Budget, Move
 from rules.catalog import computer_move
+from rules.defaults import default_move
 
 log = logging.getLogger(__name__)
 
@@ -41,8 +46,17 @@ class Thinking:
     budget: Budget = field(default_factory=Budget)
     pause: float = 1.5
     """Seconds between a turn opening and a computer's move in turn-based play."""
-    executor: Executor | None = None
-    """Where decisions are computed (a process pool in production); None: a thread."""
+    workers: Workers | None = None
+    """Where decisions are computed (worker processes in production); None: a thread."""
+    margin: float = 10.0
+    """Seconds a decision may think past its budget before its worker counts as stuck."""
+    think: Callable[[str, Mapping[str, Any], int, str, int, Budget], Move] = computer_move
+    """The decision itself (``rules.catalog.computer_move``); a top-level function."""
+
+    @property
+    def limit(self) -> float:
+        """Seconds of work a decision may take in a worker before the default is played."""
+        return self.budget.seconds + self.margin
 
 
 def seed_of(match: Match, seat: int) -> int:
@@ -78,23 +92,19 @@ class Computers:
     async def decide(self, match: Match, seat: int) -> Move:
         """The seat's move, thought out off the event loop from what the seat may see."""
         view = match.engine.view(match.state, seat)
-        loop = asyncio.get_running_loop()
+        game, seed, thinking = match.record.game, seed_of(match, seat), self.thinking
+        think = functools.partial(
+            thinking.think, game, view, seat, level_of(match, seat), seed, thinking.budget
+        )
         try:
-            return await loop.run_in_executor(
-                self.thinking.executor,
-                computer_move,
-                match.record.game,
-                view,
-                seat,
-                level_of(match, seat),
-                seed_of(match, seat),
-                self.thinking.budget,
-            )
+            if thinking.workers is None:
+                return await asyncio.to_thread(think)
+            return await thinking.workers.run(think, thinking.limit)
         except Exception:
-            # A computer that fails must not stall the table: the rules' simplest move.
+            # A computer that fails must not stall the table: the game's quick choice.
             log.exception("match %s: seat %s could not think; it plays the default move",
                           match.id, seat)
-            return clock.default_move(match.engine, match.state, seat)
+            return default_move(game, view, seat, seed)
 
     def wake(self, match: Match) -> None:
         """Look at the match after a change: start playing if the table has a seat to move."""
@@ -126,26 +136,27 @@ class Computers:
                     if match_id in self._again:
                         continue
                     return
-                await self._move(match, seats[0])
+                await self._move(match, seats)
         except Exception:
             log.exception("match %s: the computer could not move; it tries at the next change",
                           match_id)
         finally:
             self._tasks.pop(match_id, None)
 
-    async def _move(self, match: Match, seat: int) -> None:
+    async def _move(self, match: Match, seats: list[int]) -> None:
+        """The seats' decisions thought out at once, then played one by one in seat order."""
         began = time.monotonic()
-        move = await self.decide(match, seat)
+        moves = await asyncio.gather(*(self.decide(match, seat) for seat in seats))
         if len(match.awaited()) == 1:  # a turn: give the players time to see it coming
             await asyncio.sleep(max(0.0, self.thinking.pause - (time.monotonic() - began)))
-        how = "computer" if match.seats[seat].computer else "autopilot"
-        try:
-            result = await self.service.play_for_table(
-                match.id, seat, match.decision_point(), move, how
-            )
-        except MatchError:
-            return  # the decision passed meanwhile: look again
-        if result is not None:
+        for seat, move in zip(seats, moves, strict=True):
+            how = "computer" if match.seats[seat].computer else "autopilot"
+            try:
+                result = await self.service.play_for_table(
+                    match.id, seat, match.decision_point(), move, how
+                )
+            except MatchError:
+                continue  # the decision passed meanwhile: the loop looks again
             await self._on_played(result)
 
     async def wait_idle(self) -> None:

@@ -108,9 +108,6 @@ class Engine(Protocol[StateT]):
     def outcome(self, state: StateT) -> Outcome | None:
         """The final result, or None while the match goes on."""
 
-    # An engine may also offer ``default_move(state, seat) -> Move``: what a time-out or
-    # the autopilot plays. Without it the table plays the first move ``legal_moves`` lists.
-
     def dump(self, state: StateT) -> dict[str, Any]:
         """The state as JSON-ready data."""
 

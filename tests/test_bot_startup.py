@@ -60,6 +60,18 @@ def test_settings_come_from_the_environment(monkeypatch):
     assert bot.Settings.from_env().global_rate == 50, "blank is not set"
 
 
+def test_a_relative_database_path_is_taken_from_the_bots_folder(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)  # started from elsewhere, as a service manager may
+    monkeypatch.setenv("DATABASE_PATH", "data/bot.db")  # as in .env.example
+    assert bot.Settings.from_env().database_path == ROOT / "data" / "bot.db"
+    monkeypatch.setenv("DATABASE_PATH", " games/table.db ")
+    assert bot.Settings.from_env().database_path == ROOT / "games" / "table.db"
+    monkeypatch.setenv("DATABASE_PATH", "~/table.db")
+    assert bot.Settings.from_env().database_path == Path.home() / "table.db"
+    monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "table.db"))
+    assert bot.Settings.from_env().database_path == tmp_path / "table.db"
+
+
 @pytest.mark.parametrize("name", ["DISCORD_GLOBAL_RATE", "DEV_GUILD_ID"])
 @pytest.mark.parametrize("unusable", ["0", "fast", "-5", "50/s"])
 def test_an_unusable_setting_is_refused_in_one_line(monkeypatch, capsys, name, unusable):

@@ -27,9 +27,9 @@ def _pid() -> bytes:
 
 async def start_workers(table: bot.TableBot) -> int:
     """Set a computer thinking and a board drawn, as a match would; the bot's process."""
-    executor = table.table.computers.thinking.executor
-    assert executor is not None, "computers think in worker processes"
-    thinker = await asyncio.get_running_loop().run_in_executor(executor, os.getpid)
+    workers = table.table.computers.thinking.workers
+    assert workers is not None, "computers think in worker processes"
+    thinker = await workers.run(os.getpid)
     painter = int(await pictures.render(_pid))
     assert len({thinker, painter, os.getpid()}) == 3
     return os.getpid()

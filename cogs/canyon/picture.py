@@ -12,6 +12,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from cogs.common.i18n import N_, _, language, ngettext
 from cogs.common.pictures import (
     INK,
     PAPER,
@@ -82,23 +83,34 @@ FACES = {
 are in the text under the picture: on a phone they could not be read on the card."""
 
 CAPTIONS = {
-    "chicken": "chicken: under 16",
-    "stop": "stop: 16 to 30",
-    "canyon": "canyon: over 30",
-    "title": "Round {round} of {rounds} · {hand}",
-    "first_hand": "first hand",
-    "second_hand": "second hand",
-    "won": "The race is over: {names} wins",
-    "won_many": "The race is over: {names} win",
-    "nobody": "The race is over: nobody wins",
-    "and": " and ",
-    "points": "{name}: {score} points",
-    "point": "{name}: {score} point",
-    "out": " · out",
-    "hero": " · hero finish",
-    "action_cards": "Action cards by round",
+    "chicken": N_("chicken: under 16"),
+    "stop": N_("stop: 16 to 30"),
+    "canyon": N_("canyon: over 30"),
+    "first_hand": N_("Round {round} of {rounds} · first hand"),
+    "second_hand": N_("Round {round} of {rounds} · second hand"),
+    "nobody": N_("The race is over: nobody wins"),
+    "action_cards": N_("Action cards by round"),
 }
-"""Every text the picture draws, in one place."""
+"""Every text the picture draws, in one place, translated as it is drawn (the language
+spoken); the texts a count chooses are in :func:`score_caption`."""
+WON = (
+    N_("The race is over: {first} wins"),
+    N_("The race is over: {first} and {last} win"),
+    N_("The race is over: {first}, {others} and {last} win"),
+)
+"""The winners' caption: one, two, or more drivers who stopped on the same best space."""
+
+
+def score_caption(fate: str, name: str, score: int) -> str:
+    """A driver's line of the legend (``fate``: points, out or hero), the form their score
+    chooses: the captions a count chooses, beside the others."""
+    if fate == "out":
+        return ngettext("{name}: {count} point · out", "{name}: {count} points · out", score,
+                        name=name)
+    if fate == "hero":
+        return ngettext("{name}: {count} point · hero finish",
+                        "{name}: {count} points · hero finish", score, name=name)
+    return ngettext("{name}: {count} point", "{name}: {count} points", score, name=name)
 
 
 def board_facts(view: dict[str, Any]) -> dict[str, Any]:
@@ -157,7 +169,8 @@ def board_png(facts: dict[str, Any], names: list[str]) -> bytes:
     if len(names) != drivers:
         raise ValueError(f"{drivers} drivers need {drivers} names, got {len(names)}")
     width, height = picture_size(drivers)
-    image = background(f"canyon:{drivers}", lambda: _background(width, height, drivers))
+    image = background(f"canyon:{drivers}:{language()}",
+                       lambda: _background(width, height, drivers))
     draw = ImageDraw.Draw(image)
     _header(draw, facts, names)
     for seat in range(drivers):
@@ -187,7 +200,7 @@ def _background(width: int, height: int, drivers: int) -> Image.Image:
     ):
         left, right = TRACK_LEFT + first * CELL, TRACK_LEFT + (last + 1) * CELL
         draw.rectangle((left, zone_y - 15, right, zone_y + 15), fill=_zone(first), outline=LINE)
-        label, size = fit_text(CAPTIONS[key], right - left - 4, SMALLEST, SMALLEST, bold=True)
+        label, size = fit_text(_(CAPTIONS[key]), right - left - 4, SMALLEST, SMALLEST, bold=True)
         text_centered(draw, ((left + right) / 2, zone_y), label, size, bold=True)
     numbers_y = HEADER + ZONES + NUMBERS / 2
     for space in range(0, SPACES, 5):
@@ -219,14 +232,14 @@ def _header(draw: ImageDraw.ImageDraw, facts: dict[str, Any], names: list[str]) 
     if facts["over"]:
         winners = [names[s] for s in facts["winners"]]
         if not winners:
-            title = CAPTIONS["nobody"]
+            title = _(CAPTIONS["nobody"])
         else:
-            *rest, last = winners
-            listed = ", ".join(rest) + CAPTIONS["and"] + last if rest else last
-            title = CAPTIONS["won" if len(winners) == 1 else "won_many"].format(names=listed)
+            first, *others, last = [*winners, winners[-1]][: max(len(winners), 2)]
+            title = _(WON[min(len(winners), 3) - 1], first=first, others=", ".join(others),
+                      last=last)
     else:
-        hand = CAPTIONS["first_hand" if facts["hand"] == 1 else "second_hand"]
-        title = CAPTIONS["title"].format(round=facts["round"], rounds=ROUNDS, hand=hand)
+        hand = "first_hand" if facts["hand"] == 1 else "second_hand"
+        title = _(CAPTIONS[hand], round=facts["round"], rounds=ROUNDS)
     title, size = fit_text(title, WIDTH - 2 * MARGIN, 28, SMALLEST, bold=True)
     text_left(draw, (MARGIN, HEADER / 2), title, size, bold=True)
 
@@ -280,21 +293,17 @@ def _legend(draw: ImageDraw.ImageDraw, facts: dict[str, Any], names: list[str],
         x, y = MARGIN + col * column, top + row * LEGEND_ROW + LEGEND_ROW / 2
         draw_marker(draw, (x + 12, y), 12, seat_colour(seat), smallest=SMALLEST)
         score = facts["scores"][seat]
-        note = CAPTIONS["point" if score == 1 else "points"].format(name="", score=score)
-        if facts["eliminated"][seat]:
-            note += CAPTIONS["out"]
-        elif facts["hero"][seat]:
-            note += CAPTIONS["hero"]
-        room = column - 40 - font(SMALLEST).getlength(note)
-        name, _ = fit_text(name, room, SMALLEST, SMALLEST)  # a long name gives way, not the score
-        text_left(draw, (x + 30, y), name + note, SMALLEST)
+        fate = "out" if facts["eliminated"][seat] else "hero" if facts["hero"][seat] else "points"
+        room = column - 40 - font(SMALLEST).getlength(score_caption(fate, "", score))
+        name, _size = fit_text(name, room, SMALLEST, SMALLEST)  # a long name gives way
+        text_left(draw, (x + 30, y), score_caption(fate, name, score), SMALLEST)
 
 
 def _row(draw: ImageDraw.ImageDraw, facts: dict[str, Any], drivers: int) -> None:
     """The ten action cards: face up with their symbol and name, face down as a card back;
     this round's card raised and outlined, the cards of rounds played greyed."""
     top = row_top(drivers)
-    text_left(draw, (MARGIN, top + ROW_TITLE / 2), CAPTIONS["action_cards"], SMALLEST, bold=True)
+    text_left(draw, (MARGIN, top + ROW_TITLE / 2), _(CAPTIONS["action_cards"]), SMALLEST, bold=True)
     now = None if facts["over"] else facts["round"]
     for index, kind in enumerate(facts["row"]):
         round_no = index + 1

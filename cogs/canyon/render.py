@@ -11,20 +11,19 @@ from typing import Any
 
 import discord
 
+from cogs.canyon.controls import controls, hand_text
 from cogs.canyon.picture import board_facts, board_png
 from cogs.canyon.words import (
     current_text,
-    is_send,
     last_round_text,
     move_words,
     narrate,
+    played_text,
     row,
-    scored_card,
-    signed,
+    six_cards_text,
     track,
-    what_it_does,
 )
-from cogs.common.components import ChoiceButton, MoveButton
+from cogs.common.i18n import N_, _, ngettext
 from cogs.common.pictures import render, seat_colour
 from cogs.common.presenter import (
     EMBED_COLOUR,
@@ -37,40 +36,30 @@ from cogs.common.presenter import (
 )
 from matches.match import Match
 from rules.canyon import race
-from rules.canyon.cards import ACTION_KINDS, ROUNDS
+from rules.canyon.cards import ROUNDS
 
 FATES = {
-    race.EDGE_FATE: "stopped at the edge",
-    race.HERO: "hero finish: a fourth collision in round 10, exactly on 30",
-    race.CANYON: "fell into the canyon",
-    race.CHICKEN: "chicken (under 16)",
-    race.ELIMINATED: "eliminated",
+    race.EDGE_FATE: N_("stopped at the edge"),
+    race.HERO: N_("hero finish: a fourth collision in round 10, exactly on 30"),
+    race.CANYON: N_("fell into the canyon"),
+    race.CHICKEN: N_("chicken (under 16)"),
 }
-BACK = "back"
+"""How each driver's race ended, in the result (an elimination names its round)."""
+FIELD = 1024
+"""The longest embed field value Discord takes."""
 
 
-def _card_style(card: dict[str, Any]) -> discord.ButtonStyle:
-    if card["double"]:
-        return discord.ButtonStyle.primary
-    return discord.ButtonStyle.success if card["value"] > 0 else discord.ButtonStyle.danger
-
-
-def _hand_text(hand: list[dict[str, Any]]) -> str:
-    return " ".join(f"`{card['label']}`" for card in hand)
-
-
-def _play_text(play: dict[str, Any]) -> str:
-    """``+5 and called a collision``: a committed card, as its player knows it."""
-    return play["label"] + (" and called a collision" if play["collision"] else "")
-
-
-# -- the presenter ----------------------------------------------------------------------------
+def _fate(view: dict[str, Any], seat: int) -> str:
+    fate = view["fates"][seat]
+    if fate == race.ELIMINATED:
+        return _("eliminated in round {round}", round=view["eliminated_in"][seat])
+    return _(FATES[fate])
 
 
 class CanyonPresenter:
     game = "canyon"
-    title = "Great Canyon Race"
-    points = "your final score if you stopped at the edge (16 to 30), else 0"
+    title = N_("Great Canyon Race")
+    points = N_("your final score if you stopped at the edge (16 to 30), else 0")
     narration_moves = 0  # the state keeps this round's reveal and the last scored round
 
     def describe_options(self, options: dict[str, Any]) -> str:
@@ -89,21 +78,21 @@ class CanyonPresenter:
         last = match.engine.view(match.state, None)["last_round"]
         if not last:
             return []
-        return [(f"Round {last['round']}", last_round_text(match, last)[:1024])]
+        return [(_("Round {round}", round=last["round"]), last_round_text(match, last)[:FIELD])]
 
     def narrate(self, match: Match, events: list[dict[str, Any]]) -> list[str]:
         return narrate(match, events)
 
     def hidden(self, match: Match, seat: int) -> list[str]:
         view = match.engine.view(match.state, seat)
-        name = match.name_of(seat)
-        lines = [f"Hand: {_hand_text(view['hand'])}"] if view["hand"] else []
-        if view["my_play"]:
-            lines.append(f"{name} played {_play_text(view['my_play'])}")
+        fields = {"name": match.name_of(seat)}
+        lines = [_("Hand: {cards}", cards=hand_text(view["hand"]))] if view["hand"] else []
+        play = view["my_play"]
+        if play:
+            lines.append(played_text(fields["name"], play["label"], play["collision"]))
         if view["peeked"]:
-            lines.append(
-                f"{name} looked at round {view['peeked']['round']}: {view['peeked']['label']}"
-            )
+            lines.append(_("{name} looked at round {round}: {card}", round=view["peeked"]["round"],
+                           card=_(view["peeked"]["label"]), **fields))
         return lines
 
     # -- the public board -------------------------------------------------------------
@@ -112,36 +101,38 @@ class CanyonPresenter:
         view = match.engine.view(match.state, None)
         over = view["phase"] == "over"
         if over:
-            heading = "the race is over"
+            title = _("Great Canyon Race: the race is over")
+        elif view["hand_number"] == 1:
+            title = _("Great Canyon Race: round {round}/{rounds} · first hand",
+                      round=view["round"], rounds=ROUNDS)
         else:
-            hand = "first hand" if view["hand_number"] == 1 else "second hand"
-            heading = f"round {view['round']}/{ROUNDS} · {hand}"
-        embed = discord.Embed(
-            title=f"Great Canyon Race: {heading}",
-            description=track(match, view),
-            colour=EMBED_COLOUR,
-        )
-        embed.add_field(name="Drivers", value=self._drivers(match, view), inline=False)
-        embed.add_field(name="Action cards", value=row(view), inline=False)
+            title = _("Great Canyon Race: round {round}/{rounds} · second hand",
+                      round=view["round"], rounds=ROUNDS)
+        embed = discord.Embed(title=title, description=track(match, view), colour=EMBED_COLOUR)
+        embed.add_field(name=_("Drivers"), value=self._drivers(match, view)[:FIELD], inline=False)
+        embed.add_field(name=_("Action cards"), value=row(view)[:FIELD], inline=False)
         if view["six_cards"] or view["peekers"]:
-            embed.add_field(name="Second hand", value=self._bonuses(match, view), inline=False)
+            embed.add_field(name=_("Second hand"), value=self._bonuses(match, view)[:FIELD],
+                            inline=False)
         if view["current"]:
             embed.add_field(
-                name=f"Round {view['current']['round']} revealed",
+                name=_("Round {round} revealed", round=view["current"]["round"]),
                 value=current_text(match, view["current"]),
                 inline=False,
             )
         elif view["last_round"]:
             embed.add_field(
-                name=f"Round {view['last_round']['round']}",
+                name=_("Round {round}", round=view["last_round"]["round"]),
                 value=last_round_text(match, view["last_round"]),
                 inline=False,
             )
         if not over:
-            embed.add_field(name="Waiting for", value=self._awaiting(match, view), inline=False)
+            embed.add_field(name=_("Waiting for"), value=self._awaiting(match, view)[:FIELD],
+                            inline=False)
         embed.set_image(url="attachment://board.png")
         embed.set_footer(
-            text=f"Match #{match.id} · stop on 30 or just below · o circled space · | the edge"
+            text=_("Match #{match} · stop on 30 or just below · o circled space · | the edge",
+                   match=match.id)
         )
         return embed
 
@@ -149,17 +140,19 @@ class CanyonPresenter:
         lines = []
         for seat in range(view["players"]):
             notes = [
-                f"{view['scores'][seat]} points",
+                ngettext("{count} point", "{count} points", view["scores"][seat]),
                 f"💥 {view['collisions'][seat]}/{race.COLLISIONS_SURVIVED}",
             ]
             if view["eliminated"][seat]:
-                notes.append(f"🔥 eliminated in round {view['eliminated_in'][seat]}")
+                notes.append(_("🔥 eliminated in round {round}",
+                               round=view["eliminated_in"][seat]))
             elif view["hero"][seat]:
-                notes.append("🦸 hero finish")
+                notes.append(_("🦸 hero finish"))
             elif view["phase"] != "over":
-                notes.append(f"{view['hand_sizes'][seat]} cards in hand")
+                notes.append(ngettext("{count} card in hand", "{count} cards in hand",
+                                      view["hand_sizes"][seat]))
                 if view["scores"][seat] in race.CIRCLED:
-                    notes.append("on a circled space")
+                    notes.append(_("on a circled space"))
             colour = seat_colour(seat).emoji
             lines.append(f"{colour} **{seat + 1}. {match.name_of(seat)}**: " + " · ".join(notes))
         return "\n".join(lines)
@@ -167,12 +160,15 @@ class CanyonPresenter:
     def _bonuses(self, match: Match, view: dict[str, Any]) -> str:
         lines = []
         if view["six_cards"]:
-            names = ", ".join(match.name_of(s) for s in view["six_cards"])
-            lines.append(f"Six cards (highest after round 5): {names}")
+            lines.append(six_cards_text(match, view["six_cards"]))
         for seat in view["peekers"]:
             looked = view["peeks"][seat]
-            did = f"looked at round {looked}'s card" if looked else "may look at a face-down card"
-            lines.append(f"{match.name_of(seat)} (lowest after round 5) {did}")
+            if looked:
+                lines.append(_("{name} (lowest after round 5) looked at round {round}'s card",
+                               name=match.name_of(seat), round=looked))
+            else:
+                lines.append(_("{name} (lowest after round 5) may look at a face-down card",
+                               name=match.name_of(seat)))
         return "\n".join(lines)
 
     def _awaiting(self, match: Match, view: dict[str, Any]) -> str:
@@ -180,179 +176,28 @@ class CanyonPresenter:
         phase = view["phase"]
         if phase == "commit":
             action = view["row"][view["round"] - 1]
-            if is_send(action):
-                what = f"to commit a card (send round: cards go {action['kind'][5:]})"
+            committed = ngettext("{count} committed", "{count} committed",
+                                 len(view["committed"]))
+            if action["kind"] == "send_left":
+                what = _("{players} to commit a card (send round: cards go left)",
+                         players=awaited)
+            elif action["kind"] == "send_right":
+                what = _("{players} to commit a card (send round: cards go right)",
+                         players=awaited)
             else:
-                what = "to commit a card (and perhaps call a collision)"
-            done = len(view["committed"])
-            return f"{awaited} {what} · {done} committed"
+                what = _("{players} to commit a card (and perhaps call a collision)",
+                         players=awaited)
+            return f"{what} · {committed}"
         if phase == "choose":
-            return f"{awaited} to choose the action card (collision victim)"
+            return _("{players} to choose the action card (collision victim)", players=awaited)
         if phase == "sign":
-            return f"{awaited} to choose the sign of a double-value card"
-        return f"{awaited} to look at a face-down action card"
+            return _("{players} to choose the sign of a double-value card", players=awaited)
+        return _("{players} to look at a face-down action card", players=awaited)
 
     # -- a player's controls ----------------------------------------------------------
 
     def controls(self, match: Match, seat: int, choice: str | None = None) -> Controls:
-        view = match.engine.view(match.state, seat)
-        embed = self._private_embed(match, view)
-        channel = f"<#{match.record.channel_id}>"
-        phase = view["phase"]
-        if phase == "over":
-            return Controls(content=f"The race is over: the result is in {channel}.", embed=embed)
-        if view["eliminated"][seat]:
-            return Controls(
-                content=f"Your car is out of the race. Follow the board in {channel}.",
-                embed=embed,
-            )
-        if seat not in view["awaiting"]:
-            return Controls(content=self._waiting_text(match, view), embed=embed)
-        point = match.decision_point()
-        if phase == "commit":
-            return self._commit_controls(match, view, point, choice, embed)
-        if phase == "choose":
-            return self._choose_controls(match, view, point, embed)
-        if phase == "sign":
-            return self._sign_controls(match, view, point, embed)
-        items = [
-            MoveButton(match.id, point, f"k{cell['round']}", label=f"Round {cell['round']}")
-            for cell in view["row"]
-            if not cell["face_up"] and cell["round"] >= view["round"]
-        ]
-        return Controls(
-            "You had the lowest score after round 5: pick a face-down action card to look at. "
-            "Only you will see it.",
-            embed,
-            items,
-        )
-
-    def _private_embed(self, match: Match, view: dict[str, Any]) -> discord.Embed:
-        over = view["phase"] == "over"
-        heading = "final" if over else f"round {view['round']}/{ROUNDS}"
-        embed = discord.Embed(title=f"Great Canyon Race · {heading}", colour=EMBED_COLOUR)
-        hand = _hand_text(view["hand"]) or "(empty)"
-        embed.add_field(name="Your hand", value=hand, inline=False)
-        if view["my_play"]:
-            embed.add_field(name="Committed", value=f"You played {_play_text(view['my_play'])}.")
-        embed.add_field(name="Action cards", value=row(view, view["peeked"]), inline=False)
-        scores = " · ".join(
-            f"{match.name_of(s)} {view['scores'][s]} (💥{view['collisions'][s]})"
-            for s in range(view["players"])
-        )
-        embed.add_field(name="Scores", value=scores[:1024], inline=False)
-        embed.set_footer(text=f"Match #{match.id}")
-        return embed
-
-    def _waiting_text(self, match: Match, view: dict[str, Any]) -> str:
-        awaited = ", ".join(match.name_of(s) for s in view["awaiting"])
-        phase = view["phase"]
-        if phase == "commit":
-            return f"Your card is committed. Waiting for {awaited}."
-        if phase == "choose":
-            return f"Collision! Waiting for {awaited} to choose the action card."
-        if phase == "sign":
-            return f"Waiting for {awaited} to choose the sign of a double-value card."
-        return f"Waiting for {awaited} to look at a face-down action card."
-
-    def _commit_controls(
-        self,
-        match: Match,
-        view: dict[str, Any],
-        point: int,
-        choice: str | None,
-        embed: discord.Embed,
-    ) -> Controls:
-        action = view["row"][view["round"] - 1]
-        send = is_send(action)
-        intro = f"Round {view['round']}: **{action['label']}**."
-        if send:
-            intro += " A send round: your card scores for your neighbour, no collision."
-        picked = next((c for c in view["hand"] if choice == f"c{c['card']}"), None)
-        if picked is None:
-            items: list[discord.ui.Item[Any]] = [
-                ChoiceButton(
-                    match.id,
-                    point,
-                    f"c{card['card']}",
-                    label=card["label"],
-                    style=_card_style(card),
-                )
-                for card in view["hand"]
-            ]
-            return Controls(f"{intro} Pick the card to commit.", embed, items)
-        code = f"c{picked['card']}"
-        items = [
-            MoveButton(
-                match.id, point, code, label=f"Play {picked['label']}",
-                style=discord.ButtonStyle.success,
-            )
-        ]
-        if not send:
-            items.append(
-                MoveButton(
-                    match.id, point, f"{code}:x",
-                    label=f"Play {picked['label']} and call a collision",
-                    style=discord.ButtonStyle.danger,
-                )
-            )
-        items.append(ChoiceButton(match.id, point, BACK, label="Other card"))
-        return Controls(f"{intro} Commit {picked['label']}?", embed, items)
-
-    def _choose_controls(
-        self, match: Match, view: dict[str, Any], point: int, embed: discord.Embed
-    ) -> Controls:
-        current = view["current"]
-        items: list[discord.ui.Item[Any]] = []
-        for index, action in enumerate(current["offer"]):
-            name = action["label"] + (" (this round's card)" if index == 0 else " (drawn)")
-            embed.add_field(
-                name=f"{index + 1}. {name}",
-                value=what_it_does(match, view, current["plays"], action)[:1024],
-                inline=False,
-            )
-            items.append(
-                MoveButton(
-                    match.id, point, f"a{action['action']}",
-                    label=f"{index + 1}. {action['label']}", style=discord.ButtonStyle.primary,
-                )
-            )
-        plays = "; ".join(f"{match.name_of(p['seat'])} {p['label']}" for p in current["plays"])
-        return Controls(
-            f"Collision! You are the victim: choose the action card that applies to everybody "
-            f"this round. Cards played: {plays}.",
-            embed,
-            items,
-        )
-
-    def _sign_controls(
-        self, match: Match, view: dict[str, Any], point: int, embed: discord.Embed
-    ) -> Controls:
-        seat = view["seat"]
-        current = view["current"]
-        applied = current["applied"]
-        card, giver = scored_card(view, current["plays"], applied, seat)
-        effect = ACTION_KINDS[applied["kind"]]
-        score = view["scores"][seat]
-        items: list[discord.ui.Item[Any]] = []
-        for sign, code in ((1, "s+"), (-1, "s-")):
-            value = sign * card["value"]
-            gain = effect.apply(value)
-            to = race.moved(score, gain)
-            items.append(
-                MoveButton(
-                    match.id, point, code,
-                    label=f"{signed(value)} → {signed(gain)}: {score} to {to}",
-                    style=discord.ButtonStyle.success if sign > 0 else discord.ButtonStyle.danger,
-                )
-            )
-        source = "" if giver == seat else f" (sent by {match.name_of(giver)})"
-        return Controls(
-            f"You score the double-value card ±{card['value']}{source} under "
-            f"**{applied['label']}**: choose its sign.",
-            embed,
-            items,
-        )
+        return controls(match, seat, choice)
 
     def move_words(self, match: Match, seat: int, move: str) -> str:
         return move_words(move)
@@ -367,23 +212,20 @@ class CanyonPresenter:
         headline = (
             winners_headline(winners)
             if winners
-            else "nobody wins: no driver stopped at the edge"
+            else _("nobody wins: no driver stopped at the edge")
         )
         order = sorted(range(view["players"]), key=lambda s: (outcome.places[s], s))
         lines = []
         for seat in order:
-            fate = FATES[view["fates"][seat]]
-            if view["fates"][seat] == race.ELIMINATED:
-                fate += f" in round {view['eliminated_in'][seat]}"
             lines.append(place_line(
                 outcome.places[seat], match.name_of(seat), seat in outcome.winners,
-                f"{view['scores'][seat]} · {fate} · 💥 {view['collisions'][seat]}",
+                f"{view['scores'][seat]} · {_fate(view, seat)} · 💥 {view['collisions'][seat]}",
             ))
         embed = discord.Embed(
-            title=result_title(self.title, headline),
+            title=result_title(_(self.title), headline),
             description="\n".join(lines),
             colour=discord.Colour.gold(),
         )
-        embed.add_field(name="Final track", value=track(match, view), inline=False)
-        embed.set_footer(text=f"Match #{match.id}")
+        embed.add_field(name=_("Final track"), value=track(match, view), inline=False)
+        embed.set_footer(text=_("Match #{match}", match=match.id))
         return embed

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from cogs.common.i18n import _
+from cogs.common.presenter import joined
 from matches.match import Match
 from rules.canyon import race
 from rules.canyon.cards import ACCELERATION, ACTION_KINDS, ACTIONS
 
 TRACK_SPACES = race.TRACK_TOP + 1
 NAME_WIDTH = 8
-SEND_WORDS = {"left": "to the player on their left", "right": "to the player on their right"}
 
 
 def signed(value: int) -> str:
@@ -35,6 +36,11 @@ def scored_card(
     return by_seat[giver], giver
 
 
+def action_name(action: dict[str, Any]) -> str:
+    """An action card's name in the language spoken (the engine's label is its message)."""
+    return _(action["label"])
+
+
 def what_it_does(
     match: Match, view: dict[str, Any], plays: list[dict[str, Any]], action: dict[str, Any]
 ) -> str:
@@ -44,23 +50,35 @@ def what_it_does(
     for play in plays:
         seat = play["seat"]
         card, giver = scored_card(view, plays, action, seat)
-        name = match.name_of(seat)[:20]
-        source = f" ({match.name_of(giver)[:20]}'s)" if giver != seat else ""
         score = view["scores"][seat]
+        fields = {"name": match.name_of(seat)[:20], "score": score, "card": card["label"]}
+        if giver != seat:
+            fields["giver"] = match.name_of(giver)[:20]
         if card["double"]:
             high = effect.apply(card["value"])
             ends = sorted({race.moved(score, high), race.moved(score, -high)})
-            parts.append(
-                f"{name}: ±{card['value']}{source} → ±{abs(high)}, "
-                f"{score} to {' or '.join(map(str, ends))}"
-            )
+            parts.append(_double_effect(fields, abs(high), ends))
         else:
             gain = effect.apply(card["value"])
-            parts.append(
-                f"{name}: {card['label']}{source} → {signed(gain)}, "
-                f"{score} to {race.moved(score, gain)}"
-            )
+            fields.update(gain=signed(gain), to=race.moved(score, gain))
+            if "giver" in fields:
+                parts.append(_("{name}: {giver}'s {card} → {gain}, {score} to {to}", **fields))
+            else:
+                parts.append(_("{name}: {card} → {gain}, {score} to {to}", **fields))
     return "\n".join(parts)
+
+
+def _double_effect(fields: dict[str, Any], high: int, ends: list[int]) -> str:
+    """A double-value card under an action: both signs, and the one or two spaces they reach."""
+    fields = {**fields, "high": high, "low_end": ends[0], "high_end": ends[-1]}
+    if len(ends) == 1:
+        if "giver" in fields:
+            return _("{name}: {giver}'s {card} → ±{high}, {score} to {low_end}", **fields)
+        return _("{name}: {card} → ±{high}, {score} to {low_end}", **fields)
+    if "giver" in fields:
+        return _("{name}: {giver}'s {card} → ±{high}, {score} to {low_end} or {high_end}",
+                 **fields)
+    return _("{name}: {card} → ±{high}, {score} to {low_end} or {high_end}", **fields)
 
 
 # -- the score track --------------------------------------------------------------------------
@@ -94,11 +112,11 @@ def row(view: dict[str, Any], peeked: dict[str, Any] | None = None) -> str:
         here = not over and cell["round"] == view["round"]
         mark = "▶" if here else "·"
         if cell["face_up"]:
-            text = cell["label"]
+            text = action_name(cell)
         elif peeked is not None and peeked["round"] == cell["round"]:
-            text = f"face down (you looked: {peeked['label']})"
+            text = _("face down (you looked: {card})", card=action_name(peeked))
         else:
-            text = "face down"
+            text = _("face down")
         lines.append(f"{mark} **{cell['round']}** {text}")
     return "\n".join(lines)
 
@@ -109,63 +127,82 @@ def row(view: dict[str, Any], peeked: dict[str, Any] | None = None) -> str:
 def collision_text(match: Match, current: dict[str, Any]) -> list[str]:
     if not current.get("collision"):
         return []
-    callers = ", ".join(match.name_of(s) for s in current["callers"])
-    victims = " and ".join(match.name_of(s) for s in current["victims"])
+    callers = joined([match.name_of(s) for s in current["callers"]])
+    victims = joined([match.name_of(s) for s in current["victims"]])
     collisions = current.get("collisions") or []
     tally = ", ".join(
         f"{match.name_of(s)} {collisions[s]}/{race.COLLISIONS_SURVIVED}"
         for s in current["victims"]
         if s < len(collisions)
     )
-    lines = [f"💥 Collision called by {callers}! Victim: {victims} (collisions: {tally})."]
-    offer = ", ".join(action["label"] for action in current["offer"])
+    lines = [_("💥 Collision called by {callers}! Victim: {victims} (collisions: {tally}).",
+               callers=callers, victims=victims, tally=tally)]
+    offer = ", ".join(action_name(action) for action in current["offer"])
     chooser = match.name_of(current["chooser"])
     if current.get("chosen"):
-        lines.append(f"{chooser} chose **{current['chosen']['label']}** from: {offer}.")
+        lines.append(_("{chooser} chose **{card}** from: {offer}.", chooser=chooser,
+                       card=action_name(current["chosen"]), offer=offer))
     elif len(current["offer"]) > 1:
-        lines.append(f"On offer to {chooser}: {offer}.")
+        lines.append(_("On offer to {chooser}: {offer}.", chooser=chooser, offer=offer))
     return lines
+
+
+def played_text(name: str, card: str, collision: bool) -> str:
+    """``Ann played +5 and called a collision``: one driver's card, as the table saw it."""
+    if collision:
+        return _("{name} played {card} and called a collision", name=name, card=card)
+    return _("{name} played {card}", name=name, card=card)
 
 
 def plays_text(match: Match, current: dict[str, Any]) -> list[str]:
     return [
-        f"{match.name_of(play['seat'])} played {play['label']}"
-        + (" and called a collision" if play["seat"] in current["callers"] else "")
+        played_text(match.name_of(play["seat"]), play["label"], play["seat"] in current["callers"])
         for play in current["plays"]
     ]
 
 
 def moves_text(match: Match, record: dict[str, Any]) -> list[str]:
-    action = record["applied"]["label"]
+    action = action_name(record["applied"])
     lines = []
     for move in record["moves"]:
-        who = match.name_of(move["seat"])
-        if move["played_by"] != move["seat"]:
-            card = f"{match.name_of(move['played_by'])}'s {move['label']}"
+        fields = {
+            "name": match.name_of(move["seat"]), "giver": match.name_of(move["played_by"]),
+            "card": move["label"], "value": signed(move["value"]), "action": action,
+            "effect": signed(move["effect"]), "start": move["from"], "end": move["to"],
+        }
+        sent = move["played_by"] != move["seat"]
+        if move["sign"] is not None and sent:
+            line = _("{name}: {giver}'s {card} as {value}, {action} → {effect}: "
+                     "{start} to **{end}**", **fields)
+        elif move["sign"] is not None:
+            line = _("{name}: {card} as {value}, {action} → {effect}: {start} to **{end}**",
+                     **fields)
+        elif sent:
+            line = _("{name}: {giver}'s {card}, {action} → {effect}: {start} to **{end}**",
+                     **fields)
         else:
-            card = move["label"]
-        if move["sign"] is not None:
-            card += f" as {signed(move['value'])}"
-        lines.append(
-            f"{who}: {card}, {action} → {signed(move['effect'])}: "
-            f"{move['from']} to **{move['to']}**"
-        )
+            line = _("{name}: {card}, {action} → {effect}: {start} to **{end}**", **fields)
+        lines.append(line)
     return lines
 
 
 def _applied_lines(record: dict[str, Any]) -> list[str]:
-    lines = [f"Action card: **{record['applied']['label']}**"]
-    if record["send"]:
-        lines.append(f"Every card went {SEND_WORDS[record['send']]}.")
+    lines = [_("Action card: **{card}**", card=action_name(record["applied"]))]
+    if record["send"] == "left":
+        lines.append(_("Every card went to the player on their left."))
+    elif record["send"]:
+        lines.append(_("Every card went to the player on their right."))
     return lines
 
 
 def _scored_lines(match: Match, record: dict[str, Any]) -> list[str]:
     lines = moves_text(match, record)
     for seat in record["eliminated"]:
-        lines.append(f"🔥 {match.name_of(seat)}'s car took a fourth collision: eliminated.")
+        lines.append(_("🔥 {name}'s car took a fourth collision: eliminated.",
+                       name=match.name_of(seat)))
     for seat in record["hero"]:
-        lines.append(f"🦸 {match.name_of(seat)} took a fourth collision on 30: a hero finish!")
+        lines.append(_("🦸 {name} took a fourth collision on 30: a hero finish!",
+                       name=match.name_of(seat)))
     return lines
 
 
@@ -175,11 +212,11 @@ def last_round_text(match: Match, record: dict[str, Any]) -> str:
 
 
 def current_text(match: Match, current: dict[str, Any]) -> str:
-    lines = [f"Round card: **{current['round_action']['label']}**"]
+    lines = [_("Round card: **{card}**", card=action_name(current["round_action"]))]
     lines += plays_text(match, current)
     lines += collision_text(match, current)
     if current.get("applied") and not current.get("chosen"):
-        lines.append(f"Applies: **{current['applied']['label']}**")
+        lines.append(_("Applies: **{card}**", card=action_name(current["applied"])))
     return "\n".join(lines)[:1024]
 
 
@@ -194,40 +231,46 @@ def narrate(match: Match, events: list[dict[str, Any]]) -> list[str]:
 
 def _event_lines(match: Match, event: dict[str, Any]) -> list[str]:
     kind = event["kind"]
+    name = match.name_of(event["seat"]) if "seat" in event else ""
     if kind == "action_revealed":
-        return [f"Round {event['round']}'s action card turns face up: **{event['label']}**."]
+        return [_("Round {round}'s action card turns face up: **{card}**.",
+                  round=event["round"], card=action_name(event["card"]))]
     if kind == "committed":
-        return [f"🂠 {match.name_of(event['seat'])} committed a card."]
+        return [_("🂠 {name} committed a card.", name=name)]
     if kind == "revealed":
         return [
-            f"**Round {event['round']} revealed** · round card: "
-            f"**{event['round_action']['label']}**",
+            _("**Round {round} revealed** · round card: **{card}**", round=event["round"],
+              card=action_name(event["round_action"])),
             *plays_text(match, event),
             *collision_text(match, event),
         ]
     if kind == "action_chosen":
-        return [f"{match.name_of(event['seat'])} chose **{event['label']}**."]
+        return [_("{name} chose **{card}**.", name=name, card=action_name(event["card"]))]
     if kind == "sign_chosen":
-        return [f"{match.name_of(event['seat'])} chose the sign of a double-value card."]
+        return [_("{name} chose the sign of a double-value card.", name=name)]
     if kind == "round_scored":
-        return [f"**Round {event['round']} scored**", *_applied_lines(event),
+        return [_("**Round {round} scored**", round=event["round"]), *_applied_lines(event),
                 *_scored_lines(match, event)]
     if kind == "second_hand":
         return second_hand_lines(match, event["six_cards"], event["peekers"])
     if kind == "peeked":
-        return [f"👀 {match.name_of(event['seat'])} looked at round {event['round']}'s card."]
+        return [_("👀 {name} looked at round {round}'s card.", name=name, round=event["round"])]
     if kind == "match_over":
-        return ["🏁 The race is over."]
+        return [_("🏁 The race is over.")]
     return []
 
 
+def six_cards_text(match: Match, six_cards: list[int]) -> str:
+    names = ", ".join(match.name_of(s) for s in six_cards)
+    return _("Six cards (highest after round 5): {names}", names=names)
+
+
 def second_hand_lines(match: Match, six_cards: list[int], peekers: list[int]) -> list[str]:
-    lines = ["The second hand is dealt."]
+    lines = [_("The second hand is dealt.")]
     if six_cards:
-        names = ", ".join(match.name_of(s) for s in six_cards)
-        lines.append(f"Six cards (highest after round 5): {names}")
+        lines.append(six_cards_text(match, six_cards))
     lines += [
-        f"{match.name_of(seat)} (lowest after round 5) may look at a face-down card"
+        _("{name} (lowest after round 5) may look at a face-down card", name=match.name_of(seat))
         for seat in peekers
     ]
     return lines
@@ -238,11 +281,14 @@ def move_words(move: str) -> str:
     collision``, ``chose Swap``, ``counted it as -2``, ``looked at round 4's action card``."""
     kind, rest = move[0], move[1:]
     if kind == "c":
-        card, _, call = rest.partition(":")
-        called = " and called a collision" if call else ""
-        return f"played {ACCELERATION[int(card)].label}{called}"
+        card, _code, call = rest.partition(":")
+        label = ACCELERATION[int(card)].label
+        if call:
+            return _("played {card} and called a collision", card=label)
+        return _("played {card}", card=label)
     if kind == "a":
-        return f"chose {ACTIONS[int(rest)].effect.label}"
+        return _("chose {card}", card=_(ACTIONS[int(rest)].effect.label))
     if kind == "s":
-        return f"counted your card as {'plus' if rest == '+' else 'minus'}"
-    return f"looked at round {rest}'s action card"
+        return _("counted your card as plus") if rest == "+" else _(
+            "counted your card as minus")
+    return _("looked at round {round}'s action card", round=rest)

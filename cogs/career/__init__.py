@@ -12,10 +12,12 @@ from typing import Any
 
 import discord
 
+from rules.base import N_
+
 MIN_MATCHES = 3
 """Rated matches a player needs before the leaderboard ranks them."""
 PAGE_SIZE = 10
-RATINGS_PENDING = (
+RATINGS_PENDING = N_(
     "⏳ Ratings are still being computed for earlier matches: the ratings here are not "
     "complete yet."
 )

@@ -14,6 +14,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from cogs.common.i18n import N_, _, language, ngettext
 from cogs.common.pictures import (
     INK,
     PAPER,
@@ -30,6 +31,7 @@ from cogs.common.pictures import (
 )
 from cogs.common.pictures.draw import shape_points
 from cogs.common.pictures.palette import RGB, Shape
+from cogs.numbers.symbols import colour_name
 
 SIZE = 10
 CELL = 64
@@ -47,16 +49,21 @@ HEIGHT = LEGEND_TOP + MAX_SIDES * LEGEND_ROW + 8
 ROWS = "ABCDEFGHIJ"
 
 CAPTIONS = {
-    "turn": "{name}'s turn",
-    "won": "{colour} wins: {names}",
-    "draw": "A draw: no side completed its sequences",
-    "free": "FREE",
-    "legend": "{colour}: {names}",
-    "sequences": " · {count} sequence",
-    "sequences_many": " · {count} sequences",
-    "seat": "seat {number}",
+    "turn": N_("{name}'s turn"),
+    "won": N_("{colour} wins: {names}"),
+    "draw": N_("A draw: no side completed its sequences"),
+    "free": N_("FREE"),
+    "legend": N_("{colour}: {names}"),
+    "seat": N_("seat {number}"),
 }
-"""Every text the picture draws, in one place."""
+"""Every text the picture draws, in one place, translated as it is drawn (the language spoken);
+the count of a side's sequences is in :func:`sequences_caption`."""
+
+
+def sequences_caption(colour: str, names: str, count: int) -> str:
+    """A side's line of the legend once it has completed sequences."""
+    return ngettext("{colour}: {names} · {count} sequence", "{colour}: {names} · {count} sequences",
+                    count, colour=colour, names=names)
 
 BOARD: RGB = (238, 232, 218)
 SPACE: RGB = (252, 250, 244)
@@ -88,7 +95,7 @@ def board_png(view: dict[str, Any], names: list[str] | None = None,
     """The board with every chip, completed sequences, the last move and, for a player's own
     picture, the ``highlight`` spaces (where a card may go); ``names`` are by seat."""
     layout: list[int] = view["layout"]
-    image = background(f"numbers:{digest(layout)}", lambda: _background(layout))
+    image = background(f"numbers:{digest(layout)}:{language()}", lambda: _background(layout))
     draw = ImageDraw.Draw(image)
     for index in sorted(highlight):
         _space(draw, index, layout[index], fill=HIGHLIGHT, border=4)
@@ -137,7 +144,7 @@ def _space(draw: ImageDraw.ImageDraw, index: int, number: int | None, *, fill: R
     if free:
         draw.polygon(shape_points(Shape.STAR, (centre[0], centre[1] - 9), 16), fill=PAPER,
                      outline=INK, width=2)
-        text_centered(draw, (centre[0], bottom - 13), CAPTIONS["free"], SMALLEST, bold=True)
+        text_centered(draw, (centre[0], bottom - 13), _(CAPTIONS["free"]), SMALLEST, bold=True)
     elif number is not None:
         text_centered(draw, centre, str(number), 26)
 
@@ -175,7 +182,7 @@ def _last_move(draw: ImageDraw.ImageDraw, move: dict[str, Any]) -> None:
 
 
 def _name(names: list[str] | None, seat: int) -> str:
-    return names[seat] if names else CAPTIONS["seat"].format(number=seat + 1)
+    return names[seat] if names else _(CAPTIONS["seat"], number=seat + 1)
 
 
 def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str] | None) -> None:
@@ -186,11 +193,11 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str] | 
     if view["over"]:
         side = view["winner_side"]
         if side is None:
-            text = CAPTIONS["draw"]
+            text = _(CAPTIONS["draw"])
         else:
             colour = seat_colour(side)
             who = ", ".join(_name(names, s) for s in view["sides"][side])
-            text = CAPTIONS["won"].format(colour=colour.name.capitalize(), names=who)
+            text = _(CAPTIONS["won"], colour=colour_name(side), names=who)
             draw_marker(draw, (LEFT - 4, y), 18, colour)
         text, size = fit_text(text, room, 26, SMALLEST, bold=True)
         text_left(draw, (LEFT + 24, y), text, size, bold=True)
@@ -198,7 +205,7 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str] | 
     (seat,) = view["awaiting"]
     side = view["side_of_seat"][seat]
     draw_marker(draw, (LEFT - 4, y), 18, seat_colour(side))
-    text, size = fit_text(CAPTIONS["turn"].format(name=_name(names, seat)), room, 26, SMALLEST,
+    text, size = fit_text(_(CAPTIONS["turn"], name=_name(names, seat)), room, 26, SMALLEST,
                           bold=True)
     text_left(draw, (LEFT + 24, y), text, size, bold=True)
 
@@ -216,8 +223,9 @@ def _legend(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str] | 
         colour = seat_colour(side)
         draw_marker(draw, (LEFT + 10, y), CHIP_RADIUS, colour)
         who = ", ".join(_name(names, s) for s in seats)
-        key = "sequences" if done[side] == 1 else "sequences_many"
-        count = CAPTIONS[key].format(count=done[side]) if done[side] else ""
-        text = CAPTIONS["legend"].format(colour=colour.name.capitalize(), names=who) + count
+        if done[side]:
+            text = sequences_caption(colour_name(side), who, done[side])
+        else:
+            text = _(CAPTIONS["legend"], colour=colour_name(side), names=who)
         text, size = fit_text(text, WIDTH - LEFT - 50 - 20, 22, SMALLEST)
         text_left(draw, (LEFT + 50, y), text, size)

@@ -25,8 +25,9 @@ marked there, and rulebook.md states them all):
     earns; the tied five get none (``race._favoured``).
 13. Places: qualifiers by score then collisions; then the others still racing by how close to
     30 they ended, then collisions; then the eliminated, later eliminations first
-    (``race.places``). Career points are the final score of every player still racing at the
-    end (a hero finish included); an eliminated player scores 0.
+    (``race.places``). Career points (``rounds.outcome_of``) are the final score of a driver
+    who stopped at the edge (16 to 30, a hero finish included); a fall into the canyon, a
+    chicken or an elimination scores 0.
 """
 
 from rules.canyon.cards import ACCELERATION, ACTIONS, Acceleration, Action

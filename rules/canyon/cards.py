@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rules.base import N_
+
 ROUNDS = 10
 """One action card in the row for each round."""
 HAND_SIZE = 5
@@ -41,15 +43,15 @@ class ActionKind:
 
 
 ACTION_KINDS: dict[str, ActionKind] = {
-    "divide_by_2": ActionKind("Divide by 2", halve=True),
-    "multiply_by_2": ActionKind("Multiply by 2", factor=2),
-    "multiply_by_3": ActionKind("Multiply by 3", factor=3),
-    "keep_value": ActionKind("Keep value"),
-    "change_sign": ActionKind("Change sign", factor=-1),
-    "change_sign_multiply_by_2": ActionKind("Change sign and multiply by 2", factor=-2),
-    "cancel": ActionKind("Cancel", factor=0),
-    "send_left": ActionKind("Send to the player on your left", send=1),
-    "send_right": ActionKind("Send to the player on your right", send=-1),
+    "divide_by_2": ActionKind(N_("Divide by 2"), halve=True),
+    "multiply_by_2": ActionKind(N_("Multiply by 2"), factor=2),
+    "multiply_by_3": ActionKind(N_("Multiply by 3"), factor=3),
+    "keep_value": ActionKind(N_("Keep value")),
+    "change_sign": ActionKind(N_("Change sign"), factor=-1),
+    "change_sign_multiply_by_2": ActionKind(N_("Change sign and multiply by 2"), factor=-2),
+    "cancel": ActionKind(N_("Cancel"), factor=0),
+    "send_left": ActionKind(N_("Send to the player on your left"), send=1),
+    "send_right": ActionKind(N_("Send to the player on your right"), send=-1),
 }
 
 
@@ -77,7 +79,8 @@ class Acceleration:
 
 @dataclass(frozen=True)
 class Action:
-    """An action card of the row or the action deck."""
+    """An action card of the row or the action deck; its ``label`` is marked for the catalogs
+    and translated where shown."""
 
     id: int
     kind: str

@@ -25,7 +25,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from rules.base import Event, IllegalMove, InvalidOptions, Move, Outcome, seeded_random
+from rules.base import N_, Event, IllegalMove, InvalidOptions, Move, Outcome, seeded_random
 from rules.canyon.cards import ACCELERATION, ACTIONS, HAND_SIZE, ROUNDS
 from rules.canyon.rounds import (
     EFFECTS,
@@ -162,11 +162,11 @@ class CanyonEngine:
 
     def apply(self, state: CanyonState, seat: int, move: Move) -> list[Event]:
         if not isinstance(move, str):
-            raise IllegalMove("A move is a short text code.")
+            raise IllegalMove(N_("A move is a short text code."))
         if type(seat) is not int or not 0 <= seat < state.seats:
-            raise IllegalMove("There is no such seat in this match.")
+            raise IllegalMove(N_("There is no such seat in this match."))
         if move not in self.legal_moves(state, seat):
-            raise IllegalMove(_refusal(state, seat, move))
+            raise _refusal(state, seat, move)
         phase = state.phase
         if phase == COMMIT:
             return commit(state, seat, *_COMMITS[move])
@@ -286,31 +286,38 @@ def _played(state: CanyonState) -> list[int]:
 # -- refusals -----------------------------------------------------------------------------
 
 
-def _refusal(state: CanyonState, seat: int, move: str) -> str:
+def _refusal(state: CanyonState, seat: int, move: str) -> IllegalMove:
     """Why ``move`` is not legal for ``seat`` now, in the player's words."""
     phase = state.phase
     if phase == OVER:
-        return "The race is over."
+        return IllegalMove(N_("The race is over."))
     if state.eliminated_in[seat]:
-        return "Your car is out of the race."
+        return IllegalMove(N_("Your car is out of the race."))
     if phase == COMMIT:
         if state.sealed[seat] >= 0:
-            return "You have already committed a card this round."
+            return IllegalMove(N_("You have already committed a card this round."))
         match = _COMMIT_CODE.fullmatch(move)
         if match is None:
-            return "Commit one card from your hand (c<card>, or c<card>:x to call a collision)."
+            return IllegalMove(N_(
+                "Commit one card from your hand (c<card>, or c<card>:x to call a collision)."
+            ))
         if int(match[1]) not in state.hands[seat]:
-            return "That card is not in your hand."
-        return "No collision may be called in a send round."
+            return IllegalMove(N_("That card is not in your hand."))
+        return IllegalMove(N_("No collision may be called in a send round."))
     if phase == CHOOSE:
         if seat != state.victims[0]:
-            return "Only the collision victim chooses the action card."
-        return "Choose one of the action cards on offer."
+            return IllegalMove(N_("Only the collision victim chooses the action card."))
+        return IllegalMove(N_("Choose one of the action cards on offer."))
     if phase == SIGN:
         if seat not in state.sign_awaited:
-            return "Nobody is waiting for a sign from you."
-        return "Choose the sign of your double-value card: s+ or s-."
+            return IllegalMove(N_("Nobody is waiting for a sign from you."))
+        return IllegalMove(N_("Choose the sign of your double-value card: s+ or s-."))
     if seat not in state.peekers or state.peeked[seat]:
-        return "Only the players with the lowest score may look at an action card, once."
+        return IllegalMove(
+            N_("Only the players with the lowest score may look at an action card, once.")
+        )
     rounds = ", ".join(str(r) for r in face_down_rounds(state))
-    return f"Look at a face-down action card of a later round (k<round>: {rounds})."
+    return IllegalMove(
+        N_("Look at a face-down action card of a later round (k<round>: {rounds})."),
+        rounds=rounds,
+    )

@@ -49,7 +49,10 @@ def open_round(state: CanyonState) -> list[Event]:
 
 def _flip(state: CanyonState, round_no: int) -> Event:
     state.face_up[round_no - 1] = True
-    return Event("action_revealed", {"round": round_no, **_ACTION_JSON[state.row[round_no - 1]]})
+    # The card under its own key: its ``kind`` is the card's, not the event's.
+    return Event(
+        "action_revealed", {"round": round_no, "card": action_json(state.row[round_no - 1])}
+    )
 
 
 def commit(state: CanyonState, seat: int, card: int, call: bool) -> list[Event]:
@@ -117,8 +120,9 @@ def _draw_actions(state: CanyonState) -> list[int]:
 def choose(state: CanyonState, seat: int, action: int) -> list[Event]:
     """The victim chooses the action card that applies this round."""
     assert state.reveal is not None
-    state.reveal = {**state.reveal, "chosen": action_json(action)}
-    event = Event("action_chosen", {"round": state.round, "seat": seat, **_ACTION_JSON[action]})
+    chosen = action_json(action)
+    state.reveal = {**state.reveal, "chosen": chosen}
+    event = Event("action_chosen", {"round": state.round, "seat": seat, "card": dict(chosen)})
     return [event, *_settle(state, action)]
 
 

@@ -21,16 +21,14 @@ Events (every one carries ``seat``, and ``marker`` (0 or 1) when a marker is con
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
-from rules.base import Event, IllegalMove, InvalidOptions, Move, Outcome, check_move_input
+from rules.base import Event, InvalidOptions, Move, Outcome, check_move_input
 from rules.hare.board import CODES, SPACES, SUPPLIES, Kind
 from rules.hare.dice import Die, roll_die
 from rules.hare.moves import legal_moves, move_problem
 from rules.hare.play import Play
-from rules.hare.policy import purposeful_move
 from rules.hare.state import (
     MAX_SEATS,
     HareState,
@@ -106,16 +104,11 @@ class HareEngine:
     def legal_moves(self, state: HareState, seat: int) -> list[Move]:
         return legal_moves(state, seat)
 
-    def default_move(self, state: HareState, seat: int) -> Move:
-        """What a time-out or the autopilot plays: a purposeful move, never a whim, drawn
-        from the state so a replay plays it again."""
-        return purposeful_move(state, seat, random.Random(state.seed * 1000 + state.decision), 0.0)
-
     def apply(self, state: HareState, seat: int, move: Move) -> list[Event]:
         check_move_input(len(state.players), seat, move)
         problem = move_problem(state, seat, move)
         if problem is not None:
-            raise IllegalMove(problem)
+            raise problem
         return Play(state, self._die).move(seat, move)
 
     def view(self, state: HareState, seat: int | None) -> dict[str, Any]:

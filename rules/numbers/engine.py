@@ -19,7 +19,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from rules.base import MAX_MOVE_CODE, Event, IllegalMove, InvalidOptions, Move, Outcome
+from rules.base import MAX_MOVE_CODE, N_, Event, IllegalMove, InvalidOptions, Move, Outcome
 from rules.numbers.board import (
     FREE,
     LAYOUT,
@@ -73,7 +73,9 @@ class NumbersEngine:
             raise InvalidOptions(f"Sequence Numbers has no option {unknown[0]!r}.")
         teams = raw.get(TEAMS_OPTION, DEFAULT_TEAMS)
         if type(teams) is not int or teams not in (2, 3):
-            raise InvalidOptions("Six players split into 2 teams of 3 or 3 teams of 2: say 2 or 3.")
+            raise InvalidOptions(
+                N_("Six players split into 2 teams of 3 or 3 teams of 2: say 2 or 3.")
+            )
         sides_of_options(players, teams)
         return {TEAMS_OPTION: teams}
 
@@ -269,18 +271,18 @@ def _to_discards(state: NumbersState, seat: int, card: int) -> None:
 def _checked(state: NumbersState, seat: int, move: Move) -> tuple[str, int, int | None]:
     """A legal move taken apart (kind letter, card, space), or IllegalMove with the reason."""
     if type(seat) is not int or not 0 <= seat < state.seats:
-        raise IllegalMove("You are not playing in this match.")
+        raise IllegalMove(N_("You are not playing in this match."))
     if state.over:
-        raise IllegalMove("The match is over.")
+        raise IllegalMove(N_("The match is over."))
     if seat != state.turn:
-        raise IllegalMove("It is not your turn.")
+        raise IllegalMove(N_("It is not your turn."))
     match = _CODE.fullmatch(move) if type(move) is str and len(move) <= MAX_MOVE_CODE else None
     if match is None:
-        raise IllegalMove("That is not a move of Sequence Numbers.")
+        raise IllegalMove(N_("That is not a move of Sequence Numbers."))
     kind, card = match["kind"], int(match["card"])
     space = None if match["space"] is None else parse_space(match["space"])
     if not _is_legal(state, seat, kind, card, space):
-        raise IllegalMove(_problem(state, seat, kind, card, space))
+        raise _problem(state, seat, kind, card, space)
     return kind, card, space
 
 
@@ -297,34 +299,43 @@ def _is_legal(state: NumbersState, seat: int, kind: str, card: int, space: int |
     return kind == _PLAY_LETTER[card] and space in targets(state, seat, card)
 
 
-def _problem(state: NumbersState, seat: int, kind: str, card: int, space: int | None) -> str:
+def _problem(
+    state: NumbersState, seat: int, kind: str, card: int, space: int | None
+) -> IllegalMove:
     """Why a well-formed move that ``legal_moves`` does not list is refused."""
     if card not in state.hands[seat]:
-        return "That card is not in your hand."
+        return IllegalMove(N_("That card is not in your hand."))
     if kind == "t":
         if state.traded:
-            return "You have already traded a dead card this turn."
-        return "Only a dead card (both its spaces covered) can be traded."
+            return IllegalMove(N_("You have already traded a dead card this turn."))
+        return IllegalMove(N_("Only a dead card (both its spaces covered) can be traded."))
     if kind == "d":
-        return "You can only discard when no card of yours can be played, even after a trade."
+        return IllegalMove(
+            N_("You can only discard when no card of yours can be played, even after a trade.")
+        )
     if space is None:
-        return "Say which space: for example p12@C4."
+        return IllegalMove(N_("Say which space: for example p12@C4."))
     card_kind = DECK[card].kind
     if (kind == "m") != (card_kind == MINUS):
-        return "Use m with a Minus card and p with any other card."
+        return IllegalMove(N_("Use m with a Minus card and p with any other card."))
     if card_kind == MINUS:
         if state.chips[space] in (None, state.side_of(seat)):
-            return "A Minus card removes an opponent's chip."
-        return "That chip is part of a completed sequence and cannot be removed."
+            return IllegalMove(N_("A Minus card removes an opponent's chip."))
+        return IllegalMove(
+            N_("That chip is part of a completed sequence and cannot be removed.")
+        )
     if FREE[space]:
-        return "The corners are free spaces: nobody puts a chip there."
+        return IllegalMove(N_("The corners are free spaces: nobody puts a chip there."))
     if state.chips[space] is not None:
-        return "That space is already covered."
+        return IllegalMove(N_("That space is already covered."))
     answer = DECK[card].answer
     if answer is not None and LAYOUT[space] != answer:
-        names = " or ".join(space_name(s) for s in SPACES_OF[answer])
-        return f"{DECK[card].text} is {answer}: put your chip on {names}."
-    return "That move is not allowed now."
+        first, second = (space_name(s) for s in SPACES_OF[answer])
+        return IllegalMove(
+            N_("{card} is {answer}: put your chip on {first} or {second}."),
+            card=DECK[card].text, answer=answer, first=first, second=second,
+        )
+    return IllegalMove(N_("That move is not allowed now."))
 
 
 ENGINE = NumbersEngine()

@@ -42,7 +42,8 @@ def complete_sequences(state: NumbersState, space: int) -> list[tuple[int, ...]]
     Any five in a row through the new chip may count, earliest in reading order first, as
     long as it shares at most one space with each sequence of its side. Every chip of a line
     holding a sequence is locked, so a sixth chip in a row is locked without making a second
-    sequence; it takes nine in a row (sharing the middle chip) to make two in one line.
+    sequence. Nine in a row make two in one line only when their middle chip completes both
+    fives at once; built from the middle outwards they stay one.
     """
     side = state.chips[space]
     assert side is not None

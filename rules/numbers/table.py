@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.base import Event, InvalidOptions, seeded_random
+from rules.base import N_, Event, InvalidOptions, seeded_random
 from rules.numbers.board import FREE, SPACES, SPACES_OF
 from rules.numbers.cards import DECK, MINUS, PLUS
 from rules.numbers.state import TEAM_GAME_PLAYERS, NumbersState
@@ -27,12 +27,12 @@ def sides_of_options(players: int, teams: int) -> int:
     """How many sides play: each player alone with 2 or 3, 2 teams with 4, ``teams`` teams
     with 6. InvalidOptions for a table that cannot be seated evenly."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise InvalidOptions("Sequence Numbers is for 2, 3, 4 or 6 players.")
+        raise InvalidOptions(N_("Sequence Numbers is for 2, 3, 4 or 6 players."))
     if players == 5:
-        raise InvalidOptions(
+        raise InvalidOptions(N_(
             "Sequence Numbers cannot start with 5 players: they cannot be split into even "
             "teams. Play with 2, 3, 4 or 6."
-        )
+        ))
     if players < TEAM_GAME_PLAYERS:
         return players
     return 2 if players == TEAM_GAME_PLAYERS else teams

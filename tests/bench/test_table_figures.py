@@ -94,8 +94,10 @@ def test_the_busiest_channel_is_found_by_its_path() -> None:
 
 
 async def test_the_bare_bot_answers_every_click_by_editing_the_clicked_message() -> None:
+    # However late a busy machine lets the clicking start, each player clicks, and every
+    # click is checked to be answered by an edit of the clicked message (or it raises).
     rate, clicks, cpu = await bare.clicks_per_second(players=2, seconds=0.2)
-    assert rate > 0 and clicks > 0
+    assert clicks >= 2 and rate > 0
     # The bot ran in a process of its own, and each process's CPU time was measured.
     assert cpu.bot["event loop"] > 0 and cpu.simulated > 0
     assert "bot's process CPU" in cpu.per(clicks, clicks)

@@ -10,6 +10,9 @@ from discord.http import Route
 
 from cogs.common.pacing import LATER, GlobalPace, pace_requests
 
+HANG = 30.0
+"""Seconds after which a wait that should end is taken for a hang: a guard, not a measure."""
+
 
 async def _call(pace: GlobalPace, sending: float, landed: list[float]) -> None:
     await pace.acquire()
@@ -50,16 +53,30 @@ async def test_callers_are_let_go_in_the_order_they_came():
     assert order == list(range(8))
 
 
+async def _turns(n: int = 10) -> None:
+    """Let the event loop run ``n`` times round."""
+    for _ in range(n):
+        await asyncio.sleep(0)
+
+
 async def test_a_call_still_in_flight_holds_its_slot():
-    pace = GlobalPace(1, window=0.05)
+    pace = GlobalPace(1, window=3600.0)  # no window ends while the test looks
     await pace.acquire()  # a call Discord has not answered yet
     waiting = asyncio.create_task(pace.acquire())
-    await asyncio.sleep(0.1)
+    await _turns()
     assert not waiting.done(), "no second call while the first is in flight"
     pace.release()
-    await asyncio.sleep(0.01)
+    await _turns()
     assert not waiting.done(), "nor within a window after it is over"
-    await asyncio.wait_for(waiting, timeout=1.0)
+    waiting.cancel()
+
+
+async def test_a_slot_frees_a_window_after_its_call_is_over():
+    pace = GlobalPace(1, window=0.05)
+    await pace.acquire()
+    waiting = asyncio.create_task(pace.acquire())
+    pace.release()
+    await asyncio.wait_for(waiting, HANG)
     pace.release()
 
 
@@ -80,7 +97,7 @@ async def test_calls_that_may_wait_let_the_others_go_first():
     waiting.append(asyncio.create_task(call("hand on turn", False)))
     await asyncio.sleep(0)
     pace.release()
-    await asyncio.wait_for(asyncio.gather(*waiting), timeout=1.0)
+    await asyncio.wait_for(asyncio.gather(*waiting), HANG)
     assert order == ["hand on turn", "waiting hand 1", "waiting hand 2"]
 
 
@@ -102,7 +119,7 @@ async def test_asking_for_the_gateway_goes_ahead_of_every_edit():
     calls.append(asyncio.create_task(http.request(Route("GET", "/gateway/bot"))))
     await asyncio.sleep(0)
     pace.release()
-    await asyncio.wait_for(asyncio.gather(*calls), timeout=1.0)
+    await asyncio.wait_for(asyncio.gather(*calls), HANG)
     assert sent == ["/gateway/bot", "/channels/{channel_id}/messages/{message_id}"]
 
 
@@ -113,8 +130,7 @@ async def test_a_caller_that_gives_up_leaves_no_slot_taken():
     await asyncio.sleep(0)
     gave_up.cancel()
     pace.release()
-    await asyncio.sleep(0.05)
-    await asyncio.wait_for(pace.acquire(), timeout=0.5)  # its slot was not kept
+    await asyncio.wait_for(pace.acquire(), HANG)  # its slot was not kept: never granted
     pace.release()
 
 

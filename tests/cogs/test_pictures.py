@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageDraw
 
-from cogs.common import pictures
+from cogs.common import i18n, pictures
 from cogs.common.pictures import SEAT_COLOURS, Shape, palette
 from cogs.common.pictures import renderer as rendering
 
@@ -166,7 +166,8 @@ def test_background_is_built_once_and_handed_out_as_copies() -> None:
 
 
 def test_picture_modules_do_not_import_discord() -> None:
-    """Pictures are pure: the drawing modules and what they import never name discord."""
+    """Pictures are pure: the drawing modules and what they import never name discord (the
+    words they draw come from ``cogs.common.i18n``, which names none)."""
     root = Path(__file__).resolve().parents[2]
     modules = [
         *root.glob("cogs/*/picture.py"), *root.glob("cogs/*/symbols.py"),
@@ -183,6 +184,7 @@ def test_picture_modules_do_not_import_discord() -> None:
             assert not any(name.split(".")[0] == "discord" for name in names), module
             assert not any(
                 name.startswith("cogs.") and not name.startswith("cogs.common.pictures")
+                and name != "cogs.common.i18n"  # captions in the language spoken
                 and name not in drawing
                 for name in names
             ), (module, names)
@@ -199,7 +201,11 @@ async def test_render_draws_in_worker_processes_when_given_some() -> None:
     import os
     from concurrent.futures import ProcessPoolExecutor
 
-    pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("forkserver"))
+    from matches.pool import Workers
+
+    pool = Workers(1, lambda: ProcessPoolExecutor(
+        max_workers=1, mp_context=multiprocessing.get_context("forkserver")
+    ))
     pictures.draw_in(pool)
     try:
         drawn = await pictures.render(_where, 7)
@@ -208,3 +214,51 @@ async def test_render_draws_in_worker_processes_when_given_some() -> None:
     finally:
         pictures.draw_in(None)
         pool.shutdown()
+
+
+async def test_a_board_drawn_after_the_painter_died_still_gets_its_picture() -> None:
+    import functools
+    import os
+    import signal
+
+    from matches.pool import Workers
+    from matches.workers import worker_pool
+
+    painters = Workers(1, functools.partial(worker_pool, 1))
+    pictures.draw_in(painters)
+    try:
+        painter = int((await pictures.render(_where, 1)).split(b":")[1])
+        os.kill(painter, signal.SIGKILL)
+        drawn = await pictures.render(_where, 2)
+        assert drawn.startswith(b"2:") and int(drawn.split(b":")[1]) not in (painter, os.getpid())
+        assert painters.replaced == 1, "a new painter drew it"
+    finally:
+        pictures.draw_in(None)
+        painters.shutdown()
+
+
+def _caption() -> bytes:
+    """A picture whose only content is its caption, in the language spoken."""
+    return i18n._("Board").encode()
+
+
+async def test_a_picture_is_drawn_in_the_language_spoken_where_it_is_asked_for() -> None:
+    import functools
+
+    from matches.pool import Workers
+    from matches.workers import worker_pool
+
+    pool = Workers(1, functools.partial(worker_pool, 1))
+    pictures.draw_in(pool)
+    try:
+        with i18n.speaking(i18n.PSEUDO):
+            marked = await pictures.render(_caption)
+        english = await pictures.render(_caption)
+    finally:
+        pictures.draw_in(None)
+        pool.shutdown()
+    assert marked == "⟦Board⟧".encode(), "drawn in the worker in the asker's language"
+    assert english == b"Board", "each language is a picture of its own"
+    pictures.clear_caches()
+    with i18n.speaking(i18n.PSEUDO):
+        assert await pictures.render(_caption) == marked, "in a worker thread too"

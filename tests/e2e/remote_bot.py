@@ -52,7 +52,7 @@ async def fail(interaction: discord.Interaction[Any]) -> None:
 
 
 async def _lost() -> None:
-    await asyncio.sleep(0.01)
+    await asyncio.sleep(0)  # after the answer, before anything waits for it
     raise RuntimeError("lost in the background")
 
 

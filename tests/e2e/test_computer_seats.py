@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import replace
 
 from data import matches as rows
+from matches.pool import Workers
 from rules.hare import ENGINE as HARE
 from rules.hare import purposeful_move
 from tests.e2e.play import act, match_id_of, play_to_the_end, playable
@@ -122,7 +123,8 @@ class StuckWorkers(concurrent.futures.Executor):
 async def test_a_computer_that_was_thinking_when_the_bot_stopped_thinks_again(table):
     normal = table.thinking
     stuck = StuckWorkers()
-    table.thinking = replace(normal, executor=stuck)
+    # A limit far beyond the test's length: the thought is lost with the process, not cut.
+    table.thinking = replace(normal, workers=Workers(1, lambda: stuck), margin=3600.0)
     await table.restart()
     anne = table.player("anne")
     await table.backend.slash(anne, table.channel, "whyfirst new")
@@ -130,8 +132,8 @@ async def test_a_computer_that_was_thinking_when_the_bot_stopped_thinks_again(ta
     match_id = match_id_of(table.board())
     async with table.backend.simultaneously(settle=False):
         start = await table.backend.click(anne, table.board(), label="Start")
-    assert await table.backend.answered(start, timeout=5)
-    await asyncio.wait_for(stuck.thinking.wait(), 5)  # the first round opened: it thinks
+    assert await table.backend.answered(start)
+    await asyncio.wait_for(stuck.thinking.wait(), 30)  # the first round opened: it thinks
     await table.bot.table.kept.wait_idle()
     table.thinking = normal
     await table.restart()  # the thought is lost with the process

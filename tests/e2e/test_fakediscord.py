@@ -655,11 +655,26 @@ async def test_settle_waits_for_short_waits_but_not_for_parked_tasks() -> None:
              asyncio.create_task(asyncio.wait_for(loop.create_future(), 0.05))]
     parked = [asyncio.create_task(asyncio.sleep(30)),
               asyncio.create_task(asyncio.wait_for(loop.create_future(), 30))]
-    await asyncio.wait_for(tracker.settle(5.0), timeout=2.0)
+    await tracker.settle(5.0)  # it raises if it waited for the parked ones
     assert all(task.done() for task in short) and not any(task.done() for task in parked)
     assert set(parked) <= set(tracker.parked)
     for task in parked:
         task.cancel()
+
+
+async def test_settle_reports_a_task_that_failed_before_it_first_looked() -> None:
+    tracker = TaskTracker()
+    tracker.begin()
+
+    async def fails_at_once() -> None:
+        raise RuntimeError("lost at once")
+
+    quick = asyncio.create_task(fails_at_once())
+    await asyncio.sleep(0)  # it has failed before settle looks, as on a busy machine
+    assert quick.done()
+    await tracker.settle(5.0)
+    [(name, error)] = tracker.failures
+    assert "fails_at_once" in name and str(error) == "lost at once"
 
 
 async def test_gateway_sends_and_ready(world: tuple[FakeDiscord, Any]) -> None:

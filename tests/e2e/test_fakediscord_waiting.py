@@ -13,15 +13,17 @@ from tests.fakediscord.fixtures import fake_discord  # noqa: F401 - pytest fixtu
 
 
 class WarmingUpBot(DemoBot):
-    """Once ready, it keeps working for a while before it posts in the first channel."""
+    """Once ready, it keeps working until ``go`` is set before it posts in the first
+    channel."""
 
     def __init__(self) -> None:
         super().__init__()
+        self.go = asyncio.Event()
         self.warmed_up = asyncio.Event()
 
     async def on_ready(self) -> None:
         await super().on_ready()
-        await asyncio.sleep(0.2)
+        await self.go.wait()
         channel = self.guilds[0].text_channels[0]
         await channel.send("warmed up")
         self.warmed_up.set()
@@ -60,8 +62,8 @@ async def test_activity_in_a_channel_is_the_next_call_about_it(
     other = backend.add_text_channel(w.guild, "other")
     await backend.settle()
     elsewhere = asyncio.ensure_future(w.bot.get_channel(other.id).send("not here"))
-    here = asyncio.ensure_future(backend.activity_in(w.channel, timeout=2))
-    assert await backend.activity_in(other, timeout=2) is not None and not here.done()
+    here = asyncio.ensure_future(backend.activity_in(w.channel))
+    assert await backend.activity_in(other) is not None and not here.done()
     await elsewhere
     async with backend.simultaneously(settle=False):
         await backend.slash(w.alice, w.channel, "demo echo", text="hi")
@@ -80,6 +82,7 @@ async def test_connect_without_settling_returns_once_ready(
     bot = WarmingUpBot()
     await backend.connect(bot, settle=False)
     assert bot.is_ready() and not bot.warmed_up.is_set()
+    bot.go.set()
     await backend.settle()
     assert bot.warmed_up.is_set()
     assert [m.content for m in backend.channel_messages(channel)] == ["warmed up"]

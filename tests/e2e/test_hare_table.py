@@ -11,11 +11,10 @@ import pytest
 from PIL import Image
 
 from cogs.common.pacing import LATER
-from cogs.common.presenter import plural
+from cogs.common.presenter import ordinal, plural
 from cogs.hare.picture import picture_size
 from data import matches as rows
 from rules.hare import ENGINE, parse_move, purposeful_move
-from rules.hare.moves import ordinal
 from tests.e2e.play import match_id_of
 
 NARRATION_MARKS = "🎲🥬🥕➡💰🏁"
@@ -403,7 +402,8 @@ async def test_six_long_named_players_get_a_board_within_discord_limits(table):
     assert (await _state(table, match_id)).turn == 2, "both moves were played"
 
 
-async def _until(condition, timeout: float = 5.0) -> None:
+async def _until(condition, timeout: float = 30.0) -> None:
+    """Wait until ``condition`` holds; ``timeout`` guards against a hang, it measures nothing."""
     deadline = asyncio.get_running_loop().time() + timeout
     while not condition():
         assert asyncio.get_running_loop().time() < deadline, "it did not happen in time"
@@ -411,8 +411,7 @@ async def _until(condition, timeout: float = 5.0) -> None:
 
 
 async def test_a_waiting_hand_catches_up_once_and_at_once_when_its_turn_comes(table):
-    wait = 2.0
-    table.waiting_hand = wait
+    table.waiting_hand = 3600.0  # no hand catches up by its own timer during the test
     await table.restart()
     players = [table.player(name) for name in ("anne", "ben", "cy")]
     match_id = await _open_and_start(table, *players)
@@ -420,7 +419,7 @@ async def test_a_waiting_hand_catches_up_once_and_at_once_when_its_turn_comes(ta
     waiting = players[(first + 2) % 3]  # the last of the three to move
     backend = table.backend
     hand = table.hand(waiting)
-    before, started = len(backend.calls), backend.clock()
+    before = len(backend.calls)
 
     def edits_of_waiting_hand() -> int:
         return sum(1 for call in backend.calls[before:]
@@ -436,8 +435,7 @@ async def test_a_waiting_hand_catches_up_once_and_at_once_when_its_turn_comes(ta
         await backend.answered(result)
         assert not result.ephemeral, result.text
         moves += 1
-    await _until(lambda: bool(_listed(table.hand(waiting))))
-    assert backend.clock() - started < wait, "its turn brought the waiting hand forward"
+    await _until(lambda: bool(_listed(table.hand(waiting))))  # its turn brought it forward
     assert moves >= 2 and edits_of_waiting_hand() == 1, f"{moves} moves, one edit"
     await backend.settle()
 

@@ -230,7 +230,9 @@ class TaskTracker:
     Ignored: tasks that existed before ``begin``, ``discord.ext.tasks`` loops, view timeout
     timers, the server's keep-alive handlers, and tasks parked in ``asyncio.sleep`` or
     ``asyncio.wait_for`` for at least ``park_threshold`` seconds (``delete_after`` timers,
-    hands whose update may wait, and the like).
+    hands whose update may wait, and the like). A task that fails before settling first
+    looks is reported too, however quickly a busy machine let it run: every task created
+    since ``begin`` is noted as it is created.
     """
 
     def __init__(self, *, park_threshold: float = 1.0) -> None:
@@ -239,12 +241,31 @@ class TaskTracker:
         self.parked: weakref.WeakSet[asyncio.Task[Any]] = weakref.WeakSet()
         self.failures: list[tuple[str, BaseException]] = []
         self._baseline: set[asyncio.Task[Any]] | None = None
+        self._spawned: weakref.WeakSet[asyncio.Task[Any]] = weakref.WeakSet()
         self._codes = _background_codes()
 
     def begin(self) -> None:
         """Snapshot the existing tasks (kept until the next :meth:`settle`)."""
         if self._baseline is None:
             self._baseline = set(asyncio.all_tasks())
+            self._note_new_tasks()
+
+    def _note_new_tasks(self) -> None:
+        """Note every task the loop creates from now on (its factory, if any, still builds
+        them)."""
+        loop = asyncio.get_running_loop()
+        if getattr(loop.get_task_factory(), "tracker", None) is self:
+            return
+        previous = loop.get_task_factory()
+
+        def noting(loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> Any:
+            task = (previous(loop, coro, **kwargs) if previous is not None
+                    else asyncio.Task(coro, loop=loop, **kwargs))
+            self._spawned.add(task)
+            return task
+
+        noting.tracker = self  # type: ignore[attr-defined]
+        loop.set_task_factory(noting)
 
     def is_background(self, task: asyncio.Task[Any]) -> bool:
         if task in self.ignored:
@@ -275,6 +296,7 @@ class TaskTracker:
         deadline = loop.time() + timeout
         if self._baseline is None:
             self._baseline = set(asyncio.all_tasks())
+            self._note_new_tasks()
         watched: set[asyncio.Task[Any]] = set()
         try:
             while True:
@@ -293,6 +315,9 @@ class TaskTracker:
                                    return_when=asyncio.FIRST_COMPLETED)
         finally:
             self._baseline = None
+            watched.update(t for t in self._spawned if t.done() and t not in self.ignored
+                           and getattr(t.get_coro(), "cr_code", None) not in self._codes)
+            self._spawned = weakref.WeakSet()
             self._collect_failures(watched)
 
     def _collect_failures(self, tasks: set[asyncio.Task[Any]]) -> None:

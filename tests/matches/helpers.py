@@ -7,10 +7,10 @@ import sqlite3
 from pathlib import Path
 
 from data import packing
-from matches import clock
 from matches.match import Player
 from matches.service import MatchService
 from matches.timekeeper import Timekeeper
+from rules.defaults import default_move
 
 
 async def play_match(
@@ -44,7 +44,7 @@ async def play_match(
         seat = min(match.awaited())
         # Mostly the table's own purposeful move (a random Hare race can run for ever).
         move = (
-            clock.default_move(match.engine, match.state, seat)
+            default_move(match.record.game, match.engine.view(match.state, seat), seat, seed)
             if rng.random() < 0.7 or seat in match.played_by_table()
             else rng.choice(match.engine.legal_moves(match.state, seat))
         )
@@ -72,6 +72,7 @@ def to_version_5(path: Path) -> None:
             )
         raw.executescript(
             "DROP TABLE ratings; DROP TABLE results; DROP INDEX seats_playing_for_players;"
+            " DROP TABLE player_languages; DROP TABLE settings;"
             " ALTER TABLE seats DROP COLUMN level; DROP INDEX seats_by_user;"
             " DROP INDEX matches_finished_order; DROP TABLE move_logs; DELETE FROM meta;"
             " PRAGMA user_version = 5;"

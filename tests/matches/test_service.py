@@ -11,6 +11,7 @@ from data import matches as rows
 from data.store import Store, StoreUnavailable
 from matches.match import MatchError, Player
 from matches.service import MatchService
+from matches.timekeeper import Timekeeper
 from rules.whyfirst import ENGINE
 from tests.matches.helpers import play_match
 
@@ -373,3 +374,25 @@ async def test_reads_about_a_match_are_shared_and_never_outlive_a_change(service
         await service.deadlines(match.id)  # this read fails ...
     assert "idle" in await service.deadlines(match.id)  # ... and is not kept
     assert len(asked) == 4
+
+
+async def test_the_seats_that_time_out_together_are_thought_for_at_once(service):
+    """Why First?'s card rounds are simultaneous: every seat still awaited at the deadline is
+    decided at the same time (a barrier that each decision waits on passes only if all three
+    are under way together), and each gets the move decided for it."""
+    match = await _started(service, ANNE, BEN, CHRIS)
+    deadline = (await service.deadlines(match.id))["decision"]
+    waiting = sorted(match.awaited())
+    together = asyncio.Barrier(len(waiting))
+
+    async def decide(match, seat):
+        await together.wait()
+        return match.engine.legal_moves(match.state, seat)[-1]
+
+    result = await asyncio.wait_for(Timekeeper(service).time_out(deadline, decide), 60)
+    assert result is not None and result.timed_out == tuple(waiting)
+    played = await service.recent_moves(match.id, 10)
+    assert [(move.seat, move.how) for move in played] == [(seat, "timeout") for seat in waiting]
+    assert [move.move for move in played] == [
+        match.engine.legal_moves(match.state, seat)[-1] for seat in waiting
+    ]

@@ -15,6 +15,7 @@ from rules.canyon.cards import (
     validate_acceleration,
     validate_actions,
 )
+from tests.rules.protocol import check_padded_codes_refused
 
 ANNE, BEN, CHRIS, DANA, EVE, FINN = range(6)
 Card = int | str
@@ -298,7 +299,9 @@ def test_the_victim_chooses_among_the_round_card_and_two_drawn_which_are_then_di
     assert ENGINE.legal_moves(state, ANNE) == [f"a{a}" for a in state.offer]
     doubled = action_id(state, "multiply_by_2")
     events = ENGINE.apply(state, ANNE, f"a{doubled}")
-    assert only(events, "action_chosen").data["kind"] == "multiply_by_2"
+    chosen = only(events, "action_chosen")
+    assert chosen.data["card"]["kind"] == "multiply_by_2"
+    assert chosen.to_json()["kind"] == "action_chosen", "the card's kind stays the card's"
     assert state.scores == [8, 4]
     assert doubled in state.action_discard and round_card not in state.action_discard
     assert len(state.action_discard) == 2 and len(state.action_deck) == 1
@@ -719,3 +722,9 @@ def test_every_listed_code_fits_the_button_format():
     for seat in range(6):
         for move in ENGINE.legal_moves(state, seat):
             assert re.fullmatch(r"[A-Za-z0-9:@+.\-]{1,40}", move)
+
+
+def test_a_move_code_with_a_newline_after_it_is_refused() -> None:
+    state = ENGINE.setup(3, {}, 5)
+    for seat in sorted(ENGINE.to_move(state)):
+        check_padded_codes_refused(ENGINE, state, seat)

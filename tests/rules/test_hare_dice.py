@@ -9,6 +9,7 @@ import pytest
 from rules.hare import ENGINE
 from rules.hare.dice import HareResult, hare_result
 from rules.hare.state import HareState
+from tests.rules.protocol import check_padded_codes_refused
 from tests.rules.test_hare_rules import first, kinds, loaded, race
 
 # The table as GAMES.md prints it: roll -> results for places 1st..6th.
@@ -287,3 +288,9 @@ def test_each_hare_roll_is_a_new_draw() -> None:
     engine = type(ENGINE)(die=lambda seed, draw: draws.append(draw) or 3)
     engine.apply(state, 0, "f1")  # one place forward to the hare 31, rolls again
     assert draws == [0, 1] and state.draw == 2
+
+
+def test_answering_the_hare_with_a_newline_after_take_or_give_is_refused() -> None:
+    state, _, _ = land_on_hare(1, 6)
+    assert set(ENGINE.legal_moves(state, 0)) == {"take", "give"}
+    check_padded_codes_refused(ENGINE, state, 0)

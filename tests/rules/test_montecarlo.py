@@ -4,8 +4,10 @@ better move wins, and a fixed number of playouts repeats exactly."""
 from __future__ import annotations
 
 import random
-import time
 
+import pytest
+
+from rules import montecarlo
 from rules.base import Budget
 from rules.montecarlo import Comparison, best_move
 
@@ -56,11 +58,32 @@ def test_the_same_seed_repeats_the_decision():
     assert decide(4) == decide(4)
 
 
-def test_a_time_budget_stops_on_time():
+class Ticking:
+    """A CPU clock that moves a 64th of a second each time it is read."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.read: list[float] = []
+
+    def process_time(self) -> float:
+        self.now += 1 / 64
+        self.read.append(self.now)
+        return self.now
+
+
+def test_a_time_budget_stops_on_time(monkeypatch: pytest.MonkeyPatch):
+    clock = Ticking()
+    monkeypatch.setattr(montecarlo, "time", clock)
+    started: list[float] = []
     calls: list[str] = []
-    simulate = coin({"a": 0.5, "b": 0.5}, calls)
-    start = time.process_time()
-    budget = Budget(seconds=0.05)
+    tossed = coin({"a": 0.5, "b": 0.5}, calls)
+
+    def simulate(move: str, world: random.Random) -> float:
+        started.append(clock.now)
+        return tossed(move, world)
+
+    budget = Budget(seconds=20 / 64)
     assert best_move(["a", "b"], simulate, random.Random(5), budget, COMPARISON) == "a"
-    assert 0.05 <= time.process_time() - start < 0.5
-    assert len(calls) > 10
+    deadline = clock.read[0] + budget.seconds
+    assert len(calls) > 4 and all(at < deadline for at in started), "thought while time was left"
+    assert clock.read[-1] >= deadline, "and stopped only once it was spent"

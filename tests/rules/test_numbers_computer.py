@@ -4,7 +4,6 @@ alone or in teams, and better than chance."""
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 import pytest
@@ -12,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.base import Budget
-from rules.numbers import DECK, ENGINE, NumbersState, space_name
+from rules.numbers import DECK, ENGINE, NumbersState, computer, space_name
 from rules.numbers.board import LAYOUT, SPACES_OF
 from rules.numbers.computer import choose
 from rules.numbers.determinize import determinize
@@ -155,7 +154,7 @@ def test_plus_minus_and_dead_cards_are_handled(seats: int):
             assert choose(view, 0, level, seed, QUICK) in legal
 
 
-def test_a_forced_choice_is_answered_without_thinking():
+def test_a_forced_choice_is_answered_without_thinking(monkeypatch: pytest.MonkeyPatch):
     # Four dead cards (a trade already made this turn) and one card with one open space.
     live = card_for(55)
     dead = fillers(4, live)
@@ -166,10 +165,11 @@ def test_a_forced_choice_is_answered_without_thinking():
     only = f"p{live}@{space_name(55)}"
     assert ENGINE.legal_moves(state, 0) == [only]
     view = ENGINE.view(state, 0)
+    monkeypatch.setattr(computer, "best_move", _no_thinking)
+    monkeypatch.setattr(computer.tactics, "move", _no_thinking)
+    monkeypatch.setattr(computer.tactics, "shortlist", _no_thinking)
     for level in ("easy", "strong"):
-        start = time.process_time()
         assert choose(view, 0, level, 1, Budget(seconds=60.0, playouts=10**9)) == only
-        assert time.process_time() - start < 0.5
 
 
 def test_a_sequence_that_wins_is_played():
@@ -211,3 +211,7 @@ def test_strong_beats_random_players(players: int):
             ENGINE.apply(state, seat, move)
         wins += state.winner == strong_side
     assert wins == 6
+
+
+def _no_thinking(*args: object, **kwargs: object) -> None:
+    raise AssertionError("a forced move was thought about")

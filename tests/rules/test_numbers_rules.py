@@ -13,6 +13,7 @@ from rules.numbers import DECK, ENGINE, LAYOUT, NumbersState, parse_space, space
 from rules.numbers.board import CORNERS, SPACES_OF, validate_layout
 from rules.numbers.cards import Card, validate_deck
 from rules.numbers.table import RUN_OUTS_FOR_A_DRAW
+from tests.rules.protocol import check_padded_codes_refused
 
 PLUS_CARDS = [c.id for c in DECK if c.kind == "plus"]
 MINUS_CARDS = [c.id for c in DECK if c.kind == "minus"]
@@ -277,7 +278,7 @@ def test_one_chip_joining_a_line_of_six_makes_one_sequence() -> None:
     assert all(state.locked[sp(f"E{c}")] for c in range(1, 7))
 
 
-def test_nine_in_a_row_make_two_sequences_sharing_the_middle_chip() -> None:
+def test_nine_in_a_row_completed_by_the_middle_chip_make_two_sequences() -> None:
     state = table(4)
     put(state, 0, "F1", "F2", "F3", "F4", "F6", "F7", "F8", "F9")
     give(state, 0, [card_for("F5")])
@@ -287,6 +288,19 @@ def test_nine_in_a_row_make_two_sequences_sharing_the_middle_chip() -> None:
         ["F5", "F6", "F7", "F8", "F9"],
     ]
     assert kinds[-1] == "match_over" and state.winner == 0
+
+
+def test_nine_in_a_row_built_from_the_middle_outwards_stay_one_sequence() -> None:
+    state = table(4)
+    put(state, 0, "F3", "F4", "F6", "F7")
+    for name in ("F5", "F2", "F8", "F1", "F9"):  # F3 to F7 first, then chip by chip outwards
+        state.turn = 0
+        give(state, 0, [card_for(name)])
+        play(state, 0, f"p{card_for(name)}@{name}")
+    # Every later five would share at least two chips with F3 to F7.
+    assert sequences_of(state, 0) == [["F3", "F4", "F5", "F6", "F7"]]
+    assert all(state.locked[sp(f"F{c}")] for c in range(1, 10))
+    assert not state.over
 
 
 def test_a_second_sequence_may_share_exactly_one_chip_with_the_first() -> None:
@@ -614,3 +628,8 @@ def test_decisions_grow_with_every_turn() -> None:
         play(state, seat, next(m for m in ENGINE.legal_moves(state, seat) if m[0] in "pmd"))
         points.append(ENGINE.decision_point(state))
     assert points == sorted(set(points))
+
+
+def test_a_move_code_with_a_newline_after_it_is_refused() -> None:
+    state = ENGINE.setup(2, {}, 5)
+    check_padded_codes_refused(ENGINE, state, state.turn)

@@ -8,6 +8,7 @@ import pytest
 
 from rules.base import IllegalMove, InvalidOptions
 from rules.whyfirst import DECK, ENGINE, StageScore, WhyFirstState
+from tests.rules.protocol import check_padded_codes_refused
 
 DECK_COUNTS = {-4: 1, -3: 3, -2: 4, -1: 5, 1: 6, 2: 5, 3: 4, 4: 3, 5: 1}
 """The 32 cards of the ruling in GAMES.md (not the Italian table's 34)."""
@@ -558,3 +559,10 @@ def test_a_finished_stage_keeps_where_every_figure_stood_and_older_states_still_
         del score["positions"]
     older = WHY_FIRST.load(stored)
     assert "positions" not in WHY_FIRST.view(older, None)["stage_scores"][0]
+
+
+@pytest.mark.parametrize("variant", ["standard", "tactical"])
+def test_a_move_code_with_a_newline_after_it_is_refused(variant: str) -> None:
+    state = ENGINE.setup(3, {"variant": variant}, 5)
+    for seat in sorted(ENGINE.to_move(state)):
+        check_padded_codes_refused(ENGINE, state, seat)
