@@ -39,6 +39,7 @@ __all__ = [
     "ngettext",
     "number",
     "percent",
+    "pgettext",
     "speaking",
 ]
 
@@ -103,6 +104,13 @@ def ngettext(singular: str, plural: str, count: int, /, **values: Any) -> str:
     return text.format(count=number(count), **values)
 
 
+def pgettext(context: str, message: str, /, **values: Any) -> str:
+    """``message`` as ``context`` uses it: one English word with two meanings (the lobby's
+    *Start* button, the Hare and Tortoise track's Start) is two messages, each translated."""
+    text = catalog(_speaking.get()).pgettext(context, message)
+    return text.format(**values) if values else text
+
+
 def number(value: float, pattern: str | None = None) -> str:
     """A number as the language writes it (``1,024`` in English, ``1.024`` in Spanish);
     ``pattern``: Babel's number pattern (``"0.0"``: one decimal always)."""
@@ -146,3 +154,6 @@ class _Pseudo(gettext.NullTranslations):
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
         return self.gettext(msgid1 if n == 1 else msgid2)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self.gettext(message)
