@@ -7,11 +7,14 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
-from cogs.common.i18n import language_of
-from cogs.common.presenter import EMBED_COLOUR
+from cogs.common.i18n import N_, _, ngettext, speaking
+from cogs.common.languages import of_interaction
+from cogs.common.presenter import EMBED_COLOUR, joined
 from cogs.common.reply import Reply
+from cogs.common.rulebooks import rulebooks_in
 from data import matches as rows
 from data import rules_search
 from rules.paging import split_for_discord
@@ -32,16 +35,16 @@ AUTOCOMPLETE_LIMIT = 25
 SEARCH_HITS = 5
 QUERY_LENGTH = 200
 TOPIC_LENGTH = 100
-EXAMPLES = "such as “tortoise”, “dead card” or “go over 30”"
-NO_WORDS = f"Say what the rule is about, {EXAMPLES}."
+NO_WORDS = N_("Say what the rule is about, such as “tortoise”, “dead card” or “go over 30”.")
 
 Name = app_commands.Range[str, 1, TOPIC_LENGTH]
 Query = app_commands.Range[str, 1, QUERY_LENGTH]
 
 
 def reader_language(interaction: discord.Interaction[Any]) -> str:
-    """The language of the rulebooks the player who asked reads: their Discord locale's."""
-    lang = language_of(interaction.locale)
+    """The language of the rulebooks the player who asked reads: the one they read answers
+    in (their choice, else their Discord locale), English where no rulebook is written."""
+    lang = of_interaction(interaction)
     return lang if lang in LANGUAGES else ENGLISH
 
 
@@ -56,36 +59,51 @@ def section_message(section: Section, page: int, lang: str = ENGLISH) -> dict[st
     page = max(0, min(page, len(pages) - 1))
     book = all_rulebooks(lang)[section.game]
     embed = discord.Embed(title=section.title[:256], description=pages[page], colour=EMBED_COLOUR)
-    footer = f"{book.title} rules · /rules show game:{section.game} topic:{section.key}"
+    footer = _(
+        "{title} rules · /rules show game:{game} topic:{topic}",
+        title=book.title, game=section.game, topic=section.key,
+    )
     if len(pages) > 1:
-        footer = f"Page {page + 1}/{len(pages)} · {footer}"
+        footer = _(
+            "Page {page}/{pages} · {footer}", page=page + 1, pages=len(pages), footer=footer
+        )
     embed.set_footer(text=footer[:2048])
     view = discord.ui.View(timeout=None)
     if len(pages) > 1:
         where = (lang, section.game, section.key)
-        view.add_item(RulePageButton(*where, page - 1, "Previous", page == 0))
-        view.add_item(RulePageButton(*where, page + 1, "Next", page == len(pages) - 1))
+        view.add_item(RulePageButton(*where, page - 1, _("Previous"), page == 0))
+        view.add_item(RulePageButton(*where, page + 1, _("Next"), page == len(pages) - 1))
     return {"embed": embed, "view": view}
 
 
 def unknown_game(typed: str) -> str:
-    titles = ", ".join(book.title for book in all_rulebooks().values())
-    return f"There is no rulebook for “{typed[:100]}”. The games are {titles}."
+    titles = ", ".join(book.title for book in rulebooks_in().values())
+    return _("There is no rulebook for “{typed}”. The games are {titles}.", typed=typed[:100],
+             titles=titles)
 
 
 def no_such_rule(book: Rulebook, topic: str) -> str:
     """Refusal of a topic nothing matches, listing the sections there are."""
     titles = ", ".join(section.title for section in book.sections)
-    return (
-        f"No {book.title} rule matches “{topic[:TOPIC_LENGTH]}”. Its sections: {titles}."
-        " Or ask a question with /rules search."
+    return _(
+        "No {title} rule matches “{topic}”. Its sections: {sections}. Or ask a question with "
+        "/rules search.",
+        title=book.title, topic=topic[:TOPIC_LENGTH], sections=titles,
     )[:2000]
 
 
 def nothing_found(query: str, book: Rulebook | None) -> str:
-    where = "rulebooks" if book is None else f"{book.title} rules"
-    advice = "Try other words" if book is None else "Try other words, or search without a game"
-    return f"Nothing in the {where} matches “{query[:QUERY_LENGTH]}”. {advice}, {EXAMPLES}."
+    if book is None:
+        return _(
+            "Nothing in the rulebooks matches “{query}”. Try other words, such as “tortoise”, "
+            "“dead card” or “go over 30”.",
+            query=query[:QUERY_LENGTH],
+        )
+    return _(
+        "Nothing in the {title} rules matches “{query}”. Try other words, or search without a "
+        "game, such as “tortoise”, “dead card” or “go over 30”.",
+        title=book.title, query=query[:QUERY_LENGTH],
+    )
 
 
 def hits_message(
@@ -93,7 +111,9 @@ def hits_message(
 ) -> dict[str, Any]:
     """The search hits as one embed, each with a button that opens its section."""
     books = all_rulebooks(lang)
-    embed = discord.Embed(title=f"Rules matching “{query[:QUERY_LENGTH]}”", colour=EMBED_COLOUR)
+    embed = discord.Embed(
+        title=_("Rules matching “{query}”", query=query[:QUERY_LENGTH]), colour=EMBED_COLOUR
+    )
     view = discord.ui.View(timeout=None)
     titles = [hit.title for hit in hits]
     for hit in hits:
@@ -102,9 +122,13 @@ def hits_message(
         label = hit.title if titles.count(hit.title) == 1 else f"{hit.title} ({book})"
         view.add_item(RuleOpenButton(hit.game, hit.key, label=label))
     if preferred:
-        names = " and ".join(books[game].title for game in preferred)
-        verb, their = ("is", "its") if len(preferred) == 1 else ("are", "their")
-        embed.set_footer(text=f"{names} {verb} open in this channel, so {their} rules rank higher.")
+        embed.set_footer(
+            text=ngettext(
+                "{games} is open in this channel, so its rules rank higher.",
+                "{games} are open in this channel, so their rules rank higher.",
+                len(preferred), games=joined([books[game].title for game in preferred]),
+            )
+        )
     return {"embed": embed, "view": view}
 
 
@@ -124,7 +148,7 @@ async def _section_or_refuse(
         return all_rulebooks(lang)[game].section(key)
     except KeyError:
         await interaction.response.send_message(
-            "That rule section no longer exists: try /rules search.", ephemeral=True
+            _("That rule section no longer exists: try /rules search."), ephemeral=True
         )
         return None
 
@@ -163,11 +187,12 @@ class RulePageButton(
         return cls(lang, match["game"], match["key"], int(match["page"]), "")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        section = await _section_or_refuse(interaction, self.game, self.key, self.lang)
-        if section is not None:
-            await interaction.response.edit_message(
-                **section_message(section, self.page, self.lang)
-            )
+        with speaking(of_interaction(interaction)):
+            section = await _section_or_refuse(interaction, self.game, self.key, self.lang)
+            if section is not None:
+                await interaction.response.edit_message(
+                    **section_message(section, self.page, self.lang)
+                )
 
 
 class RuleOpenButton(
@@ -187,18 +212,23 @@ class RuleOpenButton(
         return cls(match["game"], match["key"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        lang = reader_language(interaction)
-        section = await _section_or_refuse(interaction, self.game, self.key, lang)
-        if section is not None:
-            await interaction.response.send_message(
-                **section_message(section, 0, lang), ephemeral=True
-            )
+        with speaking(of_interaction(interaction)):
+            lang = reader_language(interaction)
+            section = await _section_or_refuse(interaction, self.game, self.key, lang)
+            if section is not None:
+                await interaction.response.send_message(
+                    **section_message(section, 0, lang), ephemeral=True
+                )
 
 
 RULEBOOK_ITEMS = (RulePageButton, RuleOpenButton)
 
 
-class Rulebooks(commands.GroupCog, group_name="rules", group_description="Look up the rules"):
+class Rulebooks(
+    commands.GroupCog,
+    group_name=locale_str("rules"),
+    group_description=locale_str("Look up the rules"),
+):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         super().__init__()
@@ -214,11 +244,16 @@ class Rulebooks(commands.GroupCog, group_name="rules", group_description="Look u
                 if await rows.open_match_in_channel(db, game, channel_id) is not None
             ]
 
-    @app_commands.command(name="show", description="Show a section of a game's rules")
+    @app_commands.command(
+        name=locale_str("show"), description=locale_str("Show a section of a game's rules"),
+    )
     @app_commands.describe(
-        game="Which game",
-        topic="Start typing: sections matching it appear; or ask a question",
-        public="Post it for the table",
+        game=locale_str("Which game"),
+        topic=locale_str("Start typing: sections matching it appear; or ask a question"),
+        public=locale_str("Post it for the table"),
+    )
+    @app_commands.rename(
+        game=locale_str("game"), topic=locale_str("topic"), public=locale_str("public"),
     )
     async def show(
         self,
@@ -256,8 +291,14 @@ class Rulebooks(commands.GroupCog, group_name="rules", group_description="Look u
             )
         if not hits:
             return None, None
-        mended_to = "" if searched == topic else f" for “{searched}”"
-        note = f"No section is called “{topic}”: this is the best match{mended_to}."
+        note = (
+            _("No section is called “{topic}”: this is the best match.", topic=topic)
+            if searched == topic
+            else _(
+                "No section is called “{topic}”: this is the best match for “{searched}”.",
+                topic=topic, searched=searched,
+            )
+        )
         return book.section(hits[0].key), note
 
     @show.autocomplete("game")
@@ -285,11 +326,18 @@ class Rulebooks(commands.GroupCog, group_name="rules", group_description="Look u
             sections = [book.section(hit.key) for hit in hits]
         return [app_commands.Choice(name=s.title[:100], value=s.key) for s in sections]
 
-    @app_commands.command(name="search", description="Ask the rulebooks a question")
+    @app_commands.command(
+        name=locale_str("search"), description=locale_str("Ask the rulebooks a question"),
+    )
     @app_commands.describe(
-        query="A question or a few words, such as “how many carrots can I finish with”",
-        game="Only this game's rules (else the game open in this channel comes first)",
-        public="Post the answer for the table",
+        query=locale_str("A question or a few words, such as “how many carrots can I finish with”"),
+        game=locale_str("Only this game's rules (else the game open in this channel comes first)"),
+        public=locale_str("Post the answer for the table"),
+    )
+    @app_commands.rename(
+        query=locale_str("query"),
+        game=locale_str("game"),
+        public=locale_str("public"),
     )
     async def search(
         self,
@@ -305,7 +353,7 @@ class Rulebooks(commands.GroupCog, group_name="rules", group_description="Look u
                 return
             lang = reader_language(interaction)
             if not rules_search.query_words(query, lang):
-                await reply.refuse(NO_WORDS)
+                await reply.refuse(_(NO_WORDS))
                 return
             preferred = [] if only else await self._channel_games(interaction.channel_id)
             async with self.bot.store.read() as db:  # type: ignore[attr-defined]
@@ -318,7 +366,10 @@ class Rulebooks(commands.GroupCog, group_name="rules", group_description="Look u
                 return
             message = hits_message(searched, hits, preferred, lang)
             if searched != query:
-                message["content"] = f"Nothing matches “{query}”; showing “{searched}” instead."
+                message["content"] = _(
+                    "Nothing matches “{query}”; showing “{searched}” instead.",
+                    query=query, searched=searched,
+                )
             await answer(reply, message, public=public)
 
     @search.autocomplete("game")
