@@ -39,6 +39,7 @@ __all__ = [
     "ngettext",
     "number",
     "percent",
+    "pgettext",
     "speaking",
 ]
 
@@ -96,6 +97,13 @@ def _(message: str, /, **values: Any) -> str:
     return text.format(**values) if values else text
 
 
+def pgettext(context: str, message: str, /, **values: Any) -> str:
+    """``message`` in the sense ``context`` gives it: one English word with two meanings
+    (the lobby's *Start* and Hare and Tortoise's Start space) that a language says apart."""
+    text = catalog(_speaking.get()).pgettext(context, message)
+    return text.format(**values) if values else text
+
+
 def ngettext(singular: str, plural: str, count: int, /, **values: Any) -> str:
     """The form of the message that goes with ``count`` in the language spoken now (each
     language's own plural rule); ``{count}`` and the other ``{fields}`` are filled in."""
@@ -146,3 +154,6 @@ class _Pseudo(gettext.NullTranslations):
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
         return self.gettext(msgid1 if n == 1 else msgid2)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self.gettext(message)

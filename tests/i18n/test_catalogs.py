@@ -39,7 +39,7 @@ def problems(catalog: Catalog, lang: str, messages: Catalog) -> list[str]:
         if not message.id:
             continue
         key = message.id[0] if isinstance(message.id, tuple) else message.id
-        translated = catalog.get(message.id)
+        translated = catalog.get(message.id, context=message.context)
         strings = (
             list(translated.string) if translated and isinstance(translated.string, tuple)
             else [translated.string] if translated else []
