@@ -1,8 +1,9 @@
 """Entry point: settings from .env, logging, and the bot that runs the table.
 
-Run with ``python bot.py``. A start that fails (no token or a refused one, Discord out of
-reach, a setting or database it cannot use) ends in one line saying what to do and a non-zero
-exit; Ctrl-C or SIGTERM closes the database cleanly.
+Run with ``python bot.py``; ``python bot.py --local`` runs it at a local table in the browser,
+without Discord (``localdiscord.table``). A start that fails (no token or a refused one,
+Discord out of reach, a setting or database it cannot use) ends in one line saying what to do
+and a non-zero exit; Ctrl-C or SIGTERM closes the database cleanly.
 """
 
 from __future__ import annotations
@@ -358,7 +359,11 @@ async def run(settings: Settings) -> None:
         await bot.close()  # also when start-up failed: the database is closed, nothing hangs
 
 
-def main() -> int:
+def main(argv: Sequence[str] = ()) -> int:
+    if "--local" in argv:
+        from localdiscord.table import main as local_table
+
+        return local_table(list(argv))
     load_dotenv()
     try:
         settings = Settings.from_env()
@@ -370,7 +375,8 @@ def main() -> int:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     if settings.token is None:
-        print("DISCORD_TOKEN is not set: copy .env.example to .env and put your bot's token in it.")
+        print("DISCORD_TOKEN is not set: copy .env.example to .env and put your bot's token in "
+              "it, or try the bot without Discord: python bot.py --local")
         return 2
     try:
         asyncio.run(run(settings))
@@ -404,4 +410,4 @@ def _reason(error: OSError | aiohttp.ClientConnectionError) -> str:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
