@@ -9,6 +9,7 @@ and a non-zero exit; Ctrl-C or SIGTERM closes the database cleanly.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import gc
 import hashlib
@@ -119,6 +120,9 @@ class TableBot(commands.Bot):
         self._painters: Workers | None = None
         self.store: Store | None = store
         self._table: Table | None = None
+        self.upkeep: asyncio.Task[None] | None = None
+        """The database's background work (``MatchService.upkeep``), started in setup:
+        the bot answers meanwhile."""
         self._closing: asyncio.Future[None] | None = None
         self._resumed = False
         self._dynamic_items: list[type[discord.ui.DynamicItem[Any]]] = []
@@ -142,7 +146,9 @@ class TableBot(commands.Bot):
             if self._new_seed
             else MatchService(self.store, ENGINES, now=self._now)
         )
-        await service.backfill_ratings()  # before any match can finish
+        # Ratings backfill and packing run behind the table, a few matches per
+        # transaction: however long the history, the bot is up at once.
+        self.upkeep = asyncio.create_task(service.upkeep(), name="bot:upkeep")
         thinking = self._thinking
         if thinking is None:
             # Computers think, and boards are drawn, in other processes: neither a table of
@@ -261,6 +267,10 @@ class TableBot(commands.Bot):
             await self.in_flight.answered(CLOSING_GRACE)  # those turned away meanwhile
             await super().close()
         finally:
+            if self.upkeep is not None:  # what it did is committed; the next start goes on
+                self.upkeep.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await self.upkeep
             for pool in (self._workers, self._painters):
                 if pool is not None:
                     pool.shutdown()
