@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from cogs.common.i18n import _
 from rules.base import N_
 
 MIN_MATCHES = 3
@@ -36,7 +37,8 @@ def game_title(interaction: discord.Interaction[Any], game: str) -> str:
 
 
 def replay_command(match_id: int) -> str:
-    return f"`/replay match:{match_id}`"
+    """The command that replays a match, named as the reader's Discord shows it."""
+    return _("`/replay match:{match}`", match=match_id)
 
 
 def when(finished_at: str) -> str:

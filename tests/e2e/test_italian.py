@@ -1,0 +1,51 @@
+"""The project's Italian catalog at the table: an Italian server and Italian players read a
+whole Great Canyon Race in Italian, in its rulebook's words, down to the log button and the
+command that replays the match."""
+
+from __future__ import annotations
+
+import re
+
+from tests.e2e.play import act, playable
+
+
+def _labels(message) -> list[str]:
+    return [button.label for button in message.buttons if button.label]
+
+
+async def test_an_italian_table_plays_a_race_in_italian(table):
+    table.backend.world.pseudo = False  # this test chooses its language
+    table.guild.locale = "it"
+    await table.restart()
+    anne, ben = (table.player(name, locale="it") for name in ("anne", "ben"))
+    backend = table.backend
+    await backend.slash(anne, table.channel, "canyon new")
+    lobby = table.board()
+    assert "Great Canyon Race: nuova partita" in lobby.text
+    assert {"Partecipa", "Esci", "Inizia", "Annulla", "Come si gioca"} <= set(_labels(lobby))
+    match_id = int(re.search(r"Partita #(\d+)", lobby.text).group(1))
+    await backend.click(ben, lobby, custom_id=f"lobby:{match_id}:join")
+    await backend.click(anne, table.board(), custom_id=f"lobby:{match_id}:start")
+
+    board = table.board()
+    assert "Great Canyon Race: round 1/10 · prima mano" in board.text
+    assert "Registro" in _labels(board)
+    hand = table.hand(anne)
+    assert "La tua mano" in hand.text and "Carte azione" in hand.text
+    picked = await backend.click(anne, hand, custom_id=next(
+        b.custom_id for b in hand.buttons if b.custom_id.startswith("ch:")))
+    assert any(label.startswith("Gioca ") for label in _labels(picked.message))
+    assert "Altra carta" in _labels(picked.message)
+
+    for turn in range(60):
+        waiting = [player for player in (anne, ben) if playable(table.hand(player))]
+        if not waiting:
+            break
+        for player in waiting:
+            await act(table, player, table.hand(player), pick=turn)
+    result = backend.channel_messages(table.channel)[-1]
+    assert "🏁 Great Canyon Race:" in result.text and "Tracciato finale" in result.text
+    assert "Rivincita" in _labels(result)
+    stats = await backend.slash(anne, table.channel, "stats")
+    assert f"`/replay partita:{match_id}`" in stats.text
+    assert "Carriera di anne su questo server" in stats.text
