@@ -1,28 +1,42 @@
-"""How well the computer players play: strong, easy and uniformly random seats at mixed tables.
+"""How well the computer players play: at mixed tables, and against casual players.
 
     python -m bench.players [--game G] [--matches N] [--seconds S | --playouts P] [--seed S]
+    python -m bench.players --casual SEATS [--level L] [--game G] [--matches N] ...
 
-Every match seats one strong, one easy and one random player (three seats; Sequence Numbers
+Mixed tables seat one strong, one easy and one random player (three seats; Sequence Numbers
 plays them one against one against one), rotating who sits where so no level keeps the first
-seat. Each computer decides from its seat's view only, as at the table. Prints each level's
-win rate with a 95% Wilson interval (a shared win counts as a share) and its mean and worst
-decision time, and its mean place (1 is first), which tells levels apart even where one of
-them wins nearly every match. Figures, not tests: run by hand.
+seat. ``--casual SEATS`` seats one computer of ``--level`` (strong unless told) among
+``SEATS - 1`` casual players, the game's rule-of-thumb opponent (``choose(view, seat, seed)``
+of ``rules/<game>/casual.py``), the computer's seat rotating. Each player decides from its
+seat's view only, as at the table. Prints each level's win rate with a 95% Wilson interval (a
+shared win counts as a share; a team's win counts whole for each member) and its mean and
+worst decision time, and its mean place (1 is first). Figures, not tests: run by hand.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import math
 import random
 import time
 from collections import defaultdict
+from collections.abc import Callable, Mapping
+from typing import Any
 
-from rules.base import Budget
+from rules.base import Budget, Move
 from rules.catalog import ENGINES, computer
 
 SEATS = ("strong", "easy", "random")
-"""The levels at every table, rotated across matches."""
+"""The levels at every mixed table, rotated across matches."""
+CASUAL = "casual"
+"""The rule-of-thumb opponent's name among the levels."""
+
+
+def casual(game: str) -> Callable[[Mapping[str, Any], int, int], Move]:
+    """The game's casual player: ``choose`` of ``rules/<game>/casual.py``."""
+    return importlib.import_module(f"rules.{game}.casual").choose  # type: ignore[no-any-return]
+
 
 def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """The 95% Wilson score interval of a proportion ``share`` out of ``n`` trials."""
@@ -41,6 +55,7 @@ def play_match(
     each seat's place."""
     engine = ENGINES[game]
     choose = computer(game)
+    rule_of_thumb = casual(game) if CASUAL in levels else None
     rng = random.Random(seed)
     state = engine.setup(len(levels), engine.options({}, len(levels)), seed)
     decision = 0
@@ -50,6 +65,8 @@ def play_match(
         start = time.process_time()
         if level == "random":
             move = rng.choice(engine.legal_moves(state, seat))
+        elif rule_of_thumb is not None and level == CASUAL:
+            move = rule_of_thumb(engine.view(state, seat), seat, seed * 1_000 + decision)
         else:
             view = engine.view(state, seat)
             move = choose(view, seat, level, seed * 1_000 + decision, budget)
@@ -59,38 +76,74 @@ def play_match(
     outcome = engine.outcome(state)
     assert outcome is not None
     winners = [s for s in outcome.winners if s < len(levels)]
-    shares = [1 / len(winners) if s in winners else 0.0 for s in range(len(levels))]
+    side_of = engine.view(state, None).get("side_of_seat", range(len(levels)))
+    sides = len({side_of[s] for s in winners})
+    shares = [1 / sides if s in winners else 0.0 for s in range(len(levels))]
     return shares, outcome.places[: len(levels)]
 
 
-def bench(game: str, matches: int, budget: Budget, seed: int) -> None:
+def tables(levels: tuple[str, ...], matches: int) -> list[tuple[str, ...]]:
+    """The seating of each match: ``levels`` turned one seat further each match."""
+    return [levels[n % len(levels):] + levels[: n % len(levels)] for n in range(matches)]
+
+
+def bench(
+    game: str, seating: list[tuple[str, ...]], budget: Budget, seed: int, title: str
+) -> dict[str, tuple[float, float, float]]:
+    """Play a match per seating and print each level's figures; returns each level's win rate
+    and its 95% interval. A level at several seats of a table counts each seat as a match."""
     wins: dict[str, float] = defaultdict(float)
+    seated: dict[str, int] = defaultdict(int)
     places: dict[str, int] = defaultdict(int)
     clocks: dict[str, list[float]] = defaultdict(list)
-    for n in range(matches):
-        turn = n % len(SEATS)
-        levels = SEATS[turn:] + SEATS[:turn]
+    for n, levels in enumerate(seating):
         shares, placed = play_match(game, levels, seed + n, budget, clocks)
         for level, share, place in zip(levels, shares, placed, strict=True):
             wins[level] += share
+            seated[level] += 1
             places[level] += place
-    expected = 1 / len(SEATS)
-    print(f"\n{ENGINES[game].title}: {matches} matches, chance alone would win {expected:.0%}")
+    print(f"\n{ENGINES[game].title}: {len(seating)} matches, {title}")
     print(
         f"  {'level':<8} {'win rate':>9} {'95% interval':>16} {'mean place':>11} "
         f"{'mean decision':>14} {'worst':>8}"
     )
-    for level in SEATS:
-        rate = wins[level] / matches
-        low, high = wilson(rate, matches)
+    rates = {}
+    for level in dict.fromkeys(seating[0]):
+        rate = wins[level] / seated[level]
+        low, high = wilson(rate, seated[level])
+        rates[level] = rate, low, high
         times = clocks[level]
         mean = sum(times) / len(times) if times else 0.0
         worst = max(times, default=0.0)
         print(
             f"  {level:<8} {rate:>9.0%} {f'{low:.0%} to {high:.0%}':>16} "
-            f"{places[level] / matches:>11.2f} "
+            f"{places[level] / seated[level]:>11.2f} "
             f"{mean * 1000:>11.1f} ms {worst * 1000:>5.0f} ms"
         )
+    return rates
+
+
+def fair_share(game: str, seats: int) -> float:
+    """What one seat wins by chance alone: one side's share of the table."""
+    engine = ENGINES[game]
+    view = engine.view(engine.setup(seats, engine.options({}, seats), 0), None)
+    return 1 / len(view.get("sides", range(seats)))
+
+
+def against_casual(
+    game: str, seats: int, level: str, matches: int, budget: Budget, seed: int
+) -> None:
+    """One ``level`` seat among casual players; prints its figures and the goal: at least 60%
+    with the interval above half heads-up, else at least 1.5 times the fair share."""
+    fair = fair_share(game, seats)
+    seating = tables((level,) + (CASUAL,) * (seats - 1), matches)
+    rates = bench(game, seating, budget, seed, f"{level} among casual players")
+    rate, low, _ = rates[level]
+    if seats == 2:
+        goal, reached = "60% with the interval above 50%", rate >= 0.6 and low > 0.5
+    else:
+        goal, reached = f"1.5 x the fair {fair:.0%}", rate >= 1.5 * fair
+    print(f"  {level}: goal {goal}: {'reached' if reached else 'NOT reached'}")
 
 
 def main() -> None:
@@ -100,12 +153,20 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=0.25, help="thinking time per decision")
     parser.add_argument("--playouts", type=int, default=None, help="fixed simulations instead")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--casual", type=int, metavar="SEATS", help="one computer among SEATS - 1 casual players"
+    )
+    parser.add_argument("--level", choices=("strong", "easy"), default="strong")
     args = parser.parse_args()
     budget = Budget(seconds=args.seconds, playouts=args.playouts)
     thinking = f"{args.playouts} playouts" if args.playouts else f"{args.seconds:g} s"
     print(f"Strong and easy think for at most {thinking} a decision (the table gives 1 s).")
     for game in args.game or sorted(ENGINES):
-        bench(game, args.matches, budget, args.seed)
+        if args.casual:
+            against_casual(game, args.casual, args.level, args.matches, budget, args.seed)
+        else:
+            chance = f"chance alone would win {1 / len(SEATS):.0%}"
+            bench(game, tables(SEATS, args.matches), budget, args.seed, chance)
 
 
 if __name__ == "__main__":
