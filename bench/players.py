@@ -1,12 +1,12 @@
 """How well the computer players play: at mixed tables, and against casual players.
 
     python -m bench.players [--game G] [--matches N] [--seconds S | --playouts P] [--seed S]
-    python -m bench.players --casual SEATS [--level L] [--game G] [--matches N] ...
+    python -m bench.players --casual [--seats N] [--level L] [--game G] [--matches N] ...
 
 Mixed tables seat one strong, one easy and one random player (three seats; Sequence Numbers
 plays them one against one against one), rotating who sits where so no level keeps the first
-seat. ``--casual SEATS`` seats one computer of ``--level`` (strong unless told) among
-``SEATS - 1`` casual players, the game's rule-of-thumb opponent (``choose(view, seat, seed)``
+seat. ``--casual`` seats one computer of ``--level`` (strong unless told) among ``--seats``
+minus one casual players, the game's rule-of-thumb opponent (``choose(view, seat, seed)``
 of ``rules/<game>/casual.py``), the computer's seat rotating. Each player decides from its
 seat's view only, as at the table. Prints each level's win rate with a 95% Wilson interval (a
 shared win counts as a share; a team's win counts whole for each member) and its mean and
@@ -22,6 +22,8 @@ import random
 import time
 from collections import defaultdict
 from collections.abc import Callable, Mapping
+from concurrent.futures import ProcessPoolExecutor
+from itertools import repeat
 from typing import Any
 
 from rules.base import Budget, Move
@@ -47,12 +49,14 @@ def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def play_match(
-    game: str, levels: tuple[str, ...], seed: int, budget: Budget,
-    clocks: dict[str, list[float]],
-) -> tuple[list[float], tuple[int, ...]]:
-    """Play one match with ``levels[seat]`` at each seat: each seat's share of the win, and
-    each seat's place."""
+Played = tuple[list[float], tuple[int, ...], dict[str, list[float]]]
+"""One match: each seat's share of the win, each seat's place, and each level's decision
+times."""
+
+
+def play_match(game: str, levels: tuple[str, ...], seed: int, budget: Budget) -> Played:
+    """Play one match with ``levels[seat]`` at each seat."""
+    clocks: dict[str, list[float]] = defaultdict(list)
     engine = ENGINES[game]
     choose = computer(game)
     rule_of_thumb = casual(game) if CASUAL in levels else None
@@ -79,7 +83,7 @@ def play_match(
     side_of = engine.view(state, None).get("side_of_seat", range(len(levels)))
     sides = len({side_of[s] for s in winners})
     shares = [1 / sides if s in winners else 0.0 for s in range(len(levels))]
-    return shares, outcome.places[: len(levels)]
+    return shares, outcome.places[: len(levels)], clocks
 
 
 def tables(levels: tuple[str, ...], matches: int) -> list[tuple[str, ...]]:
@@ -88,16 +92,21 @@ def tables(levels: tuple[str, ...], matches: int) -> list[tuple[str, ...]]:
 
 
 def bench(
-    game: str, seating: list[tuple[str, ...]], budget: Budget, seed: int, title: str
+    game: str, seating: list[tuple[str, ...]], budget: Budget, seed: int, title: str, jobs: int
 ) -> dict[str, tuple[float, float, float]]:
-    """Play a match per seating and print each level's figures; returns each level's win rate
-    and its 95% interval. A level at several seats of a table counts each seat as a match."""
+    """Play a match per seating, ``jobs`` at once, and print each level's figures; returns each
+    level's win rate and its 95% interval. A level at several seats of a table counts each seat
+    as a match."""
     wins: dict[str, float] = defaultdict(float)
     seated: dict[str, int] = defaultdict(int)
     places: dict[str, int] = defaultdict(int)
     clocks: dict[str, list[float]] = defaultdict(list)
-    for n, levels in enumerate(seating):
-        shares, placed = play_match(game, levels, seed + n, budget, clocks)
+    seeds = [seed + n for n in range(len(seating))]
+    with ProcessPoolExecutor(jobs) as pool:
+        played = list(pool.map(play_match, repeat(game), seating, seeds, repeat(budget)))
+    for levels, (shares, placed, times) in zip(seating, played, strict=True):
+        for level, taken in times.items():
+            clocks[level].extend(taken)
         for level, share, place in zip(levels, shares, placed, strict=True):
             wins[level] += share
             seated[level] += 1
@@ -131,13 +140,13 @@ def fair_share(game: str, seats: int) -> float:
 
 
 def against_casual(
-    game: str, seats: int, level: str, matches: int, budget: Budget, seed: int
+    game: str, seats: int, level: str, matches: int, budget: Budget, seed: int, jobs: int
 ) -> None:
     """One ``level`` seat among casual players; prints its figures and the goal: at least 60%
     with the interval above half heads-up, else at least 1.5 times the fair share."""
     fair = fair_share(game, seats)
     seating = tables((level,) + (CASUAL,) * (seats - 1), matches)
-    rates = bench(game, seating, budget, seed, f"{level} among casual players")
+    rates = bench(game, seating, budget, seed, f"{level} among casual players", jobs)
     rate, low, _ = rates[level]
     if seats == 2:
         goal, reached = "60% with the interval above 50%", rate >= 0.6 and low > 0.5
@@ -150,23 +159,25 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=sorted(ENGINES), action="append")
     parser.add_argument("--matches", type=int, default=30, help="matches per game")
-    parser.add_argument("--seconds", type=float, default=0.25, help="thinking time per decision")
+    parser.add_argument("--seconds", type=float, default=0.1, help="thinking time per decision")
     parser.add_argument("--playouts", type=int, default=None, help="fixed simulations instead")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument(
-        "--casual", type=int, metavar="SEATS", help="one computer among SEATS - 1 casual players"
-    )
+    parser.add_argument("--casual", action="store_true", help="one computer among casual players")
+    parser.add_argument("--seats", type=int, default=2, help="the table's size with --casual")
     parser.add_argument("--level", choices=("strong", "easy"), default="strong")
+    parser.add_argument("--jobs", type=int, default=1, help="matches played at once")
     args = parser.parse_args()
     budget = Budget(seconds=args.seconds, playouts=args.playouts)
     thinking = f"{args.playouts} playouts" if args.playouts else f"{args.seconds:g} s"
     print(f"Strong and easy think for at most {thinking} a decision (the table gives 1 s).")
     for game in args.game or sorted(ENGINES):
         if args.casual:
-            against_casual(game, args.casual, args.level, args.matches, budget, args.seed)
+            against_casual(
+                game, args.seats, args.level, args.matches, budget, args.seed, args.jobs
+            )
         else:
             chance = f"chance alone would win {1 / len(SEATS):.0%}"
-            bench(game, tables(SEATS, args.matches), budget, args.seed, chance)
+            bench(game, tables(SEATS, args.matches), budget, args.seed, chance, args.jobs)
 
 
 if __name__ == "__main__":
