@@ -31,8 +31,11 @@ from cogs.common import pictures
 from cogs.common.coalescer import Rate
 from cogs.common.commanderrors import answer_command_error
 from cogs.common.components import DYNAMIC_ITEMS, is_answered_by
+from cogs.common.i18n import N_, _, speaking
+from cogs.common.i18n_commands import CommandTranslator
 from cogs.common.inflight import InFlight
 from cogs.common.kept import MESSAGE_RATE, WAITING_HAND
+from cogs.common.languages import Languages, of_interaction
 from cogs.common.pacing import GlobalPace, pace_requests
 from cogs.common.table import Table
 from cogs.common.uploads import send_forms_whole
@@ -59,8 +62,9 @@ EXTENSIONS = (
     "cogs.rulebook",
     "cogs.players",
     "cogs.clock",
+    "cogs.settings",
 )
-STALE_BUTTON = "That button no longer does anything. Use the latest board or hand message."
+STALE_BUTTON = N_("That button no longer does anything. Use the latest board or hand message.")
 
 
 class TableBot(commands.Bot):
@@ -118,6 +122,8 @@ class TableBot(commands.Bot):
         self._resumed = False
         self._dynamic_items: list[type[discord.ui.DynamicItem[Any]]] = []
         self.in_flight = InFlight()
+        self.languages: Languages | None = None
+        """Who reads which language: set once the table is made (``setup_hook``)."""
         parsers = self._connection.parsers
         parsers["INTERACTION_CREATE"] = self._interaction_parser(parsers["INTERACTION_CREATE"])
 
@@ -149,6 +155,8 @@ class TableBot(commands.Bot):
         self._table = Table(
             self, service, PRESENTERS, thinking, self._message_rate, self._waiting_hand
         )
+        self.languages = self.table.languages
+        await self.languages.load()
         # Before anything can fall due: the time the bot was away is given back.
         downtime = await self.table.timekeeper.give_back_downtime()
         if downtime:
@@ -156,6 +164,7 @@ class TableBot(commands.Bot):
         self.register_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        await self.tree.set_translator(CommandTranslator())
         await self._sync_commands()
 
     def register_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
@@ -204,6 +213,8 @@ class TableBot(commands.Bot):
     def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
         if event_name == "interaction":  # handed to its handlers: in hand until answered
             self.in_flight.received(args[0])
+            if self.languages is not None:
+                self.languages.heard(args[0])
         super().dispatch(event_name, *args, **kwargs)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
@@ -221,7 +232,9 @@ class TableBot(commands.Bot):
         )
         if on_message and is_answered_by(custom_id, tuple(self._dynamic_items)):
             return
-        await interaction.response.send_message(STALE_BUTTON, ephemeral=True)
+        with speaking(of_interaction(interaction)):
+            text = _(STALE_BUTTON)
+        await interaction.response.send_message(text, ephemeral=True)
 
     async def close(self) -> None:
         """Turn new interactions away, stop the clock and the computers, answer the

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from cogs.canyon.render import CanyonPresenter
 from cogs.common.presenter import Presenter
@@ -18,5 +19,6 @@ PRESENTERS: dict[str, Presenter] = {
 }
 
 GAME_CHOICES = [
-    app_commands.Choice(name=presenter.title, value=key) for key, presenter in PRESENTERS.items()
+    app_commands.Choice(name=locale_str(presenter.title), value=key)
+    for key, presenter in PRESENTERS.items()
 ]

@@ -1,4 +1,5 @@
-"""/notify and /mygames: a player's own settings and open matches, across servers."""
+"""/notify, /language and /mygames: a player's own settings and open matches, across
+servers."""
 
 from __future__ import annotations
 
@@ -6,8 +7,10 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
+from cogs.common.i18n import LANGUAGES, N_, NAMES, _, speaking
 from cogs.common.notices import jump_link
 from cogs.common.presenter import EMBED_COLOUR
 from cogs.common.reply import Reply
@@ -16,11 +19,21 @@ from data import clocks
 from data import matches as rows
 
 NOTIFY_CHOICES = [
-    app_commands.Choice(name="by direct message (the default)", value="dm"),
-    app_commands.Choice(name="by a mention in the match's channel", value="channel"),
-    app_commands.Choice(name="not at all", value="off"),
+    app_commands.Choice(name=locale_str("by direct message (the default)"), value="dm"),
+    app_commands.Choice(name=locale_str("by a mention in the match's channel"), value="channel"),
+    app_commands.Choice(name=locale_str("not at all"), value="off"),
 ]
 MAX_LISTED = 20
+FOLLOW_DISCORD = "discord"
+"""The /language choice that clears a player's own choice."""
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=NAMES[lang], value=lang) for lang in LANGUAGES
+] + [app_commands.Choice(name=locale_str("follow my Discord"), value=FOLLOW_DISCORD)]
+NOTIFIED = {
+    "dm": N_("Done: you will be notified by direct message."),
+    "channel": N_("Done: you will be notified by a mention in the match's channel."),
+    "off": N_("Done: you will not be notified."),
+}
 
 
 class Players(commands.Cog):
@@ -31,8 +44,12 @@ class Players(commands.Cog):
     def table(self) -> Table:
         return self.bot.table  # type: ignore[attr-defined, no-any-return]
 
-    @app_commands.command(name="notify", description="How the table tells you it is your move")
-    @app_commands.describe(how="Direct message, a mention in the channel, or nothing")
+    @app_commands.command(
+        name=locale_str("notify"),
+        description=locale_str("How the table tells you it is your move"),
+    )
+    @app_commands.describe(how=locale_str("Direct message, a mention in the channel, or nothing"))
+    @app_commands.rename(how=locale_str("how"))
     @app_commands.choices(how=NOTIFY_CHOICES)
     async def notify(
         self, interaction: discord.Interaction[Any], how: app_commands.Choice[str]
@@ -40,9 +57,32 @@ class Players(commands.Cog):
         async with Reply(interaction, private=True) as reply:
             async with self.table.service.store.transaction() as db:
                 await clocks.set_notify_mode(db, interaction.user.id, how.value)
-            await reply.private(content=f"Done: you will be notified {how.name}.")
+            await reply.private(content=_(NOTIFIED[how.value]))
 
-    @app_commands.command(name="mygames", description="Your open matches, on every server")
+    @app_commands.command(
+        name=locale_str("language"), description=locale_str("The language the table speaks to you")
+    )
+    @app_commands.describe(language=locale_str("A language, or follow your Discord's"))
+    @app_commands.rename(language=locale_str("language"))
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(
+        self, interaction: discord.Interaction[Any], language: app_commands.Choice[str]
+    ) -> None:
+        chosen = None if language.value == FOLLOW_DISCORD else language.value
+        languages = self.table.languages
+        async with Reply(interaction, private=True) as reply:
+            await languages.choose(interaction.user.id, chosen)
+            with speaking(languages.of_interaction(interaction)):  # the new choice
+                if chosen is None:
+                    text = _("Done: I speak to you in your Discord's language.")
+                else:
+                    text = _("Done: I speak to you in {language}.", language=NAMES[chosen])
+            await reply.private(content=text)
+        await self.table.refresh_hands_of(interaction.user.id)
+
+    @app_commands.command(
+        name=locale_str("mygames"), description=locale_str("Your open matches, on every server"),
+    )
     async def mygames(self, interaction: discord.Interaction[Any]) -> None:
         async with Reply(interaction, private=True) as reply:
             service = self.table.service
@@ -52,10 +92,10 @@ class Players(commands.Cog):
             lines = []
             for record in records[:MAX_LISTED]:
                 lines.append(await self._line(record, user_id))
-            embed = discord.Embed(title="Your open matches", colour=EMBED_COLOUR)
-            embed.description = "\n".join(lines) or "You are in no open match."
+            embed = discord.Embed(title=_("Your open matches"), colour=EMBED_COLOUR)
+            embed.description = "\n".join(lines) or _("You are in no open match.")
             if len(records) > MAX_LISTED:
-                embed.set_footer(text=f"…and {len(records) - MAX_LISTED} more.")
+                embed.set_footer(text=_("…and {count} more.", count=len(records) - MAX_LISTED))
             await reply.private(embed=embed)
 
     async def _line(self, record: rows.MatchRecord, user_id: int) -> str:
@@ -65,24 +105,33 @@ class Players(commands.Cog):
         board = (await service.messages(record.id)).get(BOARD)
         link = ""
         if board is not None:
-            link = f" · [board]({jump_link(record.guild_id, board.channel_id, board.message_id)})"
-        head = f"**{title}** #{record.id} in <#{record.channel_id}>"
-        if match.status == "lobby":
-            return f"{head}: lobby, waiting for the host to start{link}"
-        if match.damaged:
-            return f"{head}: cannot go on (damaged); its host can cancel it{link}"
-        awaited = sorted(match.awaited())
-        seat = match.seat_of(user_id)
-        waiting = (
-            "**your move**"
-            if seat in awaited
-            else "waiting for " + ", ".join(match.name_of(s) for s in awaited)
+            link = " · " + _(
+                "[board]({link})",
+                link=jump_link(record.guild_id, board.channel_id, board.message_id),
+            )
+        head = _(
+            "**{title}** #{match} in {channel}",
+            title=title, match=record.id, channel=f"<#{record.channel_id}>",
         )
-        deadline = (await service.deadlines(record.id)).get("decision")
-        left = ""
-        if deadline is not None and deadline.due_at > service.now():
-            left = f", due <t:{int(deadline.due_at)}:R>"
-        return f"{head}: {waiting}{left}{link}"
+        if match.status == "lobby":
+            state = _("lobby, waiting for the host to start")
+        elif match.damaged:
+            state = _("cannot go on (damaged); its host can cancel it")
+        else:
+            awaited = sorted(match.awaited())
+            state = (
+                _("**your move**")
+                if match.seat_of(user_id) in awaited
+                else _(
+                    "waiting for {names}", names=", ".join(match.name_of(s) for s in awaited)
+                )
+            )
+            deadline = (await service.deadlines(record.id)).get("decision")
+            if deadline is not None and deadline.due_at > service.now():
+                state = _(
+                    "{state}, due {when}", state=state, when=f"<t:{int(deadline.due_at)}:R>"
+                )
+        return f"{head}: {state}{link}"
 
 
 async def setup(bot: commands.Bot) -> None:

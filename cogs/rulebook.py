@@ -3,28 +3,31 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from typing import Any
 
-import aiosqlite
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
-from cogs.common.presenter import EMBED_COLOUR
+from cogs.common.i18n import N_, _, ngettext, speaking
+from cogs.common.languages import of_interaction
+from cogs.common.presenter import EMBED_COLOUR, joined
 from cogs.common.reply import Reply
+from cogs.common.rulebooks import rulebooks_in
 from data import matches as rows
 from data import rules_search
+from rules.paging import split_for_discord
 from rules.rulebook import (
+    ENGLISH,
+    LANGUAGES,
     RULEBOOK_GAMES,
     Rulebook,
     Section,
     all_rulebooks,
     digest,
     game_named,
-    split_for_discord,
 )
-from rules.spelling import mended
 
 PAGE_LIMIT = 4096
 """An embed description holds at most 4096 characters; longer sections are paged."""
@@ -32,62 +35,85 @@ AUTOCOMPLETE_LIMIT = 25
 SEARCH_HITS = 5
 QUERY_LENGTH = 200
 TOPIC_LENGTH = 100
-EXAMPLES = "such as “tortoise”, “dead card” or “go over 30”"
-NO_WORDS = f"Say what the rule is about, {EXAMPLES}."
+NO_WORDS = N_("Say what the rule is about, such as “tortoise”, “dead card” or “go over 30”.")
 
 Name = app_commands.Range[str, 1, TOPIC_LENGTH]
 Query = app_commands.Range[str, 1, QUERY_LENGTH]
+
+
+def reader_language(interaction: discord.Interaction[Any]) -> str:
+    """The language of the rulebooks the player who asked reads: the one they read answers
+    in (their choice, else their Discord locale), English where no rulebook is written."""
+    lang = of_interaction(interaction)
+    return lang if lang in LANGUAGES else ENGLISH
 
 
 def section_pages(section: Section) -> list[str]:
     return split_for_discord(section.body, PAGE_LIMIT)
 
 
-def section_message(section: Section, page: int) -> dict[str, Any]:
-    """The embed (and page buttons, when the section is long) showing one page."""
+def section_message(section: Section, page: int, lang: str = ENGLISH) -> dict[str, Any]:
+    """The embed (and page buttons, when the section is long) showing one page of a
+    section of ``lang``'s rulebook."""
     pages = section_pages(section)
     page = max(0, min(page, len(pages) - 1))
-    book = all_rulebooks()[section.game]
+    book = all_rulebooks(lang)[section.game]
     embed = discord.Embed(title=section.title[:256], description=pages[page], colour=EMBED_COLOUR)
-    footer = f"{book.title} rules · /rules show game:{section.game} topic:{section.key}"
+    footer = _(
+        "{title} rules · /rules show game:{game} topic:{topic}",
+        title=book.title, game=section.game, topic=section.key,
+    )
     if len(pages) > 1:
-        footer = f"Page {page + 1}/{len(pages)} · {footer}"
+        footer = _(
+            "Page {page}/{pages} · {footer}", page=page + 1, pages=len(pages), footer=footer
+        )
     embed.set_footer(text=footer[:2048])
     view = discord.ui.View(timeout=None)
     if len(pages) > 1:
-        view.add_item(RulePageButton(section.game, section.key, page - 1, "Previous", page == 0))
-        view.add_item(
-            RulePageButton(section.game, section.key, page + 1, "Next", page == len(pages) - 1)
-        )
+        where = (lang, section.game, section.key)
+        view.add_item(RulePageButton(*where, page - 1, _("Previous"), page == 0))
+        view.add_item(RulePageButton(*where, page + 1, _("Next"), page == len(pages) - 1))
     return {"embed": embed, "view": view}
 
 
 def unknown_game(typed: str) -> str:
-    titles = ", ".join(book.title for book in all_rulebooks().values())
-    return f"There is no rulebook for “{typed[:100]}”. The games are {titles}."
+    titles = ", ".join(book.title for book in rulebooks_in().values())
+    return _("There is no rulebook for “{typed}”. The games are {titles}.", typed=typed[:100],
+             titles=titles)
 
 
 def no_such_rule(book: Rulebook, topic: str) -> str:
     """Refusal of a topic nothing matches, listing the sections there are."""
     titles = ", ".join(section.title for section in book.sections)
-    return (
-        f"No {book.title} rule matches “{topic[:TOPIC_LENGTH]}”. Its sections: {titles}."
-        " Or ask a question with /rules search."
+    return _(
+        "No {title} rule matches “{topic}”. Its sections: {sections}. Or ask a question with "
+        "/rules search.",
+        title=book.title, topic=topic[:TOPIC_LENGTH], sections=titles,
     )[:2000]
 
 
 def nothing_found(query: str, book: Rulebook | None) -> str:
-    where = "rulebooks" if book is None else f"{book.title} rules"
-    advice = "Try other words" if book is None else "Try other words, or search without a game"
-    return f"Nothing in the {where} matches “{query[:QUERY_LENGTH]}”. {advice}, {EXAMPLES}."
+    if book is None:
+        return _(
+            "Nothing in the rulebooks matches “{query}”. Try other words, such as “tortoise”, "
+            "“dead card” or “go over 30”.",
+            query=query[:QUERY_LENGTH],
+        )
+    return _(
+        "Nothing in the {title} rules matches “{query}”. Try other words, or search without a "
+        "game, such as “tortoise”, “dead card” or “go over 30”.",
+        title=book.title, query=query[:QUERY_LENGTH],
+    )
 
 
 def hits_message(
-    query: str, hits: list[rules_search.SearchHit], preferred: list[str]
+    query: str, hits: list[rules_search.SearchHit], preferred: list[str], lang: str = ENGLISH
 ) -> dict[str, Any]:
     """The search hits as one embed, each with a button that opens its section."""
-    books = all_rulebooks()
-    embed = discord.Embed(title=f"Rules matching “{query[:QUERY_LENGTH]}”", colour=EMBED_COLOUR)
+    books = all_rulebooks(lang)
+    embed = discord.Embed(
+        title=_("Rules matching “{query}”", query=query[:QUERY_LENGTH]), colour=EMBED_COLOUR
+    )
     view = discord.ui.View(timeout=None)
     titles = [hit.title for hit in hits]
     for hit in hits:
@@ -96,27 +122,14 @@ def hits_message(
         label = hit.title if titles.count(hit.title) == 1 else f"{hit.title} ({book})"
         view.add_item(RuleOpenButton(hit.game, hit.key, label=label))
     if preferred:
-        names = " and ".join(books[game].title for game in preferred)
-        verb, their = ("is", "its") if len(preferred) == 1 else ("are", "their")
-        embed.set_footer(text=f"{names} {verb} open in this channel, so {their} rules rank higher.")
+        embed.set_footer(
+            text=ngettext(
+                "{games} is open in this channel, so its rules rank higher.",
+                "{games} are open in this channel, so their rules rank higher.",
+                len(preferred), games=joined([books[game].title for game in preferred]),
+            )
+        )
     return {"embed": embed, "view": view}
-
-
-async def search_or_mend(
-    db: aiosqlite.Connection,
-    text: str,
-    *,
-    game: str | None = None,
-    prefer: Iterable[str] = (),
-    limit: int,
-) -> tuple[list[rules_search.SearchHit], str]:
-    """The hits for ``text`` or, if there are none, for ``text`` with its misspelt words
-    mended; and what was searched for."""
-    hits = await rules_search.search(db, text, game=game, prefer=prefer, limit=limit)
-    fixed = None if hits else mended(text)
-    if fixed is None:
-        return hits, text
-    return await rules_search.search(db, fixed, game=game, prefer=prefer, limit=limit), fixed
 
 
 async def answer(reply: Reply, message: dict[str, Any], *, public: bool) -> None:
@@ -128,54 +141,65 @@ async def answer(reply: Reply, message: dict[str, Any], *, public: bool) -> None
 
 
 async def _section_or_refuse(
-    interaction: discord.Interaction[Any], game: str, key: str
+    interaction: discord.Interaction[Any], game: str, key: str, lang: str
 ) -> Section | None:
-    """The section a rules button names, or a private answer that it is gone."""
+    """The section a rules button names, in ``lang``, or a private answer that it is gone."""
     try:
-        return all_rulebooks()[game].section(key)
+        return all_rulebooks(lang)[game].section(key)
     except KeyError:
         await interaction.response.send_message(
-            "That rule section no longer exists: try /rules search.", ephemeral=True
+            _("That rule section no longer exists: try /rules search."), ephemeral=True
         )
         return None
 
 
 _GAME = "|".join(RULEBOOK_GAMES)
+_LANG = "|".join(LANGUAGES)
 
 
 class RulePageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"rules:page:(?P<game>{_GAME}):(?P<key>[a-z0-9-]{{1,40}}):(?P<page>[0-9]{{1,3}})",
+    template=(
+        rf"rules:page:(?:(?P<lang>{_LANG}):)?(?P<game>{_GAME}):(?P<key>[a-z0-9-]{{1,40}})"
+        r":(?P<page>[0-9]{1,3})"
+    ),
 ):
-    """Turns the page of a long section in place."""
+    """Turns the page of a long section in place, in the language it is shown in (English
+    for buttons from before the rulebooks spoke other languages)."""
 
-    def __init__(self, game: str, key: str, page: int, label: str, disabled: bool = False) -> None:
+    def __init__(
+        self, lang: str, game: str, key: str, page: int, label: str, disabled: bool = False
+    ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label,
                 disabled=disabled,
-                custom_id=f"rules:page:{game}:{key}:{max(page, 0)}",
+                custom_id=f"rules:page:{lang}:{game}:{key}:{max(page, 0)}",
             )
         )
-        self.game, self.key, self.page = game, key, page
+        self.lang, self.game, self.key, self.page = lang, game, key, page
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> RulePageButton:
-        return cls(match["game"], match["key"], int(match["page"]), "")
+        lang = match["lang"] or ENGLISH
+        return cls(lang, match["game"], match["key"], int(match["page"]), "")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        section = await _section_or_refuse(interaction, self.game, self.key)
-        if section is not None:
-            await interaction.response.edit_message(**section_message(section, self.page))
+        with speaking(of_interaction(interaction)):
+            section = await _section_or_refuse(interaction, self.game, self.key, self.lang)
+            if section is not None:
+                await interaction.response.edit_message(
+                    **section_message(section, self.page, self.lang)
+                )
 
 
 class RuleOpenButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"rules:open:(?P<game>{_GAME}):(?P<key>[a-z0-9-]{{1,40}})",
 ):
-    """Opens a search hit's whole section privately."""
+    """Opens a search hit's whole section privately, in the language of who clicks."""
 
     def __init__(self, game: str, key: str, label: str = "Open") -> None:
         super().__init__(discord.ui.Button(label=label[:80], custom_id=f"rules:open:{game}:{key}"))
@@ -188,15 +212,23 @@ class RuleOpenButton(
         return cls(match["game"], match["key"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        section = await _section_or_refuse(interaction, self.game, self.key)
-        if section is not None:
-            await interaction.response.send_message(**section_message(section, 0), ephemeral=True)
+        with speaking(of_interaction(interaction)):
+            lang = reader_language(interaction)
+            section = await _section_or_refuse(interaction, self.game, self.key, lang)
+            if section is not None:
+                await interaction.response.send_message(
+                    **section_message(section, 0, lang), ephemeral=True
+                )
 
 
 RULEBOOK_ITEMS = (RulePageButton, RuleOpenButton)
 
 
-class Rulebooks(commands.GroupCog, group_name="rules", group_description="Look up the rules"):
+class Rulebooks(
+    commands.GroupCog,
+    group_name=locale_str("rules"),
+    group_description=locale_str("Look up the rules"),
+):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         super().__init__()
@@ -212,11 +244,16 @@ class Rulebooks(commands.GroupCog, group_name="rules", group_description="Look u
                 if await rows.open_match_in_channel(db, game, channel_id) is not None
             ]
 
-    @app_commands.command(name="show", description="Show a section of a game's rules")
+    @app_commands.command(
+        name=locale_str("show"), description=locale_str("Show a section of a game's rules"),
+    )
     @app_commands.describe(
-        game="Which game",
-        topic="Start typing: sections matching it appear; or ask a question",
-        public="Post it for the table",
+        game=locale_str("Which game"),
+        topic=locale_str("Start typing: sections matching it appear; or ask a question"),
+        public=locale_str("Post it for the table"),
+    )
+    @app_commands.rename(
+        game=locale_str("game"), topic=locale_str("topic"), public=locale_str("public"),
     )
     async def show(
         self,
@@ -230,27 +267,38 @@ class Rulebooks(commands.GroupCog, group_name="rules", group_description="Look u
             if found is None:
                 await reply.refuse(unknown_game(game))
                 return
-            book = all_rulebooks()[found]
-            section, note = await self._typed_section(book, topic)
+            lang = reader_language(interaction)
+            book = all_rulebooks(lang)[found]
+            section, note = await self._typed_section(book, topic, lang)
             if section is None:
                 await reply.refuse(no_such_rule(book, topic))
                 return
-            await answer(reply, section_message(section, 0) | {"content": note}, public=public)
+            message = section_message(section, 0, lang) | {"content": note}
+            await answer(reply, message, public=public)
 
     async def _typed_section(
-        self, book: Rulebook, topic: str
+        self, book: Rulebook, topic: str, lang: str
     ) -> tuple[Section | None, str | None]:
-        """The section ``topic`` names or else the best match a search finds, with a note
-        saying so; None if nothing matches."""
-        section = book.named(topic)
-        if section is not None:
-            return section, None
+        """The section of ``book`` (``lang``'s) that ``topic`` names, by key, by its title or
+        by the English title, or else the best match a search finds, with a note saying so;
+        None if nothing matches."""
+        named = book.named(topic) or all_rulebooks()[book.game].named(topic)
+        if named is not None:
+            return book.section(named.key), None
         async with self.bot.store.read() as db:  # type: ignore[attr-defined]
-            hits, searched = await search_or_mend(db, topic, game=book.game, limit=1)
+            hits, searched = await rules_search.search_or_mend(
+                db, topic, lang=lang, game=book.game, limit=1
+            )
         if not hits:
             return None, None
-        mended_to = "" if searched == topic else f" for “{searched}”"
-        note = f"No section is called “{topic}”: this is the best match{mended_to}."
+        note = (
+            _("No section is called “{topic}”: this is the best match.", topic=topic)
+            if searched == topic
+            else _(
+                "No section is called “{topic}”: this is the best match for “{searched}”.",
+                topic=topic, searched=searched,
+            )
+        )
         return book.section(hits[0].key), note
 
     @show.autocomplete("game")
@@ -267,19 +315,29 @@ class Rulebooks(commands.GroupCog, group_name="rules", group_description="Look u
         game = game_named(str(getattr(interaction.namespace, "game", None) or ""))
         if game is None:
             return []
-        book = all_rulebooks()[game]
+        lang = reader_language(interaction)
+        book = all_rulebooks(lang)[game]
         sections = book.matching(current, limit=AUTOCOMPLETE_LIMIT)
-        if not sections and rules_search.query_words(current):
+        if not sections and rules_search.query_words(current, lang):
             async with self.bot.store.read() as db:  # type: ignore[attr-defined]
-                hits = await rules_search.search(db, current, game=game, limit=AUTOCOMPLETE_LIMIT)
+                hits = await rules_search.search(
+                    db, current, lang=lang, game=game, limit=AUTOCOMPLETE_LIMIT
+                )
             sections = [book.section(hit.key) for hit in hits]
         return [app_commands.Choice(name=s.title[:100], value=s.key) for s in sections]
 
-    @app_commands.command(name="search", description="Ask the rulebooks a question")
+    @app_commands.command(
+        name=locale_str("search"), description=locale_str("Ask the rulebooks a question"),
+    )
     @app_commands.describe(
-        query="A question or a few words, such as “how many carrots can I finish with”",
-        game="Only this game's rules (else the game open in this channel comes first)",
-        public="Post the answer for the table",
+        query=locale_str("A question or a few words, such as “how many carrots can I finish with”"),
+        game=locale_str("Only this game's rules (else the game open in this channel comes first)"),
+        public=locale_str("Post the answer for the table"),
+    )
+    @app_commands.rename(
+        query=locale_str("query"),
+        game=locale_str("game"),
+        public=locale_str("public"),
     )
     async def search(
         self,
@@ -293,21 +351,25 @@ class Rulebooks(commands.GroupCog, group_name="rules", group_description="Look u
             if game is not None and only is None:
                 await reply.refuse(unknown_game(game))
                 return
-            if not rules_search.query_words(query):
-                await reply.refuse(NO_WORDS)
+            lang = reader_language(interaction)
+            if not rules_search.query_words(query, lang):
+                await reply.refuse(_(NO_WORDS))
                 return
             preferred = [] if only else await self._channel_games(interaction.channel_id)
             async with self.bot.store.read() as db:  # type: ignore[attr-defined]
-                hits, searched = await search_or_mend(
-                    db, query, game=only, prefer=preferred, limit=SEARCH_HITS
+                hits, searched = await rules_search.search_or_mend(
+                    db, query, lang=lang, game=only, prefer=preferred, limit=SEARCH_HITS
                 )
             if not hits:
-                book = all_rulebooks()[only] if only else None
+                book = all_rulebooks(lang)[only] if only else None
                 await reply.refuse(nothing_found(query, book))
                 return
-            message = hits_message(searched, hits, preferred)
+            message = hits_message(searched, hits, preferred, lang)
             if searched != query:
-                message["content"] = f"Nothing matches “{query}”; showing “{searched}” instead."
+                message["content"] = _(
+                    "Nothing matches “{query}”; showing “{searched}” instead.",
+                    query=query, searched=searched,
+                )
             await answer(reply, message, public=public)
 
     @search.autocomplete("game")
@@ -328,10 +390,12 @@ def game_choices(current: str) -> list[app_commands.Choice[str]]:
 
 
 async def index_rulebooks(bot: commands.Bot) -> None:
-    """Rebuild the search index if the rulebook texts changed since it was built."""
+    """Rebuild the search index, every language's, if the rulebook texts changed since it
+    was built."""
     sections = [
-        rules_search.IndexedSection(s.game, s.key, s.title, s.keywords, s.body)
-        for book in all_rulebooks().values()
+        rules_search.IndexedSection(s.game, s.key, s.title, s.keywords, s.body, lang, book.lang)
+        for lang in LANGUAGES
+        for book in all_rulebooks(lang).values()
         for s in book.sections
     ]
     async with bot.store.transaction() as db:  # type: ignore[attr-defined]

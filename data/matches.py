@@ -120,6 +120,15 @@ async def open_match_in_channel(
     return await _with_seats(db, row) if row else None
 
 
+async def open_matches_in_guild(db: aiosqlite.Connection, guild_id: int) -> list[int]:
+    """The ids of the server's open matches (lobbies and matches in play)."""
+    cursor = await db.execute(
+        "SELECT id FROM matches WHERE guild_id = ? AND status IN (?, ?)",
+        (guild_id, *OPEN_STATUSES),
+    )
+    return [row[0] for row in await cursor.fetchall()]
+
+
 async def open_matches_of(db: aiosqlite.Connection, user_id: int) -> list[MatchRecord]:
     """Every lobby and running match the player sits in, on any server, newest first."""
     cursor = await db.execute(

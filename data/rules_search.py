@@ -1,9 +1,11 @@
-"""Full-text search over the rulebooks (SQLite FTS5), rebuilt when their text changes.
+"""Full-text search over the rulebooks in every language (SQLite FTS5), rebuilt when their
+text changes.
 
-A player's question becomes an FTS5 query: filler words are dropped, "myself" becomes
-the rulebooks' "yourself", numbers match their words, and words of three letters or
-more also match longer words they start ("tort" finds the tortoise). bm25 ranks a
-section's title and keywords (the words players use for its topic) far above its body.
+The index holds stems (``rules.words``): each language's rows are analysed by its own
+stemmer, and a question by its asker's, so "cartas" finds "carta". A question becomes an
+FTS5 query of its stems, or their other forms (numbers as words), and stems of three
+letters or more also match longer ones they start ("tort" finds the tortoise). bm25 ranks
+a section's title and keywords (the words players use for its topic) far above its body.
 """
 
 from __future__ import annotations
@@ -12,49 +14,28 @@ import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 
 import aiosqlite
 
 from data import meta
 from data.rules_snippets import HIT_END, HIT_START, snippet
+from rules import words as lexicon
+from rules.spelling import mended
 
 DIGEST_KEY = "rules_search_digest"
-_WORD = re.compile(r"\w+", re.UNICODE)
-_NOT = re.compile(r"\b(?:(can)|(won)|(\w+)n)['\u2019]t\b")
-"""A contraction with "not": "can't" is the rulebooks' "cannot", "don't" is "do not"."""
-_FILLER = frozenset(
-    """a about am an and are as at be been being but by can could did do does doing done for
-    from get gets go goes going got had happen happens has have having how i if in into is it
-    its just let me mean means my now of on or our please rule rules say says should so than
-    that the their them then there these they this those to us want was we were what whats
-    when where which while who whose why will with work works would you your""".split()  # noqa: SIM905 - a word list reads best
-)
-"""Words of a question that say nothing about its topic."""
-_NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-            "ten", "eleven", "twelve")
-_ORDINALS = (("1st", "first"), ("2nd", "second"), ("3rd", "third"), ("4th", "fourth"),
-             ("5th", "fifth"), ("6th", "sixth"))
-_ALIKE = [
-    ("myself", "yourself"),  # the rulebooks speak to the player
-    ("ourselves", "yourselves"),
-    ("tie", "ties", "tied", "tying"),  # the stemmer leaves these apart
-    ("back", "backward", "backwards"),
-    ("forward", "forwards"),
-    *((str(number), word) for number, word in enumerate(_NUMBERS)),
-    *_ORDINALS,
-]
-_SAME_AS = {word: tuple(w for w in group if w != word) for group in _ALIKE for word in group}
-"""Words the rulebooks may write another way ("5" or "five")."""
-_PREFIX_FROM = 3
-"""Words this long or longer also match the longer words they start."""
+ENGLISH = "en"
+_PREFIX_FROM = 4
+"""Stems this long or longer also match the longer stems they start."""
+_WORD = re.compile(r"[^\W_]+")
+_JOINED = re.compile(f"{HIT_END}([^\\w\\s]*){HIT_START}")
+"""Found words joined by punctuation alone ("1/5/6"), marked as one."""
 
 WEIGHTS = {"title": 10.0, "keywords": 6.0, "body": 1.0}
 """bm25 weight of each indexed column: a section is about what its title says."""
 CHANNEL_GAME_BOOST = 2.0
 """A preferred game's sections rank as if they matched this many times better."""
-_RANK = "bm25(rules_search, 0.0, 0.0, {title}, {keywords}, {body})".format_map(WEIGHTS)
-_BODY_COLUMN = 4
-"""The body's place among the index's columns: game, key, title, keywords, body."""
+_RANK = "bm25(rules_search, 0, 0, 0, 0, 0, 0, {title}, {keywords}, {body})".format_map(WEIGHTS)
 
 
 @dataclass(frozen=True)
@@ -64,6 +45,10 @@ class IndexedSection:
     title: str
     keywords: tuple[str, ...]
     body: str
+    lang: str = ENGLISH
+    """The language of the players whose search finds it."""
+    written_in: str = ENGLISH
+    """The language its text is written in (English where ``lang`` has no rulebook)."""
 
 
 @dataclass(frozen=True)
@@ -83,35 +68,50 @@ async def ensure_index(
         return False
     await db.execute("DELETE FROM rules_search")
     await db.executemany(
-        "INSERT INTO rules_search (game, key, title, keywords, body) VALUES (?, ?, ?, ?, ?)",
-        [(s.game, s.key, s.title, ", ".join(s.keywords), _unmarked(s.body)) for s in sections],
+        "INSERT INTO rules_search (lang, written_in, game, key, heading, text, title, keywords,"
+        " body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [_row(section) for section in sections],
     )
     await meta.set_meta(db, DIGEST_KEY, digest)
     return True
 
 
-def query_words(text: str) -> list[str]:
+@cache
+def _row(s: IndexedSection) -> tuple[str, ...]:
+    """The index row of a section; kept, since every start indexes the same rulebooks."""
+    def stems(text: str) -> str:
+        return " ".join(lexicon.terms(text, s.written_in))
+
+    keywords = ", ".join(stems(phrase) for phrase in s.keywords)
+    return (s.lang, s.written_in, s.game, s.key, s.title, _unmarked(s.body),
+            stems(s.title), keywords, stems(s.body))
+
+
+def query_words(text: str, lang: str = ENGLISH) -> list[str]:
     """The words of ``text`` that can find a section: filler and single letters dropped."""
-    spelt_out = _NOT.sub(_without_contraction, text.lower())
-    words = (w for w in _WORD.findall(spelt_out) if w not in _FILLER)
-    return [w for w in words if len(w) > 1 or w.isdigit()]
+    return lexicon.words(text, lang)
 
 
-def fts_query(text: str) -> str | None:
-    """A safe FTS5 query from what a player typed: any of its words, or their other forms.
+def fts_query(text: str, lang: str = ENGLISH) -> str | None:
+    """A safe FTS5 query from what a player typed: any of its stems, or their other forms.
 
     bm25 ranks sections matching more (and rarer) words higher, so a whole question
     finds the section about its subject; two words side by side in the question and
     the text ("over 30", "dead card") count once more. None when no word is left.
     """
-    words = list(dict.fromkeys(query_words(text)))
+    found = query_words(text, lang)
+    stems = list(dict.fromkeys(lexicon.stem(word, lang) for word in found))
     groups = []
-    for word in words:
-        forms = [f'"{form}"' for form in (word, *_SAME_AS.get(word, ()))]
-        if len(word) >= _PREFIX_FROM and word.isalpha():
-            forms.append(f'"{word}"*')
-        groups.append(f"({' OR '.join(forms)})")
-    groups += [f'"{first} {second}"' for first, second in itertools.pairwise(words)]
+    for word in dict.fromkeys(found):
+        stem = lexicon.stem(word, lang)
+        others = (lexicon.stem(other, lang) for other in lexicon.alike(word, lang))
+        forms = [f'"{form}"' for form in dict.fromkeys((stem, *others))]
+        if len(stem) >= _PREFIX_FROM and stem.isalpha():
+            forms.append(f'"{stem}"*')
+        group = f"({' OR '.join(forms)})"
+        if group not in groups:
+            groups.append(group)
+    groups += [f'"{first} {second}"' for first, second in itertools.pairwise(stems)]
     return " OR ".join(groups) or None
 
 
@@ -119,20 +119,21 @@ async def search(
     db: aiosqlite.Connection,
     text: str,
     *,
+    lang: str = ENGLISH,
     game: str | None = None,
     prefer: Iterable[str] = (),
     limit: int = 5,
 ) -> list[SearchHit]:
-    """The best sections for ``text``, best first.
+    """The best sections of ``lang``'s rulebooks for ``text``, asked in ``lang``, best first.
 
     ``game``: only that game's sections. ``prefer``: games whose sections rank higher
     (the games open in the player's channel), though a clearly better answer from
     another game still comes first.
     """
-    query = fts_query(text)
+    query = fts_query(text, lang)
     if query is None or limit <= 0:
         return []
-    where, rank, values = "rules_search MATCH ?", _RANK, [query]
+    where, rank, values = "rules_search MATCH ? AND lang = ?", _RANK, [query, lang]
     if game is not None:
         where += " AND game = ?"
         values.append(game)
@@ -141,19 +142,47 @@ async def search(
         rank += f" * (CASE WHEN game IN ({', '.join(['?'] * len(preferred))}) THEN ? ELSE 1 END)"
         values += [*preferred, CHANNEL_GAME_BOOST]
     cursor = await db.execute(
-        f"SELECT game, key, title, highlight(rules_search, {_BODY_COLUMN}, ?, ?)"
-        f" FROM rules_search WHERE {where} ORDER BY {rank} LIMIT ?",
-        (HIT_START, HIT_END, *values, limit),
+        f"SELECT game, key, heading, text, written_in FROM rules_search"
+        f" WHERE {where} ORDER BY {rank} LIMIT ?",
+        (*values, limit),
     )
+    wanted = set(lexicon.terms(text, lang))
     return [
-        SearchHit(row_game, key, title, snippet(marked))
-        for row_game, key, title, marked in await cursor.fetchall()
+        SearchHit(row_game, key, heading, snippet(_marked(body, written_in, wanted)))
+        for row_game, key, heading, body, written_in in await cursor.fetchall()
     ]
 
 
-def _without_contraction(found: re.Match[str]) -> str:
-    can, won, verb = found.groups()
-    return "cannot" if can else "will not" if won else f"{verb} not"
+async def search_or_mend(
+    db: aiosqlite.Connection,
+    text: str,
+    *,
+    lang: str = ENGLISH,
+    game: str | None = None,
+    prefer: Iterable[str] = (),
+    limit: int,
+) -> tuple[list[SearchHit], str]:
+    """The hits for ``text`` in ``lang``'s rulebooks or, if there are none, for ``text``
+    with its misspelt words mended from that language's words; and what was searched for."""
+    where = {"lang": lang, "game": game, "prefer": prefer, "limit": limit}
+    hits = await search(db, text, **where)
+    fixed = None if hits else mended(text, lang)
+    if fixed is None:
+        return hits, text
+    return await search(db, fixed, **where), fixed
+
+
+def _marked(text: str, lang: str, wanted: set[str]) -> str:
+    """``text`` with the words a question found marked, as FTS5's ``highlight()`` would."""
+    longer = tuple(stem for stem in wanted if len(stem) >= _PREFIX_FROM and stem.isalpha())
+
+    def mark(found: re.Match[str]) -> str:
+        word = found.group()
+        stem = lexicon.stem(lexicon.folded(word), lang)
+        hit = stem in wanted or stem.startswith(longer)
+        return f"{HIT_START}{word}{HIT_END}" if hit else word
+
+    return _JOINED.sub(r"\1", _WORD.sub(mark, text))
 
 
 def _unmarked(text: str) -> str:

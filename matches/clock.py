@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from rules.base import Outcome
+from rules.base import N_, Outcome
 
 MINUTE, HOUR, DAY = 60.0, 3600.0, 86400.0
 
@@ -41,10 +41,10 @@ class Pace:
 PACES: dict[str, Pace] = {
     pace.key: pace
     for pace in (
-        Pace("live", "Live: 3 minutes a decision", 3 * MINUTE, notify_when_open=False),
-        Pace("daily", "Daily: a day a decision", DAY, notify_when_open=True),
-        Pace("relaxed", "Relaxed: three days a decision", 3 * DAY, notify_when_open=True),
-        Pace("untimed", "Untimed: no clock", None, notify_when_open=True),
+        Pace("live", N_("Live: 3 minutes a decision"), 3 * MINUTE, notify_when_open=False),
+        Pace("daily", N_("Daily: a day a decision"), DAY, notify_when_open=True),
+        Pace("relaxed", N_("Relaxed: three days a decision"), 3 * DAY, notify_when_open=True),
+        Pace("untimed", N_("Untimed: no clock"), None, notify_when_open=True),
     )
 }
 DEFAULT_PACE = "daily"

@@ -25,7 +25,7 @@ from data.store import Store
 from matches.keyed import Recent
 from matches.match import Match, MatchError
 from matches.message_book import MessageBook
-from rules.base import Engine
+from rules.base import N_, Engine
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -71,7 +71,7 @@ class MatchRecords:
             mark = self._marks.get(match_id) or self._new_mark(match_id)
             record = await self._store.reading(lambda db: rows.fetch_match(db, match_id))
             if record is None or record.game not in self._engines:
-                raise MatchError("That match does not exist (any more).")
+                raise MatchError(N_("That match does not exist (any more)."))
             if self._marks.get(match_id) == mark:  # no write began meanwhile
                 self._cache[match_id] = record
         return self._loaded(record)

@@ -12,18 +12,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from data import matches as rows
-from rules.base import Engine, IllegalMove
+from rules.base import N_, Engine, IllegalMove
 
 ROUND_KEYS = ("stage", "round", "card_round")
 """Public view keys that name a game's rounds, coarsest first (where a game has them)."""
 
 
 class ReplayRefused(Exception):
-    """A match that cannot be replayed; ``reason`` is shown to the player."""
+    """A match that cannot be replayed; ``reason`` (marked with ``N_``, its ``{fields}``
+    filled from ``values``) is translated and shown to the player."""
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
+    def __init__(self, reason: str, **values: object) -> None:
+        super().__init__(reason.format(**values) if values else reason)
         self.reason = reason
+        self.values = values
 
 
 @dataclass(frozen=True)
@@ -95,13 +97,15 @@ def replayable(record: rows.MatchRecord) -> None:
     """Refuse, with a reason for the player, a match that is not finished."""
     if record.status in rows.OPEN_STATUSES:
         raise ReplayRefused(
-            "That match is still going on: it can be replayed once it is over "
-            "(no peeking at hidden cards)."
+            N_(
+                "That match is still going on: it can be replayed once it is over "
+                "(no peeking at hidden cards)."
+            )
         )
     if record.status != "finished":
-        raise ReplayRefused("That match ended without a result, so there is nothing to replay.")
+        raise ReplayRefused(N_("That match ended without a result, so there is nothing to replay."))
     if record.damaged or record.state is None or "seed" not in record.state:
-        raise ReplayRefused("That match's saved record is damaged, so it cannot be replayed.")
+        raise ReplayRefused(N_("That match's saved record is damaged, so it cannot be replayed."))
 
 
 def replay(
@@ -116,13 +120,15 @@ def replay(
     steps = [Step(0, _copy(engine, state), None)]
     for index, logged in enumerate(moves, start=1):
         if logged.seat is None:
-            raise ReplayRefused("That match's move log is damaged, so it cannot be replayed.")
+            raise ReplayRefused(N_("That match's move log is damaged, so it cannot be replayed."))
         try:
             engine.apply(state, logged.seat, logged.move)
         except IllegalMove:
             raise ReplayRefused(
-                "That match was played under rules this table no longer has, "
-                "so it cannot be replayed."
+                N_(
+                    "That match was played under rules this table no longer has, "
+                    "so it cannot be replayed."
+                )
             ) from None
         steps.append(Step(index, _copy(engine, state), logged))
     return Replay(engine, record, tuple(steps))

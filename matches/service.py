@@ -28,11 +28,11 @@ from matches import clock, results
 from matches.keyed import Locks
 from matches.match import Match, MatchError, MoveResult, Player
 from matches.records import MatchRecords
-from rules.base import LEVELS, Engine, Event, IllegalMove, InvalidOptions, Outcome
+from rules.base import LEVELS, N_, Engine, Event, IllegalMove, InvalidOptions, Outcome
 
 log = logging.getLogger(__name__)
 
-DAMAGED = (
+DAMAGED = N_(
     "This match's saved state is damaged, so it cannot go on. Its host or a server "
     "moderator can end it with the game's cancel command."
 )
@@ -74,7 +74,7 @@ class MatchService(MatchRecords):
     ) -> Match:
         engine = self._engines[game]
         if pace not in clock.PACES:
-            raise MatchError(f"The pace must be one of {', '.join(clock.PACES)}.")
+            raise MatchError(N_("The pace must be one of {paces}."), paces=", ".join(clock.PACES))
         try:
             # Checked now for the player; defaults that depend on the number of players
             # are settled at the start, so the lobby keeps what was asked for.
@@ -100,8 +100,11 @@ class MatchService(MatchRecords):
                 )
         except aiosqlite.IntegrityError:
             raise MatchError(
-                f"There is already an open {engine.title} match in this channel: "
-                "join it, or ask its host to cancel it."
+                N_(
+                    "There is already an open {title} match in this channel: "
+                    "join it, or ask its host to cancel it."
+                ),
+                title=engine.title,
             ) from None
         return await self.get(match_id)
 
@@ -109,9 +112,11 @@ class MatchService(MatchRecords):
         async with self._locks[match_id]:
             match = await self._lobby(match_id)
             if match.seat_of(player.user_id) is not None:
-                raise MatchError("You have already joined this match.")
+                raise MatchError(N_("You have already joined this match."))
             if len(match.seats) >= match.engine.max_players:
-                raise MatchError(f"This match is full ({match.engine.max_players} players).")
+                raise MatchError(
+                    N_("This match is full ({count} players)."), count=match.engine.max_players
+                )
             async with self.changing(match_id) as db:
                 await rows.add_seat(db, match_id, player.user_id, player.name)
                 await rows.set_status(db, match_id, expected_version=match.version, status="lobby")
@@ -121,9 +126,9 @@ class MatchService(MatchRecords):
         async with self._locks[match_id]:
             match = await self._lobby(match_id)
             if match.seat_of(user_id) is None:
-                raise MatchError("You are not in this match.")
+                raise MatchError(N_("You are not in this match."))
             if user_id == match.host_id:
-                raise MatchError("You are the host: cancel the match instead of leaving it.")
+                raise MatchError(N_("You are the host: cancel the match instead of leaving it."))
             async with self.changing(match_id) as db:
                 await rows.remove_seat(db, match_id, user_id)
                 await rows.set_status(db, match_id, expected_version=match.version, status="lobby")
@@ -132,13 +137,15 @@ class MatchService(MatchRecords):
     async def add_computer(self, match_id: int, user_id: int, level: str) -> Match:
         """The host seats a computer player ('easy' or 'strong') in the lobby."""
         if level not in LEVELS:
-            raise MatchError(f"A computer plays {' or '.join(LEVELS)}.")
+            raise MatchError(N_("A computer plays easy or strong."))
         async with self._locks[match_id]:
             match = await self._lobby(match_id)
             if user_id != match.host_id:
-                raise MatchError("Only the host can add computer players.")
+                raise MatchError(N_("Only the host can add computer players."))
             if len(match.seats) >= match.engine.max_players:
-                raise MatchError(f"This match is full ({match.engine.max_players} players).")
+                raise MatchError(
+                    N_("This match is full ({count} players)."), count=match.engine.max_players
+                )
             taken = {seat.display_name.split(" (")[0] for seat in match.seats if seat.computer}
             name = f"{next(n for n in COMPUTER_NAMES if n not in taken)} ({level} bot)"
             async with self.changing(match_id) as db:
@@ -151,10 +158,10 @@ class MatchService(MatchRecords):
         async with self._locks[match_id]:
             match = await self._lobby(match_id)
             if user_id != match.host_id:
-                raise MatchError("Only the host can remove computer players.")
+                raise MatchError(N_("Only the host can remove computer players."))
             computers = [seat.seat for seat in match.seats if seat.computer]
             if not computers:
-                raise MatchError("There is no computer player in this match.")
+                raise MatchError(N_("There is no computer player in this match."))
             async with self.changing(match_id) as db:
                 await rows.remove_seat_at(db, match_id, computers[-1])
                 await rows.set_status(db, match_id, expected_version=match.version, status="lobby")
@@ -165,9 +172,9 @@ class MatchService(MatchRecords):
         seats, hosted by the player who asks; the other players are invited to join."""
         old = await self.get(match_id)
         if old.seat_of(host.user_id) is None:
-            raise MatchError("Only the players of this match can ask for a rematch.")
+            raise MatchError(N_("Only the players of this match can ask for a rematch."))
         if old.status != "finished":
-            raise MatchError("A rematch follows a finished match.")
+            raise MatchError(N_("A rematch follows a finished match."))
         match = await self.create(
             old.record.game,
             guild_id=old.record.guild_id,
@@ -185,10 +192,13 @@ class MatchService(MatchRecords):
         async with self._locks[match_id]:
             match = await self._lobby(match_id)
             if user_id != match.host_id:
-                raise MatchError("Only the host can start the match.")
+                raise MatchError(N_("Only the host can start the match."))
             engine, players = match.engine, len(match.seats)
             if players < engine.min_players:
-                raise MatchError(f"{engine.title} needs at least {engine.min_players} players.")
+                raise MatchError(
+                    N_("{title} needs at least {count} players."),
+                    title=engine.title, count=engine.min_players,
+                )
             try:
                 options = engine.options(match.record.options, players)
             except InvalidOptions as error:
@@ -208,9 +218,9 @@ class MatchService(MatchRecords):
         async with self._locks[match_id]:
             match = await self.get(match_id)
             if not match.record.is_open:
-                raise MatchError("This match is already over.")
+                raise MatchError(N_("This match is already over."))
             if user_id != match.host_id and not moderator:
-                raise MatchError("Only the host (or a server moderator) can cancel this match.")
+                raise MatchError(N_("Only the host (or a server moderator) can cancel this match."))
             return await self.end_without_result(match, "cancelled")
 
     async def end_unreachable(self, match_id: int) -> Match | None:
@@ -236,9 +246,9 @@ class MatchService(MatchRecords):
             raise MatchError(DAMAGED)
         if match.status != "lobby":
             raise MatchError(
-                "This match has already started."
+                N_("This match has already started.")
                 if match.status == "playing"
-                else "This match is over."
+                else N_("This match is over.")
             )
         return match
 
@@ -263,7 +273,7 @@ class MatchService(MatchRecords):
                 or match.decision_point() != decision_point
                 or seat not in match.awaited()
             ):
-                raise MatchError("That decision has passed.")
+                raise MatchError(N_("That decision has passed."))
             return await self._play(match, seat, decision_point, move, how)
 
     async def _play(
@@ -280,7 +290,7 @@ class MatchService(MatchRecords):
         try:
             events = match.engine.apply(match.state, seat, move)
         except IllegalMove as illegal:
-            raise MatchError(illegal.reason) from None
+            raise MatchError(illegal.reason, **illegal.values) from None
         return await self._commit(match, seat, move, decision_point, events, how), events
 
     def locked(self, match_id: int) -> asyncio.Lock:
@@ -304,26 +314,30 @@ class MatchService(MatchRecords):
         match = await self.get(match_id)
         seat = match.seat_of(user_id)
         if seat is None:
-            raise MatchError("You are not playing in this match.")
+            raise MatchError(N_("You are not playing in this match."))
         if match.status == "lobby":
-            raise MatchError("This match has not started yet.")
+            raise MatchError(N_("This match has not started yet."))
         if match.status != "playing":
-            raise MatchError("This match is over.")
+            raise MatchError(N_("This match is over."))
         if match.damaged:
             raise MatchError(DAMAGED)
         if decision_point != match.decision_point():
-            raise MatchError("Those controls are from an earlier turn: use the latest ones.")
+            raise MatchError(N_("Those controls are from an earlier turn: use the latest ones."))
         if seat not in match.awaited():
-            raise MatchError(await self._not_awaited_reason(match, seat, decision_point))
+            reason, names = await self._not_awaited_reason(match, seat, decision_point)
+            raise MatchError(reason, names=names)
         return match, seat
 
-    async def _not_awaited_reason(self, match: Match, seat: int, decision_point: int) -> str:
+    async def _not_awaited_reason(
+        self, match: Match, seat: int, decision_point: int
+    ) -> tuple[str, str]:
+        """Why the seat cannot play now, and the ``names`` it waits for."""
         names = ", ".join(match.name_of(s) for s in sorted(match.awaited()))
         async with self._store.read() as db:
             played = await rows.has_moved(db, match.id, seat, decision_point)
         if played:
-            return f"You have already played this round: waiting for {names}."
-        return f"It is not your turn: waiting for {names}."
+            return N_("You have already played this round: waiting for {names}."), names
+        return N_("It is not your turn: waiting for {names}."), names
 
     async def _commit(
         self,

@@ -16,7 +16,7 @@ from data import matches as rows
 from matches import clock
 from matches.match import Match, MatchError, MoveResult
 from matches.service import MatchService
-from rules.base import Event, Move
+from rules.base import N_, Event, Move
 
 ALIVE = "clock:alive"
 """When the scheduler last ran, so downtime can be given back to the players."""
@@ -71,7 +71,7 @@ class Timekeeper:
         async with self.service.locked(match_id):
             match, seat = await self._seated(match_id, user_id)
             if match.seats[seat].autopilot == "resigned":
-                raise MatchError("You have already resigned from this match.")
+                raise MatchError(N_("You have already resigned from this match."))
             match = await self._set_autopilot(match, seat, "resigned")
             return await self.service.settle(match, seat, [], match.decision_point())
 
@@ -80,7 +80,9 @@ class Timekeeper:
         async with self.service.locked(match_id):
             match, seat = await self._seated(match_id, user_id)
             if match.seats[seat].autopilot == "resigned":
-                raise MatchError("You resigned from this match: your seat plays on without you.")
+                raise MatchError(
+                    N_("You resigned from this match: your seat plays on without you.")
+                )
             if match.seats[seat].autopilot is None:
                 return match
             return await self._set_autopilot(match, seat, None)
@@ -90,12 +92,12 @@ class Timekeeper:
         match = await self.service.get(match_id)
         seat = match.seat_of(user_id)
         if seat is None:
-            raise MatchError("You are not playing in this match.")
+            raise MatchError(N_("You are not playing in this match."))
         if match.status != "playing":
             raise MatchError(
-                "This match has not started: press Leave on the lobby instead."
+                N_("This match has not started: press Leave on the lobby instead.")
                 if match.status == "lobby"
-                else "This match is over."
+                else N_("This match is over.")
             )
         return match, seat
 

@@ -1,12 +1,14 @@
-"""The project's own rulebooks: loading, validating, looking up and paging them.
+"""The project's own rulebooks, in every language: loading, validating and looking them up.
 
-Each game keeps its rule text in ``rules/<game>/rulebook.md``: a ``# Title`` line,
+Each game keeps its rule text in ``rules/<game>/rulebook.md`` (English) and
+``rulebook.<lang>.md`` for each other language: a ``# Title`` line,
 then sections that each start with ``## Section title {#key}``. The first
 section is ``{#overview}`` (the lobby's "How to play"). A section may name the
 words players use for its topic on the line after its heading, as
 ``<!-- keywords: own figure, last card -->``: search reads them, players never see
-them. This module is pure: it reads those files and nothing else, and imports
-nothing from discord or data.
+them. Every language's sections have the English one's keys in its order; a game
+without a file in some language is read in English there. This module is pure: it reads
+those files and nothing else, and imports nothing from discord, cogs or data.
 """
 
 from __future__ import annotations
@@ -18,8 +20,15 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from rules.paging import fence_after
+from rules.words import folded
+
 RULEBOOK_GAMES = ("whyfirst", "hare", "canyon", "numbers")
 """The games that have a rulebook, in the order /rules lists them."""
+
+ENGLISH = "en"
+LANGUAGES = (ENGLISH, "es", "it", "nl")
+"""The languages rulebooks are written in: those the table speaks (``cogs.common.i18n``)."""
 
 OVERVIEW_KEY = "overview"
 MAX_KEY_LENGTH = 40
@@ -27,7 +36,6 @@ MAX_KEY_LENGTH = 40
 _RULES_DIR = Path(__file__).parent
 _KEY = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _SECTION_HEADING = re.compile(r"## (?P<title>.*?)\s*\{#(?P<key>[^}]*)\}\s*")
-_FENCE = re.compile(r"\s*(?P<marker>`{3,}|~{3,})(?P<info>.*)")
 _KEYWORDS = re.compile(r"<!--\s*keywords:(?P<words>.*?)-->\s*")
 
 
@@ -55,6 +63,8 @@ class Rulebook:
     game: str
     title: str
     sections: tuple[Section, ...]
+    lang: str = ENGLISH
+    """The language the text is written in."""
 
     def section(self, key: str) -> Section:
         """The section with ``key``; KeyError if there is none."""
@@ -68,30 +78,30 @@ class Rulebook:
         return self.sections[0]
 
     def named(self, typed: str) -> Section | None:
-        """The section whose key or title is ``typed``, case and spacing aside."""
-        wanted = " ".join(typed.split()).casefold()
+        """The section whose key or title is ``typed``, case, accents and spacing aside."""
+        wanted = folded(" ".join(typed.split()))
         for section in self.sections:
-            if wanted in (section.key, section.title.casefold()):
+            if wanted in (section.key, folded(section.title)):
                 return section
         return None
 
     def matching(self, typed: str, limit: int = 25) -> list[Section]:
         """Sections whose title or key matches ``typed``, for autocomplete.
 
-        Case-insensitive. Sections where ``typed`` starts a word come first, then
+        Case and accents aside. Sections where ``typed`` starts a word come first, then
         those containing it anywhere, then those containing each typed word;
         each group keeps reading order. Nothing typed: the first ``limit``.
         """
         if limit <= 0:
             return []
-        wanted = " ".join(typed.lower().split())
+        wanted = " ".join(folded(typed).split())
         if not wanted:
             return list(self.sections[:limit])
         words = wanted.split()
         word_start = re.compile(r"(?<![a-z0-9])" + re.escape(wanted))
         starts, contains, all_words = [], [], []
         for section in self.sections:
-            names = (section.title.lower(), section.key, section.key.replace("-", " "))
+            names = (folded(section.title), section.key, section.key.replace("-", " "))
             if any(word_start.search(name) for name in names):
                 starts.append(section)
             elif any(wanted in name for name in names):
@@ -127,7 +137,7 @@ def parse_rulebook(game: str, text: str, source: str = "rulebook") -> Rulebook:
                 raise problem(line_no, "a heading must be '## <Section title> {#key}'")
         if fence is None:
             fence_line = line_no
-        fence = _fence_after(line, fence)
+        fence = fence_after(line, fence)
         if raw:
             raw[-1][3].append(line)
         elif line.strip():
@@ -174,40 +184,76 @@ def _keywords(lines: list[str]) -> tuple[tuple[str, ...], list[str]]:
     return tuple(phrase for phrase in phrases if phrase), lines[1:]
 
 
-def rulebook_path(game: str) -> Path:
-    """Where ``game``'s rulebook lives; ValueError for a game without one."""
+def rulebook_path(game: str, lang: str = ENGLISH) -> Path:
+    """Where ``game``'s rulebook in ``lang`` lives; ValueError for a game or language
+    without one."""
     if game not in RULEBOOK_GAMES:
         raise ValueError(f"no rulebook for game {game!r}; known: {', '.join(RULEBOOK_GAMES)}")
-    return _RULES_DIR / game / "rulebook.md"
+    if lang not in LANGUAGES:
+        raise ValueError(f"no rulebooks in {lang!r}; known: {', '.join(LANGUAGES)}")
+    name = "rulebook.md" if lang == ENGLISH else f"rulebook.{lang}.md"
+    return _RULES_DIR / game / name
 
 
-def load_rulebook(game: str) -> Rulebook:
-    """Read and validate ``rules/<game>/rulebook.md``."""
-    path = rulebook_path(game)
-    return parse_rulebook(game, path.read_text(encoding="utf-8"), source=str(path))
+def load_rulebook(game: str, lang: str = ENGLISH) -> Rulebook:
+    """Read and validate ``game``'s rulebook in ``lang``: the English one when that
+    language has no file, and a ValueError when its sections are not the English ones."""
+    english = _read(game, ENGLISH)
+    path = rulebook_path(game, lang)
+    if lang == ENGLISH or not path.exists():
+        return english
+    translated = _read(game, lang)
+    check_same_sections(english, translated, source=str(path))
+    return translated
+
+
+def _read(game: str, lang: str) -> Rulebook:
+    path = rulebook_path(game, lang)
+    book = parse_rulebook(game, path.read_text(encoding="utf-8"), source=str(path))
+    return Rulebook(game=book.game, title=book.title, sections=book.sections, lang=lang)
+
+
+def check_same_sections(english: Rulebook, translated: Rulebook, source: str) -> None:
+    """ValueError unless ``translated`` has ``english``'s section keys, in its order."""
+    want = [section.key for section in english.sections]
+    have = [section.key for section in translated.sections]
+    if have == want:
+        return
+    missing = [key for key in want if key not in have]
+    extra = [key for key in have if key not in want]
+    problem = (
+        f"lacks {', '.join(missing)}" if missing
+        else f"has {', '.join(extra)}, which the English lacks" if extra
+        else "has the sections in another order than the English"
+    )
+    raise ValueError(f"{source}: {problem}")
 
 
 @cache
-def _all_rulebooks() -> tuple[Rulebook, ...]:
-    return tuple(load_rulebook(game) for game in RULEBOOK_GAMES)
+def _all_rulebooks(lang: str = ENGLISH) -> tuple[Rulebook, ...]:
+    return tuple(load_rulebook(game, lang) for game in RULEBOOK_GAMES)
 
 
-def all_rulebooks() -> dict[str, Rulebook]:
-    """Every game's rulebook by game key, loaded once per process."""
-    return {book.game: book for book in _all_rulebooks()}
+def all_rulebooks(lang: str = ENGLISH) -> dict[str, Rulebook]:
+    """Every game's rulebook in ``lang`` (English where it has none) by game key,
+    loaded once per process. A language the rulebooks are not written in reads English."""
+    return {book.game: book for book in _all_rulebooks(lang if lang in LANGUAGES else ENGLISH)}
 
 
 def game_named(typed: str) -> str | None:
-    """The game that ``typed`` names, ignoring case, spaces and punctuation.
+    """The game that ``typed`` names, ignoring case, accents, spaces and punctuation.
 
-    A game's key or title names it, and so does any part of them that no other game
-    shares: ``hare``, ``Hare and Tortoise``, ``tortoise`` and ``why first`` all do.
-    None when ``typed`` names no game, or could be several.
+    A game's key or title in any language names it, and so does any part of them that
+    no other game shares: ``hare``, ``Hare and Tortoise``, ``tortuga`` and ``why first``
+    all do. None when ``typed`` names no game, or could be several.
     """
     wanted = _simplified(typed)
     if not wanted:
         return None
-    names = {game: (game, _simplified(book.title)) for game, book in all_rulebooks().items()}
+    names = {
+        game: (game, *(_simplified(all_rulebooks(lang)[game].title) for lang in LANGUAGES))
+        for game in RULEBOOK_GAMES
+    }
     for test in (str.__eq__, str.startswith, str.__contains__):
         found = [game for game, known in names.items() if any(test(n, wanted) for n in known)]
         if found:
@@ -216,19 +262,24 @@ def game_named(typed: str) -> str | None:
 
 
 def _simplified(name: str) -> str:
-    """Lowercase letters and digits only: ``Why First?`` and ``whyfirst`` agree."""
-    return "".join(char for char in name.lower() if char.isalnum())
+    """Letters and digits only, folded: ``¿Por qué primero?`` and ``porqueprimero`` agree."""
+    return "".join(char for char in folded(name) if char.isalnum())
 
 
 def digest(rulebooks: Iterable[Rulebook] | None = None) -> str:
-    """A stable hash of the rulebooks' content (all of them by default).
+    """A stable hash of the rulebooks' content (all of them, in every language, by default).
 
     It changes whenever any title, key or text changes, so a search index can
     store it and be rebuilt when it no longer matches.
     """
     sha = hashlib.sha256()
-    for book in _all_rulebooks() if rulebooks is None else rulebooks:
-        parts = [book.game, book.title]
+    books = (
+        [book for lang in LANGUAGES for book in _all_rulebooks(lang)]
+        if rulebooks is None
+        else rulebooks
+    )
+    for book in books:
+        parts = [book.lang, book.game, book.title]
         for section in book.sections:
             parts += [section.key, section.title, section.body, ", ".join(section.keywords)]
         for part in parts:
@@ -236,178 +287,3 @@ def digest(rulebooks: Iterable[Rulebook] | None = None) -> str:
             sha.update(len(encoded).to_bytes(8, "big"))
             sha.update(encoded)
     return sha.hexdigest()
-
-
-# --- Paging long text for Discord --------------------------------------------------------------
-
-
-def _fence_opening(line: str) -> str | None:
-    """The fence marker (```` ``` ```` or ``~~~``) if ``line`` can open a code block."""
-    match = _FENCE.fullmatch(line)
-    if match is None or (match["marker"][0] == "`" and "`" in match["info"]):
-        return None
-    return match["marker"]
-
-
-def _fence_after(line: str, fence: str | None) -> str | None:
-    """The code fence still open after ``line``, given the one open before it."""
-    if fence is None:
-        return _fence_opening(line)
-    match = _FENCE.fullmatch(line)
-    closes = (
-        match is not None
-        and match["marker"][0] == fence[0]
-        and len(match["marker"]) >= len(fence)
-        and not match["info"].strip()
-    )
-    return None if closes else fence
-
-
-@dataclass(frozen=True)
-class _Block:
-    """A paragraph (consecutive non-blank lines) or a whole fenced code block."""
-
-    lines: tuple[str, ...]
-    is_code: bool = False
-    closed: bool = True  # a code block whose closing fence is in the text
-
-
-def _blocks(text: str) -> list[tuple[str, _Block]]:
-    """``text`` as (separator before it, block) pairs; separators are runs of newlines."""
-    out: list[tuple[str, _Block]] = []
-    current: list[str] = []
-    blank_run = 0
-
-    def flush(block: _Block) -> None:
-        nonlocal blank_run
-        out.append(("\n" * (blank_run + 1), block))
-        blank_run = 0
-
-    lines = text.split("\n")
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        fence = _fence_opening(line)
-        if fence is not None:
-            if current:
-                flush(_Block(tuple(current)))
-                current = []
-            code = [line]
-            i += 1
-            while i < len(lines) and fence is not None:
-                code.append(lines[i])
-                fence = _fence_after(lines[i], fence)
-                i += 1
-            flush(_Block(tuple(code), is_code=True, closed=fence is None))
-            continue
-        if line.strip():
-            current.append(line)
-        else:
-            if current:
-                flush(_Block(tuple(current)))
-                current = []
-            blank_run += 1
-        i += 1
-    if current:
-        flush(_Block(tuple(current)))
-    return out
-
-
-def _split_line(line: str, limit: int) -> list[str]:
-    """A too-long line cut at spaces where possible, each piece at most ``limit``."""
-    pieces: list[str] = []
-    while len(line) > limit:
-        cut = line.rfind(" ", 0, limit + 1)
-        head = line[:cut].rstrip() if cut > 0 else ""
-        if head.strip():
-            line = line[cut + 1 :].lstrip(" ")
-        else:
-            head, line = line[:limit], line[limit:]
-        if head.strip():
-            pieces.append(head)
-    if line.strip():
-        pieces.append(line)
-    return pieces
-
-
-class _Pager:
-    """Pages of at most ``limit`` characters, filled greedily in reading order."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.pages: list[str] = []
-        self.page = ""
-
-    def fits(self, joint: str, piece: str, reserve: int = 0) -> bool:
-        """Whether ``piece`` (at most ``limit`` long) still fits on the current page."""
-        return len(self.page) + len(joint) + len(piece) + reserve <= self.limit
-
-    def add(self, joint: str, piece: str, reserve: int = 0) -> None:
-        """Append ``piece`` after ``joint``, or start a new page with it if it does not fit."""
-        if self.page and self.fits(joint, piece, reserve):
-            self.page += joint + piece
-        else:
-            self.flush()
-            self.page = piece
-
-    def flush(self) -> None:
-        if self.page:
-            self.pages.append(self.page)
-        self.page = ""
-
-    def add_lines(self, separator: str, lines: tuple[str, ...]) -> None:
-        """A block too long for one page, broken between lines, long lines between words."""
-        joint = separator
-        for line in filter(str.strip, lines):
-            for piece in _split_line(line, self.limit):
-                self.add(joint, piece)
-                joint = "\n"
-
-    def add_code(self, separator: str, block: _Block) -> bool:
-        """A code block too long for one page: each page closes it, the next reopens it.
-
-        False when even one line cannot fit between the fences.
-        """
-        opening = block.lines[0]
-        closing = block.lines[-1] if block.closed else _fence_opening(opening) or "```"
-        inner = block.lines[1:-1] if block.closed else block.lines[1:]
-        room = self.limit - len(opening) - len(closing) - 2
-        if room < 1:
-            return False
-        reserve = 1 + len(closing)  # every page that opens the block must close it
-        # Overlong code lines are cut hard; blank lines are kept.
-        rows = [row[i : i + room] for row in inner for i in range(0, max(len(row), 1), room)]
-        first = len(rows[0]) if rows else 0
-        self.add(separator, opening, reserve + 1 + first)
-        for row in rows:
-            if not self.fits("\n", row, reserve):
-                self.page += "\n" + closing
-                self.flush()
-                self.page = opening
-            self.page += "\n" + row
-        if block.closed:
-            self.page += "\n" + closing
-        return True
-
-
-def split_for_discord(text: str, limit: int) -> list[str]:
-    """``text`` in pages of at most ``limit`` characters, for paging a long section.
-
-    Pages break between paragraphs where possible, else between lines, else
-    between words. A code block is kept whole when it fits on a page; one that
-    must be split is closed at the end of a page and reopened on the next.
-    Text that fits is returned unchanged as a single page.
-    """
-    if limit < 1:
-        raise ValueError("the page limit must be at least 1")
-    if len(text) <= limit:
-        return [text]
-    pager = _Pager(limit)
-    for separator, block in _blocks(text.strip("\n")):
-        whole = "\n".join(block.lines)
-        if len(whole) <= limit:
-            pager.add(separator, whole)
-        elif not (block.is_code and pager.add_code(separator, block)):
-            pager.add_lines(separator, block.lines)
-    pager.flush()
-    return pager.pages

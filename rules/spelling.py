@@ -1,4 +1,5 @@
-"""Misspelt words of a rules question, mended to the closest words the rulebooks use."""
+"""Misspelt words of a rules question, mended to the closest words its language's
+rulebooks use."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ import difflib
 import re
 from functools import cache
 
-from rules.rulebook import all_rulebooks
+from rules.rulebook import ENGLISH, all_rulebooks
+from rules.words import folded, stem, stopwords
 
 _WORD = re.compile(r"[^\W\d_]+")
 CLOSE_ENOUGH = 0.8
@@ -14,26 +16,43 @@ CLOSE_ENOUGH = 0.8
 
 
 @cache
-def rulebook_words() -> frozenset[str]:
-    """Every word of every rulebook's titles, keywords and text, lowercase."""
+def rulebook_words(lang: str = ENGLISH) -> frozenset[str]:
+    """Every word of ``lang``'s rulebooks' titles, keywords and text, folded."""
     words: set[str] = set()
-    for book in all_rulebooks().values():
+    for book in all_rulebooks(lang).values():
         for section in book.sections:
             for text in (section.title, section.body, *section.keywords):
-                words.update(word.lower() for word in _WORD.findall(text))
+                words.update(_WORD.findall(folded(text)))
     return frozenset(words)
 
 
-def mended(text: str) -> str | None:
-    """``text`` with each word no rulebook uses replaced by the closest one that does.
+@cache
+def rulebook_stems(lang: str = ENGLISH) -> frozenset[str]:
+    """The stems of every word of ``lang``'s rulebooks: what its search can find."""
+    return frozenset(stem(word, lang) for word in rulebook_words(lang))
+
+
+def findable(word: str, lang: str = ENGLISH) -> bool:
+    """Whether the folded ``word`` finds something in ``lang``'s rulebooks: a word they
+    use, in any of its forms, or a filler word that finds nothing by design."""
+    return (
+        word in rulebook_words(lang)
+        or word in stopwords(lang)
+        or stem(word, lang) in rulebook_stems(lang)
+    )
+
+
+def mended(text: str, lang: str = ENGLISH) -> str | None:
+    """``text`` with each word ``lang``'s rulebooks never use, in any form, replaced by the
+    closest one that they do, accents aside ("mi" is "mí").
 
     None when nothing changes: every word is known, or none is close to a known one.
     """
-    known = rulebook_words()
+    known = rulebook_words(lang)
 
     def mend(found: re.Match[str]) -> str:
-        word = found.group().lower()
-        if word in known:
+        word = folded(found.group())
+        if findable(word, lang):
             return found.group()
         closest = difflib.get_close_matches(word, known, n=1, cutoff=CLOSE_ENOUGH)
         return closest[0] if closest else found.group()

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from cogs.common.gamecog import PlainGameCog
 
 
-class CanyonCog(PlainGameCog, group_name="canyon", group_description="Play Great Canyon Race"):
+class CanyonCog(
+    PlainGameCog,
+    group_name=locale_str("canyon"),
+    group_description=locale_str("Play Great Canyon Race"),
+):
     game = "canyon"
 
 

@@ -7,9 +7,11 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from cogs.career import PAGE_SIZE, game_title, replay_command, service_of, short, when
+from cogs.common.i18n import _, ngettext, number
 from cogs.common.outcomes import no_winner
 from cogs.common.presenter import EMBED_COLOUR, ordinal
 from cogs.common.reply import Reply
@@ -51,7 +53,9 @@ def match_line(interaction: discord.Interaction[Any], seats: list[ratings.SeatRe
     first = seats[0]
     standings = ", ".join(_standing(s) for s in seats)
     if not first.decided:
-        standings = f"{no_winner(first.game)}: {standings}"
+        standings = _(
+            "{outcome}: {standings}", outcome=no_winner(first.game), standings=standings
+        )
     return (
         f"**#{first.match_id}** {game_title(interaction, first.game)} · {when(first.finished_at)}"
         f" · {standings} · {replay_command(first.match_id)}"
@@ -62,7 +66,7 @@ def _standing(result: ratings.SeatResult) -> str:
     """``1st anne 🏆 (12)``; in a match nobody won, no place: ``anne (1)``."""
     place = f"{ordinal(result.place)} " if result.decided else ""
     won = " 🏆" if result.won else ""
-    how = " (forfeit)" if result.forfeited else f" ({result.points})"
+    how = _(" (forfeit)") if result.forfeited else f" ({number(result.points)})"
     return f"{place}{short(result.name)}{won}{how}"
 
 
@@ -85,21 +89,24 @@ async def history_page(
             )
         name = (await ratings.names_of(db, [user_id])).get(user_id) if user_id else None
     pages = max(1, -(-total // PAGE_SIZE))
-    whose = f"{name}'s matches" if name else "Finished matches"
-    what = f" of {game_title(interaction, only)}" if only else ""
     embed = discord.Embed(
-        title=f"{whose}{what} on this server",
+        title=_history_title(name, game_title(interaction, only) if only else None),
         description="\n".join(match_line(interaction, seats)[:380] for seats in matches)
-        or "No finished matches yet.",
+        or _("No finished matches yet."),
         colour=EMBED_COLOUR,
     )
-    counted = f"{total} match" if total == 1 else f"{total} matches"
-    embed.set_footer(text=f"Newest first · {counted} · page {page + 1} of {pages}")
+    counted = ngettext("{count} match", "{count} matches", total)
+    embed.set_footer(
+        text=_(
+            "Newest first · {matches} · page {page} of {pages}",
+            matches=counted, page=page + 1, pages=pages,
+        )
+    )
     view = discord.ui.View(timeout=None)
     if page > 0:
-        view.add_item(HistoryPage(user_id, game, page - 1, "◀ Newer"))
+        view.add_item(HistoryPage(user_id, game, page - 1, _("◀ Newer")))
     if page + 1 < pages:
-        view.add_item(HistoryPage(user_id, game, page + 1, "Older ▶"))
+        view.add_item(HistoryPage(user_id, game, page + 1, _("Older ▶")))
     return {"embed": embed, "view": view}
 
 
@@ -107,10 +114,15 @@ class History(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="history", description="Finished matches on this server")
+    @app_commands.command(
+        name=locale_str("history"), description=locale_str("Finished matches on this server"),
+    )
     @app_commands.describe(
-        player="Only this player's matches", game="Only this game",
-        public="Post it for the whole channel",
+        player=locale_str("Only this player's matches"), game=locale_str("Only this game"),
+        public=locale_str("Post it for the whole channel"),
+    )
+    @app_commands.rename(
+        player=locale_str("player"), game=locale_str("game"), public=locale_str("public"),
     )
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
@@ -135,3 +147,14 @@ class History(commands.Cog):
 async def setup(bot: commands.Bot) -> None:
     bot.register_items(HistoryPage)  # type: ignore[attr-defined]
     await bot.add_cog(History(bot))
+
+
+def _history_title(name: str | None, title: str | None) -> str:
+    """Whose matches of which game the page lists."""
+    if name and title:
+        return _("{name}'s matches of {game} on this server", name=name, game=title)
+    if name:
+        return _("{name}'s matches on this server", name=name)
+    if title:
+        return _("Finished matches of {game} on this server", game=title)
+    return _("Finished matches on this server")

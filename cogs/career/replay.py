@@ -12,9 +12,11 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from cogs.career import service_of, short
+from cogs.common.i18n import N_, _
 from cogs.common.narration import move_lines
 from cogs.common.presenter import EMBED_COLOUR, Presenter
 from cogs.common.reply import Reply
@@ -25,12 +27,18 @@ from matches.replay import Replay, ReplayRefused, replay
 EMBEDS_TOTAL = 6000
 """Discord's limit on the text of all embeds of one message."""
 ACTIONS = {
-    "first": "⏮ First",
-    "back": "◀ Back",
-    "next": "Next ▶",
-    "last": "Last ⏭",
+    "first": N_("⏮ First"),
+    "back": N_("◀ Back"),
+    "next": N_("Next ▶"),
+    "last": N_("Last ⏭"),
 }
-NOTHING_HIDDEN = "nothing hidden"
+NOTHING_HIDDEN = N_("nothing hidden")
+ROUND_STEPS = {
+    "stage": (N_("◀ Stage"), N_("Stage ▶")),
+    "round": (N_("◀ Round"), N_("Round ▶")),
+    "card round": (N_("◀ Card round"), N_("Card round ▶")),
+}
+"""The buttons that step a replay by the game's rounds, by what the game calls them."""
 
 
 class ReplayButton(
@@ -69,7 +77,7 @@ class ReplayButton(
             try:
                 rebuilt = await load_replay(interaction, self.match_id)
             except ReplayRefused as refused:
-                await reply.refuse(refused.reason)
+                await reply.refuse(_(refused.reason, **refused.values))
                 return
             step = _target(rebuilt, min(self.step, rebuilt.last), self.action)
             message = await replay_message(interaction, rebuilt, step, interaction.user.id)
@@ -104,9 +112,9 @@ async def load_replay(interaction: discord.Interaction[Any], match_id: int) -> R
         record = await rows.fetch_match(db, match_id)
         moves = await rows.move_log(db, match_id) if record else []
     if record is None or record.guild_id != interaction.guild_id:
-        raise ReplayRefused(f"There is no match #{match_id} on this server.")
+        raise ReplayRefused(N_("There is no match #{match} on this server."), match=match_id)
     if record.game not in _presenters(interaction):
-        raise ReplayRefused("Replays of this game are not available yet.")
+        raise ReplayRefused(N_("Replays of this game are not available yet."))
     return replay(service.engine(record.game), record, moves)
 
 
@@ -122,14 +130,27 @@ async def replay_message(
     record, at = rebuilt.record, rebuilt.steps[step]
     match = Match(record, rebuilt.engine, at.state)
     board = presenter.board(match, rebuilt.events_before(step, max(1, presenter.narration_moves)))
-    board.set_author(name=f"Replay of match #{record.id} · move {step} of {rebuilt.last}")
+    board.set_author(
+        name=_(
+            "Replay of match #{match} · move {step} of {last}",
+            match=record.id, step=step, last=rebuilt.last,
+        )
+    )
     if at.move is not None and len(board.fields) < 25:
-        told = "\n".join(move_lines(presenter, match, at.move)) or "Nothing the table could see."
-        board.insert_field_at(0, name=f"Move {step}", value=told[:1024], inline=False)
+        told = "\n".join(move_lines(presenter, match, at.move)) or _(
+            "Nothing the table could see."
+        )
+        board.insert_field_at(
+            0, name=_("Move {step}", step=step), value=told[:1024], inline=False
+        )
     elif at.move is None:
-        board.description = (board.description or "")[:3900] + "\n*As dealt, before any move.*"
+        board.description = (board.description or "")[:3900] + "\n" + _(
+            "*As dealt, before any move.*"
+        )
     if not rebuilt.faithful:
-        board.set_footer(text="This replay does not end on the stored result: the rules changed.")
+        board.set_footer(
+            text=_("This replay does not end on the stored result: the rules changed.")
+        )
     hands = hands_embed(presenter, match, EMBEDS_TOTAL - len(board) - 100)
     embeds = [board] if hands is None else [board, hands]
     message: dict[str, Any] = {"embeds": embeds, "view": _controls(rebuilt, step, owner)}
@@ -142,7 +163,7 @@ async def replay_message(
 def hands_embed(presenter: Presenter, match: Match, budget: int) -> discord.Embed | None:
     """Each seat's hidden cards at this step, named for its player (no secret once the
     match is over); None for a game that hides nothing."""
-    title = "Hidden cards at this step"
+    title = _("Hidden cards at this step")
     embed = discord.Embed(title=title, colour=EMBED_COLOUR)
     budget -= len(title)
     hidden = [(seat, "\n".join(presenter.hidden(match, seat.seat))) for seat in match.seats[:25]]
@@ -150,7 +171,7 @@ def hands_embed(presenter: Presenter, match: Match, budget: int) -> discord.Embe
         return None
     for seat, text in hidden:
         name = short(seat.display_name, 60)
-        text = text or NOTHING_HIDDEN
+        text = text or _(NOTHING_HIDDEN)
         room = min(1024, budget - len(name))
         if room < 20:
             break
@@ -166,20 +187,19 @@ def _controls(rebuilt: Replay, step: int, owner: int) -> discord.ui.View:
     for action, label in ACTIONS.items():
         at_edge = step == 0 if action in ("first", "back") else step == last
         view.add_item(
-            ReplayButton(match_id, step, action, owner, label=label, disabled=at_edge, row=0)
+            ReplayButton(match_id, step, action, owner, label=_(label), disabled=at_edge, row=0)
         )
     name = rebuilt.round_name
     if name is not None:
+        back, forward = ROUND_STEPS[name]
         view.add_item(
             ReplayButton(
-                match_id, step, "rback", owner, label=f"◀ {name.capitalize()}",
-                disabled=step == 0, row=1,
+                match_id, step, "rback", owner, label=_(back), disabled=step == 0, row=1
             )
         )
         view.add_item(
             ReplayButton(
-                match_id, step, "rnext", owner, label=f"{name.capitalize()} ▶",
-                disabled=step == last, row=1,
+                match_id, step, "rnext", owner, label=_(forward), disabled=step == last, row=1
             )
         )
     return view
@@ -189,11 +209,14 @@ class Replays(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="replay", description="Step through a finished match")
-    @app_commands.describe(
-        match="The match number (shown on its board and in /history)",
-        public="Show it to the whole channel",
+    @app_commands.command(
+        name=locale_str("replay"), description=locale_str("Step through a finished match"),
     )
+    @app_commands.describe(
+        match=locale_str("The match number (shown on its board and in /history)"),
+        public=locale_str("Show it to the whole channel"),
+    )
+    @app_commands.rename(match=locale_str("match"), public=locale_str("public"))
     @app_commands.guild_only()
     @app_commands.allowed_installs(guilds=True, users=False)
     async def replay(
@@ -206,7 +229,7 @@ class Replays(commands.Cog):
             try:
                 rebuilt = await load_replay(interaction, match)
             except ReplayRefused as refused:
-                await reply.refuse(refused.reason)
+                await reply.refuse(_(refused.reason, **refused.values))
                 return
             message = await replay_message(interaction, rebuilt, 0, interaction.user.id)
             if public:

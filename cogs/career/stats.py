@@ -7,6 +7,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from cogs.career import (
@@ -16,15 +17,16 @@ from cogs.career import (
     replay_command,
     service_of,
 )
+from cogs.common.i18n import _, ngettext, number, percent
 from cogs.common.outcomes import no_winner, told
-from cogs.common.presenter import EMBED_COLOUR, plural
+from cogs.common.presenter import EMBED_COLOUR
 from cogs.common.reply import Reply
 from cogs.games import GAME_CHOICES, PRESENTERS
 from data import career, ratings
 
 SCOPE_CHOICES = [
-    app_commands.Choice(name="this server", value="server"),
-    app_commands.Choice(name="every server", value="global"),
+    app_commands.Choice(name=locale_str("this server"), value="server"),
+    app_commands.Choice(name=locale_str("every server"), value="global"),
 ]
 LAST_RESULTS = 5
 
@@ -37,7 +39,7 @@ def result_line(result: ratings.SeatResult) -> str:
         place=result.place, players=result.players,
     )
     if not result.forfeited:
-        how += f" · {plural(result.points, 'point')}"
+        how += " · " + ngettext("{count} point", "{count} points", result.points)
     return f"{how} · {replay_command(result.match_id)}"
 
 
@@ -87,27 +89,36 @@ async def leaderboard_page(
             )
         names = await ratings.names_of(db, [line.user_id for line in lines])
     pages = max(1, -(-total // PAGE_SIZE))
-    where = "this server" if scope == "server" else "every server"
     rows = [
-        f"**{rank}.** {names.get(line.user_id, line.user_id)} · rating **{line.ordinal:.1f}**"
-        f" · {line.matches} matches · {line.win_rate:.0%} won"
+        _(
+            "**{rank}.** {name} · rating **{rating}** · {matches} matches · {rate} won",
+            rank=rank, name=names.get(line.user_id, line.user_id),
+            rating=number(line.ordinal, "0.0"), matches=number(line.matches),
+            rate=percent(line.win_rate),
+        )
         for rank, line in enumerate(lines, start=page * PAGE_SIZE + 1)
     ]
+    title = game_title(interaction, game)
     embed = discord.Embed(
-        title=f"{game_title(interaction, game)}: leaderboard of {where}",
+        title=_("{game}: leaderboard of this server", game=title)
+        if scope == "server"
+        else _("{game}: leaderboard of every server", game=title),
         description="\n".join(rows)
-        or f"Nobody has played {MIN_MATCHES} rated matches of this game yet.",
+        or _("Nobody has played {count} rated matches of this game yet.", count=MIN_MATCHES),
         colour=EMBED_COLOUR,
     )
     embed.set_footer(
-        text=f"Ranked by the conservative rating (mean skill minus three deviations); "
-        f"players appear after {MIN_MATCHES} rated matches. Page {page + 1} of {pages}."
+        text=_(
+            "Ranked by the conservative rating (mean skill minus three deviations); players "
+            "appear after {count} rated matches. Page {page} of {pages}.",
+            count=MIN_MATCHES, page=page + 1, pages=pages,
+        )
     )
     view = discord.ui.View(timeout=None)
     if page > 0:
-        view.add_item(LeaderboardPage(game, scope, page - 1, "◀ Previous"))
+        view.add_item(LeaderboardPage(game, scope, page - 1, _("◀ Previous")))
     if page + 1 < pages:
-        view.add_item(LeaderboardPage(game, scope, page + 1, "Next ▶"))
+        view.add_item(LeaderboardPage(game, scope, page + 1, _("Next ▶")))
     return {"embed": embed, "view": view}
 
 
@@ -115,8 +126,13 @@ class Stats(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="stats", description="A player's results and ratings here")
-    @app_commands.describe(player="Whose results (you, if left out)", game="Only this game")
+    @app_commands.command(
+        name=locale_str("stats"), description=locale_str("A player's results and ratings here"),
+    )
+    @app_commands.describe(
+        player=locale_str("Whose results (you, if left out)"), game=locale_str("Only this game"),
+    )
+    @app_commands.rename(player=locale_str("player"), game=locale_str("game"))
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     @app_commands.allowed_installs(guilds=True, users=False)
@@ -129,13 +145,14 @@ class Stats(commands.Cog):
         async with Reply(interaction, private=True) as reply:
             target = player or interaction.user
             embed = discord.Embed(
-                title=f"Career of {target.display_name} on this server", colour=EMBED_COLOUR
+                title=_("Career of {name} on this server", name=target.display_name),
+                colour=EMBED_COLOUR,
             )
             fields = await self._fields(interaction, target.id, game.value if game else None)
             for name, value in fields:
                 embed.add_field(name=name, value=value, inline=False)
             if not fields:
-                embed.description = "No finished matches on this server yet."
+                embed.description = _("No finished matches on this server yet.")
             await reply.private(embed=embed)
 
     async def _fields(
@@ -161,10 +178,17 @@ class Stats(commands.Cog):
                 fields.append((game_title(interaction, game), value[:1024]))
         return fields[:25]
 
-    @app_commands.command(name="leaderboard", description="The best rated players of a game")
+    @app_commands.command(
+        name=locale_str("leaderboard"), description=locale_str("The best rated players of a game"),
+    )
     @app_commands.describe(
-        game="Which game", scope="This server (default) or every server",
-        public="Post it for the whole channel",
+        game=locale_str("Which game"), scope=locale_str("This server (default) or every server"),
+        public=locale_str("Post it for the whole channel"),
+    )
+    @app_commands.rename(
+        game=locale_str("game"),
+        scope=locale_str("scope"),
+        public=locale_str("public"),
     )
     @app_commands.choices(game=GAME_CHOICES, scope=SCOPE_CHOICES)
     @app_commands.guild_only()
@@ -198,25 +222,42 @@ def _game_text(
     lines = []
     if totals is not None:
         rate = totals.wins / totals.played if totals.played else 0.0
-        drawn = f" · {no_winner(game)}: {draws}" if draws else ""
-        lines.append(f"Matches {totals.played} · wins {totals.wins} ({rate:.0%}){drawn}")
+        played = _(
+            "Matches {played} · wins {wins} ({rate})",
+            played=number(totals.played), wins=number(totals.wins), rate=percent(rate),
+        )
+        if draws:
+            played += " · " + _("{outcome}: {count}", outcome=no_winner(game), count=draws)
+        lines.append(played)
     if rating is None:
-        lines.append("Rating: not rated yet")
+        lines.append(_("Rating: not rated yet"))
     elif rank is None:
         lines.append(
-            f"Rating {rating.ordinal:.1f} · ranked after {MIN_MATCHES} rated matches"
-            f" ({rating.matches} so far)"
+            _(
+                "Rating {rating} · ranked after {count} rated matches ({so_far} so far)",
+                rating=number(rating.ordinal, "0.0"), count=MIN_MATCHES, so_far=rating.matches,
+            )
         )
     else:
-        lines.append(f"Rating {rating.ordinal:.1f} · rank {rank} on this server")
+        lines.append(
+            _(
+                "Rating {rating} · rank {rank} on this server",
+                rating=number(rating.ordinal, "0.0"), rank=rank,
+            )
+        )
     if best is not None:
-        lines.append(f"Best: {result_line(best)}")
+        lines.append(_("Best: {result}", result=result_line(best)))
     if totals is not None:
         presenter = PRESENTERS.get(game)
-        meaning = f" (a match gives {presenter.points})" if presenter else ""
-        lines.append(f"Points: {totals.points} in all{meaning}")
+        points = number(totals.points)
+        lines.append(
+            _("Points: {points} in all (a match gives {meaning})", points=points,
+              meaning=_(presenter.points))
+            if presenter
+            else _("Points: {points} in all", points=points)
+        )
     if last:
-        lines.append("Last results:")
+        lines.append(_("Last results:"))
         lines.extend(f"• {result_line(result)}" for result in last)
     return "\n".join(lines)
 

@@ -9,12 +9,15 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from cogs.common.i18n import N_, _, ngettext, speaking
+from cogs.common.languages import of_interaction
+from cogs.common.presenter import joined
 from cogs.common.reply import FAILURE_TOLD, SOMETHING_WENT_WRONG
 
 log = logging.getLogger(__name__)
 
-SERVERS_ONLY = "This command works only in a server's channel."
-NOT_ALLOWED = "You cannot use this command here."
+SERVERS_ONLY = N_("This command works only in a server's channel.")
+NOT_ALLOWED = N_("You cannot use this command here.")
 
 
 async def answer_command_error(
@@ -23,34 +26,61 @@ async def answer_command_error(
     """The command tree's error handler: a refusal (a check that failed) is explained; a
     command that failed is logged with its traceback and its user told, unless its
     ``Reply`` told them already."""
-    text = refusal(error)
-    if text is None:
-        name = interaction.command.qualified_name if interaction.command else "?"
-        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-        log.error("/%s failed", name, exc_info=cause)
-        if interaction.extras.get(FAILURE_TOLD):
-            return
-        text = SOMETHING_WENT_WRONG
+    with speaking(of_interaction(interaction)):
+        text = refusal(error)
+        if text is None:
+            text = _(SOMETHING_WENT_WRONG)
+            name = interaction.command.qualified_name if interaction.command else "?"
+            cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+            log.error("/%s failed", name, exc_info=cause)
+            if interaction.extras.get(FAILURE_TOLD):
+                return
     await _tell(interaction, text)
 
 
 def refusal(error: app_commands.AppCommandError) -> str | None:
     """What a check that refused the command says; None: the command itself failed."""
     if isinstance(error, app_commands.NoPrivateMessage):
-        return SERVERS_ONLY
+        return _(SERVERS_ONLY)
     if isinstance(error, app_commands.MissingPermissions):
-        return f"This needs the {_listed(error.missing_permissions)} permission here."
+        missing = error.missing_permissions
+        return ngettext(
+            "This needs the {permissions} permission here.",
+            "This needs the {permissions} permissions here.",
+            len(missing), permissions=_listed(missing),
+        )
     if isinstance(error, app_commands.BotMissingPermissions):
-        return f"I need the {_listed(error.missing_permissions)} permission in this channel."
+        missing = error.missing_permissions
+        return ngettext(
+            "I need the {permissions} permission in this channel.",
+            "I need the {permissions} permissions in this channel.",
+            len(missing), permissions=_listed(missing),
+        )
     if isinstance(error, app_commands.CheckFailure):
-        return NOT_ALLOWED
+        return _(NOT_ALLOWED)
     return None
+
+
+PERMISSIONS = {
+    "manage_guild": N_("Manage Server"),
+    "manage_messages": N_("Manage Messages"),
+    "send_messages": N_("Send Messages"),
+    "embed_links": N_("Embed Links"),
+    "attach_files": N_("Attach Files"),
+    "view_channel": N_("View Channel"),
+    "read_message_history": N_("Read Message History"),
+}
+"""Permissions as Discord's settings name them."""
 
 
 def _listed(permissions: Iterable[str]) -> str:
     """``manage_guild`` as Discord's settings name it: Manage Server."""
-    names = [name.replace("guild", "server").replace("_", " ").title() for name in permissions]
-    return " and ".join(names)
+    names = [
+        _(PERMISSIONS[name]) if name in PERMISSIONS
+        else name.replace("guild", "server").replace("_", " ").title()
+        for name in permissions
+    ]
+    return joined(names)
 
 
 async def _tell(interaction: discord.Interaction[Any], text: str) -> None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
+from cogs.common.i18n import N_, _
 from cogs.common.log import LogButton
 
 if TYPE_CHECKING:
@@ -64,20 +65,20 @@ class LobbyButton(
     computer seats: add an easy or a strong one, remove the last one added."""
 
     STYLES: ClassVar[dict[str, tuple[discord.ButtonStyle, str]]] = {
-        "join": (discord.ButtonStyle.success, "Join"),
-        "leave": (discord.ButtonStyle.secondary, "Leave"),
-        "start": (discord.ButtonStyle.primary, "Start"),
-        "cancel": (discord.ButtonStyle.danger, "Cancel"),
-        "howto": (discord.ButtonStyle.secondary, "How to play"),
-        "easy": (discord.ButtonStyle.secondary, "Add computer (easy)"),
-        "strong": (discord.ButtonStyle.secondary, "Add computer (strong)"),
-        "unseat": (discord.ButtonStyle.secondary, "Remove computer"),
+        "join": (discord.ButtonStyle.success, N_("Join")),
+        "leave": (discord.ButtonStyle.secondary, N_("Leave")),
+        "start": (discord.ButtonStyle.primary, N_("Start")),
+        "cancel": (discord.ButtonStyle.danger, N_("Cancel")),
+        "howto": (discord.ButtonStyle.secondary, N_("How to play")),
+        "easy": (discord.ButtonStyle.secondary, N_("Add computer (easy)")),
+        "strong": (discord.ButtonStyle.secondary, N_("Add computer (strong)")),
+        "unseat": (discord.ButtonStyle.secondary, N_("Remove computer")),
     }
 
     def __init__(self, match_id: int, action: str) -> None:
         style, label = self.STYLES[action]
         super().__init__(
-            discord.ui.Button(style=style, label=label, custom_id=f"lobby:{match_id}:{action}")
+            discord.ui.Button(style=style, label=_(label), custom_id=f"lobby:{match_id}:{action}")
         )
         self.match_id = match_id
         self.action = action
@@ -102,7 +103,7 @@ class RematchButton(
     def __init__(self, match_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                style=discord.ButtonStyle.primary, label="Rematch", emoji="🔁",
+                style=discord.ButtonStyle.primary, label=_("Rematch"), emoji="🔁",
                 custom_id=f"rematch:{match_id}",
             )
         )
@@ -197,7 +198,7 @@ class MoveSelect(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = (interaction.data or {}).get("values") or []
         if len(values) != 1 or not re.fullmatch(MOVE_CODE, str(values[0])):
-            await table_of(interaction).refuse(interaction, "Pick one option from the menu.")
+            await table_of(interaction).refuse(interaction, N_("Pick one option from the menu."))
             return
         await table_of(interaction).on_move(interaction, self.match_id, self.point, values[0])
 
@@ -252,7 +253,7 @@ class ShowHandButton(
         super().__init__(
             discord.ui.Button(
                 style=discord.ButtonStyle.primary,
-                label="Show my hand",
+                label=_("Show my hand"),
                 custom_id=f"hand:{match_id}",
             )
         )
@@ -278,7 +279,7 @@ class BackButton(
     def __init__(self, match_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                style=discord.ButtonStyle.success, label="I'm back", custom_id=f"back:{match_id}"
+                style=discord.ButtonStyle.success, label=_("I'm back"), custom_id=f"back:{match_id}"
             )
         )
         self.match_id = match_id

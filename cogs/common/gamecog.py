@@ -6,13 +6,14 @@ from typing import Any, ClassVar
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from cogs.common.table import Table
 from matches.clock import DEFAULT_PACE, PACES
 
 PACE_CHOICES = [
-    app_commands.Choice(name=pace.title, value=pace.key) for pace in PACES.values()
+    app_commands.Choice(name=locale_str(pace.title), value=pace.key) for pace in PACES.values()
 ]
 """The ``pace`` option of every game's ``new`` command."""
 
@@ -40,19 +41,22 @@ class GameCog(commands.GroupCog):
         return self.bot.table  # type: ignore[attr-defined, no-any-return]
 
     @app_commands.command(
-        name="cancel", description="Cancel this channel's open match (its host or a moderator)"
+        name=locale_str("cancel"),
+        description=locale_str("Cancel this channel's open match (its host or a moderator)"),
     )
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
         await self.table.cancel_in_channel(interaction, self.game)
 
     @app_commands.command(
-        name="board", description="Post this channel's match board again at the bottom"
+        name=locale_str("board"),
+        description=locale_str("Post this channel's match board again at the bottom"),
     )
     async def board(self, interaction: discord.Interaction[Any]) -> None:
         await self.table.repost_board(interaction, self.game)
 
     @app_commands.command(
-        name="resign", description="Leave this channel's running match; your seat plays on"
+        name=locale_str("resign"),
+        description=locale_str("Leave this channel's running match; your seat plays on"),
     )
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
         await self.table.resign_in_channel(interaction, self.game)
@@ -61,8 +65,11 @@ class GameCog(commands.GroupCog):
 class PlainGameCog(GameCog):
     """A game with no options of its own: `/<game> new [pace]`."""
 
-    @app_commands.command(name="new", description="Open a lobby of this game in this channel")
-    @app_commands.describe(pace="How long each decision may take (default: a day)")
+    @app_commands.command(
+        name=locale_str("new"), description=locale_str("Open a lobby of this game in this channel"),
+    )
+    @app_commands.describe(pace=locale_str("How long each decision may take (default: a day)"))
+    @app_commands.rename(pace=locale_str("pace"))
     @app_commands.choices(pace=PACE_CHOICES)
     async def new(
         self, interaction: discord.Interaction[Any], pace: app_commands.Choice[str] | None = None

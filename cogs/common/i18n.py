@@ -23,7 +23,7 @@ from typing import Any
 from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 
 from rules.base import N_
 
@@ -38,6 +38,7 @@ __all__ = [
     "language_of",
     "ngettext",
     "number",
+    "percent",
     "speaking",
 ]
 
@@ -102,10 +103,17 @@ def ngettext(singular: str, plural: str, count: int, /, **values: Any) -> str:
     return text.format(count=number(count), **values)
 
 
-def number(value: float) -> str:
-    """A number as the language writes it (``1,024`` in English, ``1.024`` in Spanish)."""
+def number(value: float, pattern: str | None = None) -> str:
+    """A number as the language writes it (``1,024`` in English, ``1.024`` in Spanish);
+    ``pattern``: Babel's number pattern (``"0.0"``: one decimal always)."""
     lang = _speaking.get()
-    return format_decimal(value, locale=DEFAULT if lang == PSEUDO else lang)
+    return format_decimal(value, format=pattern, locale=DEFAULT if lang == PSEUDO else lang)
+
+
+def percent(value: float) -> str:
+    """A fraction as a whole percentage the language writes (``40%``, ``40 %``)."""
+    lang = _speaking.get()
+    return format_percent(value, locale=DEFAULT if lang == PSEUDO else lang)
 
 
 @cache

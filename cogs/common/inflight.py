@@ -14,9 +14,12 @@ from typing import Any
 
 import discord
 
+from .i18n import N_, _, speaking
+from .languages import of_interaction
+
 log = logging.getLogger(__name__)
 
-RESTARTING = "The table is restarting: try again in a minute. Nothing you did was lost."
+RESTARTING = N_("The table is restarting: try again in a minute. Nothing you did was lost.")
 
 ANSWER_WINDOW = 3.0
 """Seconds Discord allows for an interaction's first answer: later, none can be given."""
@@ -85,6 +88,8 @@ async def _tell_restarting(interaction: discord.Interaction[Any]) -> None:
         if interaction.type is discord.InteractionType.autocomplete:
             await interaction.response.autocomplete([])
         else:
-            await interaction.response.send_message(RESTARTING, ephemeral=True)
+            with speaking(of_interaction(interaction)):
+                text = _(RESTARTING)
+            await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException as error:
         log.info("could not tell interaction %s of the restart: %s", interaction.id, error)

@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from cogs.common.i18n import N_, _
 from cogs.common.narration import move_lines
 from cogs.common.presenter import EMBED_COLOUR, Presenter
 from cogs.common.reply import Reply
@@ -20,7 +21,7 @@ from matches.match import Match, MatchError
 
 PAGE_CHARS = 3800
 """Room for one page's events: Discord allows 4096 characters in an embed's description."""
-STEPS = {"older": "◀ Older", "newer": "Newer ▶", "newest": "Newest ⏭"}
+STEPS = {"older": N_("◀ Older"), "newer": N_("Newer ▶"), "newest": N_("Newest ⏭")}
 
 
 class LogButton(
@@ -37,7 +38,7 @@ class LogButton(
         custom_id = f"log:{match_id}" if step is None else f"log:{match_id}:{page}:{step}"
         super().__init__(
             discord.ui.Button(
-                style=discord.ButtonStyle.secondary, label=STEPS.get(step or "", "Log"),
+                style=discord.ButtonStyle.secondary, label=_(STEPS.get(step or "", N_("Log"))),
                 emoji="📜" if step is None else None, custom_id=custom_id, disabled=disabled,
             )
         )
@@ -55,7 +56,7 @@ class LogButton(
             try:
                 pages = await log_pages(interaction, self.match_id)
             except MatchError as refused:
-                await reply.refuse(refused.reason)
+                await reply.refuse(_(refused.reason, **refused.values))
                 return
             last = len(pages) - 1
             if self.step is None or self.page is None:
@@ -74,7 +75,7 @@ def _table(interaction: discord.Interaction[Any]) -> Any:
 async def log_pages(interaction: discord.Interaction[Any], match_id: int) -> list[discord.Embed]:
     """The match's log as embeds, oldest page first; ``MatchError`` says why there is none."""
     table = _table(interaction)
-    unknown = MatchError(f"There is no match #{match_id} on this server.")
+    unknown = MatchError(N_("There is no match #{match} on this server."), match=match_id)
     try:
         match: Match = await table.service.get(match_id)
     except MatchError:
@@ -82,14 +83,16 @@ async def log_pages(interaction: discord.Interaction[Any], match_id: int) -> lis
     if match.record.guild_id != interaction.guild_id:
         raise unknown
     if match.damaged or (match.state is None and match.status != "lobby"):
-        raise MatchError(f"Match #{match_id}'s saved record is damaged: it has no log to show.")
+        raise MatchError(
+            N_("Match #{match}'s saved record is damaged: it has no log to show."), match=match_id
+        )
     presenter: Presenter = table.presenters[match.record.game]
     async with table.service.store.read() as db:
         moves = await rows.move_log(db, match_id)
     lines = [line for move in moves for line in move_lines(presenter, match, move)]
-    title = f"{presenter.title} · match #{match_id} · log"
+    title = _("{title} · match #{match} · log", title=presenter.title, match=match_id)
     if not lines:
-        return [_page(title, "Nothing has happened yet: the log starts with the first move.")]
+        return [_page(title, _("Nothing has happened yet: the log starts with the first move."))]
     return [_page(title, text) for text in _paged(lines)]
 
 
@@ -115,7 +118,9 @@ def log_message(pages: list[discord.Embed], page: int, match_id: int) -> dict[st
     """One page of the log with its page turners (newest last)."""
     embed = pages[page]
     last = len(pages) - 1
-    embed.set_footer(text=f"Page {page + 1} of {last + 1} · newest last")
+    embed.set_footer(
+        text=_("Page {page} of {pages} · newest last", page=page + 1, pages=last + 1)
+    )
     view = discord.ui.View(timeout=None)
     view.add_item(LogButton(match_id, page, "older", disabled=page == 0))
     view.add_item(LogButton(match_id, page, "newer", disabled=page == last))

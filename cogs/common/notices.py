@@ -7,19 +7,21 @@ mention in the match's channel for players whose DMs are closed or who chose it 
 ``/notify``: there, one live message per player and match, edited in place but when the
 player is to be called again (``cogs.common.calls``). Each notice is recorded, so it goes
 out once, across restarts too; players who just acted are not notified, they are at the
-table.
+table. A notice speaks its player's language, in their DMs and in the channel alike.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import aiosqlite
 import discord
 
 from cogs.common.calls import Calls
+from cogs.common.i18n import N_, _, speaking
+from cogs.common.languages import Languages
 from cogs.common.outcomes import told_to_them
 from cogs.common.presenter import moment
 from data import clocks
@@ -54,10 +56,17 @@ REMINDERS = frozenset(name for name, _ in clock.REMINDERS)
 DECISIONS = frozenset({"turn", *REMINDERS})
 """The kinds of notice that ask a player to play."""
 
+Say = Callable[[str], str]
+"""A notice's text in the language spoken now, given its match's name in that language."""
+
 
 class Notices:
-    def __init__(self, bot: discord.Client, service: MatchService, titles: dict[str, str]) -> None:
+    def __init__(
+        self, bot: discord.Client, service: MatchService, titles: dict[str, str],
+        languages: Languages,
+    ) -> None:
         self._bot = bot
+        self._languages = languages
         self._service = service
         self._titles = titles
         self._last_action: Fading[tuple[int, int], float] = Fading(FORGET_ABOVE)
@@ -98,13 +107,15 @@ class Notices:
             ):
                 # Not now; the reminders still come if they are slow.
                 continue
-            due = f" You have until {moment(deadline.due_at)}." if deadline else ""
             told = f"{timed_out[seat]}\n" if seat in timed_out else ""
-            await self.send(match, user_id, point, "turn", f"{told}⏰ Your move in {{match}}.{due}")
+            await self.send(match, user_id, point, "turn", _your_move(told, deadline))
         for seat, told in timed_out.items():
             user_id = match.seats[seat].user_id
             if user_id is not None and seat not in opened:
-                await self.send(match, user_id, point, "timeout", f"{told} ({{match}})")
+                await self.send(
+                    match, user_id, point, "timeout",
+                    lambda named, told=told: f"{told} ({named})",
+                )
 
     async def reminder(self, match: Match, deadline: clocks.Deadline, name: str) -> None:
         """A reminder before a deadline, to every player still awaited."""
@@ -113,8 +124,13 @@ class Notices:
         for seat in sorted(match.awaited() - match.played_by_table()):
             user_id = match.seats[seat].user_id
             if user_id is not None:
-                text = f"⏳ Reminder: your move in {{match}} is due {moment(deadline.due_at)}."
-                await self.send(match, user_id, deadline.decision_point, name, text)
+                await self.send(
+                    match, user_id, deadline.decision_point, name,
+                    lambda named: _(
+                        "⏳ Reminder: your move in {match} is due {when}.",
+                        match=named, when=moment(deadline.due_at),
+                    ),
+                )
 
     async def eliminations(self, match: Match) -> None:
         """A player knocked out of a game that eliminates (its public view lists who is
@@ -127,8 +143,11 @@ class Notices:
         for seat, out in enumerate(eliminated):
             user_id = match.seats[seat].user_id if seat < len(match.seats) else None
             if out and user_id is not None:
-                text = "💥 You are out of {match}: it goes on without you."
-                await self.send(match, user_id, 0, "eliminated", text)
+                await self.send(
+                    match, user_id, 0, "eliminated",
+                    lambda named: _("💥 You are out of {match}: it goes on without you.",
+                                    match=named),
+                )
 
     async def started(self, match: Match) -> None:
         """One notice each: the start, and for those it awaits, their first move."""
@@ -137,10 +156,13 @@ class Notices:
             if seat.user_id is None or self._active(match.id, seat.user_id):
                 continue
             if seat.seat in awaited and match.pace.notify_when_open:
-                text, kind = "🎲 {match} has started: your move.", "turn"
+                text, kind = N_("🎲 {match} has started: your move."), "turn"
             else:
-                text, kind = "🎲 {match} has started.", "start"
-            await self.send(match, seat.user_id, match.decision_point(), kind, text)
+                text, kind = N_("🎲 {match} has started."), "start"
+            await self.send(
+                match, seat.user_id, match.decision_point(), kind,
+                lambda named, text=text: _(text, match=named),
+            )
 
     async def finished(self, match: Match, result: discord.Message | None) -> None:
         """Each player's own result, with a link to the result in the channel."""
@@ -151,35 +173,43 @@ class Notices:
         for seat in match.seats:
             if seat.user_id is None:
                 continue
-            how = told_to_them(
-                match.record.game, won=outcome.seat_won(seat.seat), decided=bool(outcome.winners),
-                forfeited=seat.seat in forfeited, place=outcome.places[seat.seat],
-                players=len(outcome.places),
-            )
-            text = f"🏁 {{match}} is over: {how}"
+
+            def text(named: str, seat: int = seat.seat) -> str:
+                how = told_to_them(
+                    match.record.game, won=outcome.seat_won(seat),
+                    decided=bool(outcome.winners), forfeited=seat in forfeited,
+                    place=outcome.places[seat], players=len(outcome.places),
+                )
+                return _("🏁 {match} is over: {outcome}", match=named, outcome=how)
+
             await self.send(
                 match, seat.user_id, match.decision_point(), "result", text,
-                link=("See the result", result) if result is not None else None,
+                link=(N_("See the result"), result) if result is not None else None,
             )
 
     async def invited(self, match: Match, user_id: int, by: str) -> None:
         """A player of the last match is asked to the rematch."""
-        text = f"🔁 {by} opened a rematch: {{match}}. Press **Join** on its lobby to play again."
         messages = await self._service.messages(match.id)
         lobby = messages.get("board")
         await self.send(
-            match, user_id, 0, "invite", text,
-            link=("Open the lobby", lobby) if lobby is not None else None,
+            match, user_id, 0, "invite",
+            lambda named: _(
+                "🔁 {player} opened a rematch: {match}. Press **Join** on its lobby to play "
+                "again.",
+                player=by, match=named,
+            ),
+            link=(N_("Open the lobby"), lobby) if lobby is not None else None,
         )
 
     # -- how a notice is sent --------------------------------------------------------
 
     async def send(
-        self, match: Match, user_id: int, point: int, kind: str, text: str,
+        self, match: Match, user_id: int, point: int, kind: str, say: Say,
         link: tuple[str, Linked] | None = None,
     ) -> None:
-        """One notice, at most once per player, decision and kind; ``link``: the message it
-        speaks of and how the link reads (else their hand, or the board in the channel)."""
+        """One notice, at most once per player, decision and kind, in the player's language;
+        ``link``: the message it speaks of and how the link reads (marked with ``N_``; else
+        their hand, or the board in the channel)."""
         claim = (match.id, user_id, point, kind)
         if claim in self._claimed:
             return  # claimed already: the store would say so too
@@ -202,14 +232,16 @@ class Notices:
         if mode == "off":
             return
         messages = await self._service.messages(match.id)
-        if mode == "dm" and not dms_closed:
-            hand = messages.get(f"hand:{user_id}")
-            about = link or (("Open your hand", hand) if hand is not None else None)
-            if await self._by_dm(match, user_id, text + self._link(match, about), messages):
-                return
-        board = messages.get("board")
-        about = link or (("Board", board) if board is not None else None)
-        text = self._fill(match, text + self._link(match, about))
+        with speaking(self._languages.of_player(user_id)):
+            if mode == "dm" and not dms_closed:
+                hand = messages.get(f"hand:{user_id}")
+                about = link or ((N_("Open your hand"), hand) if hand is not None else None)
+                text = say(self._named(match)) + self._link(match, about)
+                if await self._by_dm(match, user_id, text, messages):
+                    return
+            board = messages.get("board")
+            about = link or ((N_("Board"), board) if board is not None else None)
+            text = say(self._named(match)) + self._link(match, about)
         await self._in_channel(match, user_id, text, kind, messages)
 
     def _link(self, match: Match, about: tuple[str, Linked] | None) -> str:
@@ -222,12 +254,12 @@ class Notices:
             else (message.channel_id, message.message_id)
         )
         guild_id = match.record.guild_id if channel_id == match.record.channel_id else None
-        return f" [{label}]({jump_link(guild_id, channel_id, message_id)})"
+        return f" [{_(label)}]({jump_link(guild_id, channel_id, message_id)})"
 
     async def _by_dm(self, match: Match, user_id: int, text: str, messages: Any) -> bool:
         try:
             user = self._bot.get_user(user_id) or await self._bot.fetch_user(user_id)
-            sent = await user.send(self._fill(match, text))
+            sent = await user.send(text)
         except discord.Forbidden as error:
             if error.code != CANNOT_SEND_TO_USER:
                 raise
@@ -285,8 +317,24 @@ class Notices:
             except discord.HTTPException:
                 log.info("old notice of match %s was already gone", match_id)
 
-    def _fill(self, match: Match, text: str) -> str:
-        title = self._titles.get(match.record.game, match.record.game)
-        return text.format(
-            match=f"**{title}** (match #{match.id} in <#{match.record.channel_id}>)"
+    def _named(self, match: Match) -> str:
+        """The match as a notice names it, in the language spoken now."""
+        return _(
+            "**{title}** (match #{match} in {channel})",
+            title=self._titles.get(match.record.game, match.record.game),
+            match=match.id, channel=f"<#{match.record.channel_id}>",
         )
+
+
+def _your_move(told: str, deadline: clocks.Deadline | None) -> Say:
+    """A decision opened: ``told`` (a time-out just now) first, then until when."""
+
+    def say(named: str) -> str:
+        if deadline is None:
+            return told + _("⏰ Your move in {match}.", match=named)
+        return told + _(
+            "⏰ Your move in {match}. You have until {when}.",
+            match=named, when=moment(deadline.due_at),
+        )
+
+    return say

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+from cogs.common.i18n import N_, _
 from cogs.common.presenter import ordinal
 
-NOBODY_WON = {"canyon": "nobody won"}
+NOBODY_WON = {"canyon": N_("nobody won")}
 """A match that ended with nobody winning, by game, as its result says it (else a draw)."""
-DRAW = "a draw"
+DRAW = N_("a draw")
 
 
 def no_winner(game: str) -> str:
     """``a draw``, or how the game calls a match nobody won."""
-    return NOBODY_WON.get(game, DRAW)
+    return _(NOBODY_WON.get(game, DRAW))
 
 
 def told(
@@ -20,12 +21,12 @@ def told(
     """A participant's outcome in a few words: ``won``, ``a draw``, ``2nd of 3`` or
     ``forfeited (4th of 4)``. Nobody is called 1st of a match they did not win."""
     if forfeited:
-        return f"forfeited ({ordinal(place)} of {players})"
+        return _("forfeited ({place} of {players})", place=ordinal(place), players=players)
     if won:
-        return "won"
+        return _("won")
     if not decided:
         return no_winner(game)
-    return f"{ordinal(place)} of {players}"
+    return _("{place} of {players}", place=ordinal(place), players=players)
 
 
 def told_to_them(
@@ -33,13 +34,10 @@ def told_to_them(
 ) -> str:
     """The same outcome told to the participant: ``you won! 🏆``, ``a draw.``,
     ``you placed 2nd of 3.``, ``you forfeited (4th of 4).``"""
-    words = told(
-        game, won=won, decided=decided, forfeited=forfeited, place=place, players=players
-    )
     if forfeited:
-        return f"you {words}."
+        return _("you forfeited ({place} of {players}).", place=ordinal(place), players=players)
     if won:
-        return "you won! 🏆"
+        return _("you won! 🏆")
     if not decided:
-        return f"{words}."
-    return f"you placed {words}."
+        return _("{outcome}.", outcome=no_winner(game))
+    return _("you placed {place} of {players}.", place=ordinal(place), players=players)

@@ -12,6 +12,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import discord
 
+from cogs.common.i18n import _, language, ngettext, number
 from matches.match import Match
 
 EMBED_COLOUR = discord.Colour.from_rgb(88, 122, 160)
@@ -130,12 +131,24 @@ class Controls:
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:
-    """``1 carrot``, ``2 carrots``: the count and the word that goes with it."""
-    return f"{count} {word if count == 1 else words or word + 's'}"
+    """``1 carrot``, ``2 carrots``: the count and the word that goes with it, in the
+    language spoken now when ``word`` and ``words`` are whole messages with ``{count}``
+    (``plural(n, "{count} carrot", "{count} carrots")``, each language's own plural rule).
+    A bare English word (``plural(n, "carrot")``) is not translated: mark it."""
+    if "{count}" in word:
+        return ngettext(word, words or word, count)
+    return f"{number(count)} {word if count == 1 else words or word + 's'}"
+
+
+ORDINAL_SUFFIXES = {"es": ".º", "it": "º", "nl": "e"}
+"""How each language writes an ordinal after its number (English has its own rule)."""
 
 
 def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th..."""
+    """1st, 2nd, 3rd, 4th... in English; 1.º in Spanish, 1º in Italian, 1e in Dutch."""
+    suffix = ORDINAL_SUFFIXES.get(language())
+    if suffix is not None:
+        return f"{n}{suffix}"
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th') }"
 
 
@@ -145,8 +158,10 @@ def moment(at: float) -> str:
 
 
 def joined(names: list[str]) -> str:
-    """``anne``, ``anne and ben``, ``anne, ben and chris``."""
-    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 2 else names)
+    """``anne``, ``anne and ben``, ``anne, ben and chris`` (``y``, ``e``, ``en``...)."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{first} and {last}", first=", ".join(names[:-1]), last=names[-1])
 
 
 def result_title(title: str, headline: str) -> str:
@@ -155,9 +170,13 @@ def result_title(title: str, headline: str) -> str:
 
 
 def winners_headline(names: list[str], what: str = "") -> str:
-    """``anne wins the race!``, ``anne and ben win the race!``."""
-    verb = "wins" if len(names) == 1 else "win"
-    return f"{joined(names)} {verb}{f' {what}' if what else ''}!"
+    """``anne wins!``, ``anne and ben win the race!`` (``what``: already translated)."""
+    if what:
+        return ngettext(
+            "{names} wins {what}!", "{names} win {what}!", len(names),
+            names=joined(names), what=what,
+        )
+    return ngettext("{names} wins!", "{names} win!", len(names), names=joined(names))
 
 
 def place_line(place: int, name: str, won: bool, detail: str) -> str:
@@ -236,7 +255,8 @@ def who(match: Match, seat: int) -> str:
 
 def player_list(match: Match) -> str:
     return "\n".join(
-        f"{seat.seat + 1}. {who(match, seat.seat)}"
-        + (" (host)" if seat.user_id == match.host_id else "")
+        _("{number}. {player} (host)", number=seat.seat + 1, player=who(match, seat.seat))
+        if seat.user_id == match.host_id
+        else f"{seat.seat + 1}. {who(match, seat.seat)}"
         for seat in match.seats
     )

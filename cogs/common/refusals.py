@@ -15,6 +15,8 @@ from typing import Any
 
 import discord
 
+from cogs.common.i18n import N_, _, speaking
+from cogs.common.languages import Languages
 from cogs.common.reply import Reply
 from data.store import StoreUnavailable, WriteFailed
 from matches.match import Match, MatchError
@@ -24,35 +26,45 @@ log = logging.getLogger(__name__)
 
 UNKNOWN_CHANNEL = 10003
 MISSING_ACCESS = 50001
-DMS_CLOSED_NOTICE = (
+DMS_CLOSED_NOTICE = N_(
     "I can't send you direct messages, so your hand stays here in the channel: "
     "press **Show my hand** on the board whenever it is your move."
 )
-MISSING_PERMISSIONS = (
+MISSING_PERMISSIONS = N_(
     "I can't keep the board of **{title}** match #{match} up to date in {channel}: I need "
     "the *View Channel*, *Send Messages*, *Embed Links*, *Attach Files* and *Read Message "
     "History* permissions there. A moderator can grant them, or end the match with "
     "`/{game} cancel`."
 )
-NOT_SAVED = "{what} could not be saved (the database is busy or full), so nothing changed. " \
+NOT_SAVED = N_(
+    "{what} could not be saved (the database is busy or full), so nothing changed. "
     "Please try again in a moment."
-NOT_READ = "The table could not read this match just now (its database is busy). " \
+)
+NOT_READ = N_(
+    "The table could not read this match just now (its database is busy). "
     "Please try again in a moment."
+)
+UNREACHABLE = N_(
+    "I can't keep the board of **{title}** match #{match} up to date in {channel}: I need "
+    "the *View Channel*, *Send Messages*, *Embed Links*, *Attach Files* and *Read Message "
+    "History* permissions there. I can't reach the channel at all, so the match has ended."
+)
 
 
 @asynccontextmanager
 async def answered_privately(reply: Reply, what: str) -> AsyncIterator[None]:
-    """Turn what a player could not do into a private answer: nothing changed."""
+    """Turn what a player could not do into a private answer: nothing changed. ``what``:
+    the thing that could not be saved, marked with ``N_``."""
     try:
         yield
     except MatchError as error:
-        await reply.refuse(error.reason)
+        await reply.refuse(_(error.reason, **error.values))
     except WriteFailed as error:
         log.warning("a write failed: %s", error)
-        await reply.refuse(NOT_SAVED.format(what=what))
+        await reply.refuse(_(NOT_SAVED, what=_(what)))
     except StoreUnavailable as error:
         log.warning("a read failed: %s", error)
-        await reply.refuse(NOT_READ)
+        await reply.refuse(_(NOT_READ))
 
 
 class Refusals:
@@ -64,6 +76,7 @@ class Refusals:
         service: MatchService,
         titles: Mapping[str, str],
         ended: Callable[[Match], None],
+        languages: Languages,
     ) -> None:
         """``titles``: each game's title; ``ended``: shows a match nobody can reach any
         more as ended (its players' hands)."""
@@ -71,6 +84,7 @@ class Refusals:
         self._service = service
         self._titles = titles
         self._ended = ended
+        self._languages = languages
         self._warned_about_permissions: set[int] = set()
 
     def channel(self, match: Match) -> discord.PartialMessageable:
@@ -99,9 +113,11 @@ class Refusals:
         log.info("match %s: DMs of %s refused (%s)", match.id, user_id, error.code)
         await self._service.mark_dms_closed(match.id, user_id)
         if match.status == "playing" and match.seat_of(user_id) is not None:
+            with speaking(self._languages.of_server(match.record.guild_id)):
+                notice = _(DMS_CLOSED_NOTICE)
             await self.post(
                 match,
-                content=f"<@{user_id}> {DMS_CLOSED_NOTICE}",
+                content=f"<@{user_id}> {notice}",
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
 
@@ -119,12 +135,14 @@ class Refusals:
         ends, as when the channel is deleted, so nothing keeps trying forever.
         """
         log.warning("match %s: Discord refused the board (%s)", match.id, error.code)
-        notice = MISSING_PERMISSIONS.format(
-            title=self._titles[match.record.game],
-            match=match.id,
-            channel=f"<#{match.record.channel_id}>",
-            game=match.record.game,
-        )
+        values = {
+            "title": self._titles[match.record.game],
+            "match": match.id,
+            "channel": f"<#{match.record.channel_id}>",
+            "game": match.record.game,
+        }
+        with speaking(self._languages.of_server(match.record.guild_id)):
+            notice = _(MISSING_PERMISSIONS, **values)
         if error.code != MISSING_ACCESS:
             if match.id in self._warned_about_permissions:
                 return
@@ -136,7 +154,9 @@ class Refusals:
                 pass
         try:
             host = self._bot.get_user(match.host_id) or await self._bot.fetch_user(match.host_id)
-            await host.send(notice + " I can't reach the channel at all, so the match has ended.")
+            with speaking(self._languages.of_player(match.host_id)):
+                told = _(UNREACHABLE, **values)
+            await host.send(told)
         except discord.HTTPException as refused:
             log.warning("match %s: could not tell its host either (%s)", match.id, refused.code)
         await self.channel_gone(match)

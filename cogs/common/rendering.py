@@ -8,8 +8,10 @@ from typing import Any
 import discord
 
 from cogs.common.components import BackButton, LobbyButton, ShowHandButton
+from cogs.common.i18n import N_, _, ngettext, speaking
+from cogs.common.languages import Languages
 from cogs.common.log import LogButton
-from cogs.common.narration import PLAYED_FOR
+from cogs.common.narration import AUTOPILOT, PLAYED_FOR
 from cogs.common.presenter import (
     EMBED_COLOUR,
     BoardInHand,
@@ -17,61 +19,74 @@ from cogs.common.presenter import (
     Presenter,
     moment,
     player_list,
-    plural,
 )
+from cogs.common.rulebooks import rulebook_in
 from matches import clock
 from matches.match import Match
 from matches.records import RECENT_MOVES
 from matches.service import MatchService
-from rules.rulebook import all_rulebooks
 
 ENDINGS = {
-    "expired": "The lobby of **{title}** match #{match} expired: it was never started.",
-    "abandoned": "**{title}** match #{match} ended as abandoned: nobody was playing it any more. "
-    "Nothing was recorded.",
+    "expired": N_("The lobby of **{title}** match #{match} expired: it was never started."),
+    "abandoned": N_(
+        "**{title}** match #{match} ended as abandoned: nobody was playing it any more. "
+        "Nothing was recorded."
+    ),
 }
 """How a match that ended without a result says so, by its end reason."""
-TIMED_OUT = "⌛ Your time ran out, so the table {words} for you."
+TIMED_OUT = N_("⌛ Your time ran out, so the table {words} for you.")
 """What a player whose time ran out is told, in their hand and their notice."""
 
 
 class Renderer:
-    def __init__(self, service: MatchService, presenters: dict[str, Presenter]) -> None:
+    """Each message in its reader's language: a board in its server's, a player's private
+    message in that player's, chosen anew at each render."""
+
+    def __init__(
+        self, service: MatchService, presenters: dict[str, Presenter], languages: Languages
+    ) -> None:
         self.service = service
         self.presenters = presenters
+        self.languages = languages
 
     def overview(self, game: str) -> discord.Embed:
-        section = all_rulebooks()[game].overview
+        """The "How to play" page, in the language spoken now."""
+        section = rulebook_in(game).overview
         embed = discord.Embed(
-            title=f"How to play {self.presenters[game].title}",
+            title=_("How to play {title}", title=self.presenters[game].title),
             description=section.body[:4096],
             colour=EMBED_COLOUR,
         )
-        embed.set_footer(text=f"More: /rules show game:{game}")
+        embed.set_footer(text=_("More: /rules show game:{game}", game=game))
         return embed
 
     async def board(self, match: Match) -> Controls:
-        """The public message of a match in whatever status it is."""
+        """The public message of a match in whatever status it is, in its server's language."""
+        with speaking(self.languages.of_server(match.record.guild_id)):
+            return await self._board(match)
+
+    async def _board(self, match: Match) -> Controls:
         presenter = self.presenters[match.record.game]
         if match.status == "lobby" and not match.damaged:
             buttons = [LobbyButton(match.id, action) for action in lobby_actions(match)]
             return Controls(embed=self._lobby_embed(match, presenter), items=list(buttons))
         if match.status == "cancelled":
             embed = discord.Embed(
-                title=f"{presenter.title}: cancelled",
+                title=_("{title}: cancelled", title=presenter.title),
                 description=ending(match, presenter)
                 if match.record.end_reason in ENDINGS
-                else "This match was cancelled; nothing was recorded.",
+                else _("This match was cancelled; nothing was recorded."),
                 colour=discord.Colour.dark_grey(),
             )
             return Controls(embed=embed)
         if match.damaged:
             embed = discord.Embed(
-                title=f"{presenter.title}: this match cannot go on",
-                description=(
-                    f"Match #{match.id}'s saved state is damaged. Its host or a server "
-                    f"moderator can end it with `/{match.record.game} cancel`; "
-                    "the other matches are not affected."
+                title=_("{title}: this match cannot go on", title=presenter.title),
+                description=_(
+                    "Match #{match}'s saved state is damaged. Its host or a server "
+                    "moderator can end it with `/{game} cancel`; "
+                    "the other matches are not affected.",
+                    match=match.id, game=match.record.game,
                 ),
                 colour=discord.Colour.dark_red(),
             )
@@ -93,73 +108,109 @@ class Renderer:
 
     async def _add_clock(self, embed: discord.Embed, match: Match, recent: list[Any]) -> None:
         """The pace, the next deadline, who is away and who just ran out of time."""
-        lines = [match.pace.title]
+        lines = [_(match.pace.title)]
         deadline = (await self.service.deadlines(match.id)).get("decision")
         if deadline is not None:
-            lines[0] += f" · next deadline <t:{int(deadline.due_at)}:R>"
+            lines[0] = _(
+                "{pace} · next deadline {when}",
+                pace=lines[0], when=f"<t:{int(deadline.due_at)}:R>",
+            )
         point = match.decision_point()
         for move in recent:
             # A computer seat plays for itself: only players' seats are said to be played for.
             if move.how in PLAYED_FOR and move.seat is not None and (
                 move.decision_point >= point - 1
             ):
-                lines.append(PLAYED_FOR[move.how].format(name=match.name_of(move.seat)))
+                lines.append(_(PLAYED_FOR[move.how], name=match.name_of(move.seat)))
         away = [
-            f"{seat.display_name} ({seat.autopilot})" for seat in match.seats if seat.autopilot
+            _(AUTOPILOT[seat.autopilot], name=seat.display_name)
+            for seat in match.seats if seat.autopilot
         ]
         if away:
-            lines.append("On autopilot: " + ", ".join(away))
-        embed.add_field(name="Clock", value="\n".join(dict.fromkeys(lines))[:1024], inline=False)
+            lines.append(_("On autopilot: {players}", players=", ".join(away)))
+        embed.add_field(
+            name=_("Clock"), value="\n".join(dict.fromkeys(lines))[:1024], inline=False
+        )
 
     def _lobby_embed(self, match: Match, presenter: Presenter) -> discord.Embed:
         engine = match.engine
-        lines = [f"Host: <@{match.host_id}>", f"Pace: {match.pace.title}."]
+        lines = [
+            _("Host: {host}", host=f"<@{match.host_id}>"),
+            _("Pace: {pace}.", pace=_(match.pace.title)),
+        ]
         options = presenter.describe_options(match.record.options)
         if options:
             lines.append(options)
         lines.append(
-            f"{engine.min_players}-{engine.max_players} players. "
-            "Press **Join** to take a seat; the host presses **Start**, and can fill seats "
-            "with computer players."
+            _(
+                "{least}-{most} players. Press **Join** to take a seat; the host presses "
+                "**Start**, and can fill seats with computer players.",
+                least=engine.min_players, most=engine.max_players,
+            )
         )
         embed = discord.Embed(
-            title=f"{presenter.title}: new match", description="\n".join(lines), colour=EMBED_COLOUR
+            title=_("{title}: new match", title=presenter.title),
+            description="\n".join(lines),
+            colour=EMBED_COLOUR,
         )
         embed.add_field(
-            name=f"Players ({len(match.seats)}/{engine.max_players})", value=player_list(match)
+            name=_(
+                "Players ({seated}/{most})", seated=len(match.seats), most=engine.max_players
+            ),
+            value=player_list(match),
         )
         seating = presenter.seating(match)
         if seating:
-            embed.add_field(name="Seating", value=seating[:1024])
-        embed.set_footer(text=f"Match #{match.id}")
+            embed.add_field(name=_("Seating"), value=seating[:1024])
+        embed.set_footer(text=_("Match #{match}", match=match.id))
         return embed
 
     async def controls(self, match: Match, user_id: int, choice: str | None = None) -> Controls:
-        """The private message of one player (or of someone who left the lobby); ``choice``:
-        the first step of a move already picked."""
+        """The private message of one player (or of someone who left the lobby), in their
+        language; ``choice``: the first step of a move already picked."""
+        with speaking(self.languages.of_player(user_id)):
+            return await self._controls(match, user_id, choice)
+
+    async def _controls(self, match: Match, user_id: int, choice: str | None) -> Controls:
         presenter = self.presenters[match.record.game]
         channel = f"<#{match.record.channel_id}>"
         seat = match.seat_of(user_id)
+        title = presenter.title
         if seat is None:
-            return Controls(content=f"You left the **{presenter.title}** match in {channel}.")
+            return Controls(
+                content=_("You left the **{title}** match in {channel}.", title=title,
+                          channel=channel)
+            )
         if match.status == "lobby":
             return Controls(
-                content=f"Your seat in **{presenter.title}** in {channel}: "
-                "your hand will appear in this message when the host starts the match."
+                content=_(
+                    "Your seat in **{title}** in {channel}: your hand will appear in this "
+                    "message when the host starts the match.",
+                    title=title, channel=channel,
+                )
             )
         if match.status == "cancelled" and match.record.end_reason in ENDINGS:
             return Controls(content=ending(match, presenter))
         if match.status == "cancelled":
             if match.record.end_reason == "channel_gone":
                 return Controls(
-                    content=f"The **{presenter.title}** match #{match.id} has ended: its channel "
-                    "was deleted or I can no longer reach it. Nothing was recorded."
+                    content=_(
+                        "The **{title}** match #{match} has ended: its channel was deleted or "
+                        "I can no longer reach it. Nothing was recorded.",
+                        title=title, match=match.id,
+                    )
                 )
-            return Controls(content=f"The **{presenter.title}** match in {channel} was cancelled.")
+            return Controls(
+                content=_("The **{title}** match in {channel} was cancelled.", title=title,
+                          channel=channel)
+            )
         if match.damaged:
             return Controls(
-                content=f"The **{presenter.title}** match in {channel} cannot go on: "
-                "its saved state is damaged. Its host or a moderator can end it."
+                content=_(
+                    "The **{title}** match in {channel} cannot go on: its saved state is "
+                    "damaged. Its host or a moderator can end it.",
+                    title=title, channel=channel,
+                )
             )
         controls = presenter.controls(match, seat, choice)
         if controls.embed is not None:
@@ -176,39 +227,50 @@ class Renderer:
         if match.status == "playing" and autopilot is None and seat in match.awaited():
             deadline = (await self.service.deadlines(match.id)).get("decision")
             if deadline is not None and deadline.decision_point == match.decision_point():
-                controls.content = _lines(controls.content, f"⏳ Due {moment(deadline.due_at)}.")
-        timed_out = await self.timed_out(match, seat) if match.status == "playing" else None
+                controls.content = _lines(
+                    controls.content, _("⏳ Due {when}.", when=moment(deadline.due_at))
+                )
+        timed_out = await self._timed_out(match, seat) if match.status == "playing" else None
         if timed_out:
             controls.content = _lines(timed_out, controls.content)
         if autopilot == "absent" and match.status == "playing":
-            controls.content = (
-                "You are away: your seat plays on autopilot. Press **I'm back** to play again.\n"
-                + (controls.content or "")
+            controls.content = _lines(
+                _("You are away: your seat plays on autopilot. Press **I'm back** to play again."),
+                controls.content,
             )
             controls.items = [BackButton(match.id)]
         elif autopilot == "resigned" and match.status == "playing":
-            controls.content = "You resigned: your seat plays on autopilot to the end."
+            controls.content = _("You resigned: your seat plays on autopilot to the end.")
             controls.items = []
         return controls
 
     async def timed_out(self, match: Match, seat: int) -> str | None:
         """What the table played for a player whose last move it chose as their time ran
-        out, and how many more time-outs in a row put their seat on autopilot."""
+        out, and how many more time-outs in a row put their seat on autopilot: in the
+        player's language."""
+        with speaking(self.languages.of_player(match.seats[seat].user_id)):
+            return await self._timed_out(match, seat)
+
+    async def _timed_out(self, match: Match, seat: int) -> str | None:
         recent = await self.service.recent_moves(match.id, RECENT_MOVES)
         last = next((move for move in reversed(recent) if move.seat == seat), None)
         if last is None or last.how != "timeout":
             return None
         presenter = self.presenters[match.record.game]
-        told = TIMED_OUT.format(words=presenter.move_words(match, seat, last.move))
+        told = _(TIMED_OUT, words=presenter.move_words(match, seat, last.move))
         left = clock.ABSENT_AFTER_TIMEOUTS - match.seats[seat].timeouts
         if left > 0:
-            return told + (
-                f" {plural(left, 'more time-out')} in a row and your seat plays on "
-                "autopilot until you come back."
+            return told + " " + ngettext(
+                "{count} more time-out in a row and your seat plays on autopilot until you "
+                "come back.",
+                "{count} more time-outs in a row and your seat plays on autopilot until you "
+                "come back.",
+                left,
             )
-        return told + (
-            f" That was {clock.ABSENT_AFTER_TIMEOUTS} in a row: your seat plays on autopilot "
-            "until you press **I'm back** in your hand."
+        return told + " " + _(
+            "That was {count} in a row: your seat plays on autopilot until you press "
+            "**I'm back** in your hand.",
+            count=clock.ABSENT_AFTER_TIMEOUTS,
         )
 
     async def _link_board(self, match: Match, embed: discord.Embed) -> None:
@@ -218,7 +280,11 @@ class Renderer:
             return
         url = f"https://discord.com/channels/{match.record.guild_id}/{board.channel_id}/"
         embed.add_field(
-            name="Board", value=f"[The board in <#{board.channel_id}>]({url}{board.message_id})",
+            name=_("Board"),
+            value=_(
+                "[The board in {channel}]({link})",
+                channel=f"<#{board.channel_id}>", link=f"{url}{board.message_id}",
+            ),
             inline=False,
         )
 
@@ -228,7 +294,7 @@ def _lines(*lines: str | None) -> str:
 
 
 def ending(match: Match, presenter: Presenter) -> str:
-    return ENDINGS[match.record.end_reason or ""].format(title=presenter.title, match=match.id)
+    return _(ENDINGS[match.record.end_reason or ""], title=presenter.title, match=match.id)
 
 
 def lobby_actions(match: Match) -> list[str]:

@@ -1,7 +1,8 @@
 """Answering one interaction within Discord's three seconds, whatever the work costs.
 
-A ``Reply`` starts a timer when it is opened: if the table has not answered after
-``DEFER_AFTER`` seconds (a slow database, a busy disk), it defers, and every answer
+Everything said inside a ``Reply`` speaks its user's language (their choice, else the
+locale Discord sent). A ``Reply`` starts a timer when it is opened: if the table has not
+answered after ``DEFER_AFTER`` seconds (a slow database, a busy disk), it defers, and every answer
 after that goes through the interaction's webhook instead. Answers are serialised,
 so a deferral and an answer never race each other. Discord refusing an answer (the
 window passed, the message is gone) is logged and reported as ``False``: the caller
@@ -17,14 +18,16 @@ from typing import Any
 
 import discord
 
+from .i18n import N_, _, speaking
 from .inflight import InFlight
+from .languages import of_interaction
 
 log = logging.getLogger(__name__)
 
 DEFER_AFTER = 2.0
 """Seconds before an unanswered interaction is deferred (Discord allows three)."""
 
-SOMETHING_WENT_WRONG = (
+SOMETHING_WENT_WRONG = N_(
     "Something went wrong on the table's side. Nothing you did was lost; try again in a moment."
 )
 FAILURE_TOLD = "failure told"
@@ -48,8 +51,10 @@ class Reply:
         self._in_flight: InFlight | None = getattr(interaction.client, "in_flight", None)
         if self._in_flight is not None:
             self._in_flight.opened()
+        self._speaking = speaking(of_interaction(interaction))
 
     async def __aenter__(self) -> Reply:
+        self._speaking.__enter__()
         return self
 
     async def __aexit__(
@@ -63,11 +68,12 @@ class Reply:
             if self._deferring is not None:
                 await self._deferring
             if exc is not None and not isinstance(exc, asyncio.CancelledError):
-                await self.refuse(SOMETHING_WENT_WRONG)
+                await self.refuse(_(SOMETHING_WENT_WRONG))
                 self.interaction.extras[FAILURE_TOLD] = True
             elif not self.answered:
                 await self.ack()
         finally:
+            self._speaking.__exit__(None, None, None)
             if self._in_flight is not None:
                 self._in_flight.closed()
 
@@ -165,6 +171,6 @@ class Reply:
             if self._is_component:
                 await self.interaction.response.defer()
             else:
-                await self.interaction.response.send_message("Done.", ephemeral=True)
+                await self.interaction.response.send_message(_("Done."), ephemeral=True)
         except discord.HTTPException as error:
             log.info("could not acknowledge interaction %s: %s", self.interaction.id, error)

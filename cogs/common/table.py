@@ -17,13 +17,16 @@ import discord
 
 from cogs.common.coalescer import Rate
 from cogs.common.components import RematchButton
+from cogs.common.i18n import N_, _, speaking
 from cogs.common.kept import MESSAGE_RATE, WAITING_HAND, KeptMessages
+from cogs.common.languages import Languages
 from cogs.common.log import LogButton
 from cogs.common.notices import Notices
 from cogs.common.presenter import Controls, Presenter
 from cogs.common.refusals import DMS_CLOSED_NOTICE, Refusals, answered_privately
 from cogs.common.rendering import Renderer, ending
 from cogs.common.reply import Reply
+from data import matches as rows
 from matches import clock
 from matches.computers import Computers, Thinking
 from matches.match import Match, MatchError, MoveResult, Player
@@ -41,17 +44,17 @@ RESTORE_PER_SECOND = 20.0
 limit of 50 requests a second (``pacing``), leaving room for the edits the players' moves
 need meanwhile."""
 WHAT_IS_SAVED = {
-    "join": "Your seat",
-    "leave": "Leaving",
-    "start": "The start",
-    "cancel": "The cancellation",
-    "howto": "That",
-    "easy": "The computer player",
-    "strong": "The computer player",
-    "unseat": "Removing the computer player",
+    "join": N_("Your seat"),
+    "leave": N_("Leaving"),
+    "start": N_("The start"),
+    "cancel": N_("The cancellation"),
+    "howto": N_("That"),
+    "easy": N_("The computer player"),
+    "strong": N_("The computer player"),
+    "unseat": N_("Removing the computer player"),
 }
 
-SEATED = (
+SEATED = N_(
     "You have a seat in **{title}** match #{match}. Your hand arrives by direct message "
     "when the host starts the match."
 )
@@ -79,15 +82,16 @@ class Table:
         self.bot = bot
         self.service = service
         self.presenters = presenters
-        self.renderer = Renderer(service, dict(presenters))
+        self.languages = Languages(bot, service.store)
+        self.renderer = Renderer(service, dict(presenters), self.languages)
         self.kept = KeptMessages(
             bot, service, self, message_rate, informs=lambda purpose: purpose == BOARD
         )
         self.timekeeper = Timekeeper(service)
         self.computers = Computers(service, thinking or Thinking(), self._after_change)
         titles = {key: presenter.title for key, presenter in presenters.items()}
-        self.notices = Notices(bot, service, titles)
-        self.refusals = Refusals(bot, service, titles, self._refresh_hands)
+        self.notices = Notices(bot, service, titles, self.languages)
+        self.refusals = Refusals(bot, service, titles, self._refresh_hands, self.languages)
         self._waiting_hand = waiting_hand
         self._reminded: set[tuple[int, int, str]] = set()
         self._restoring: asyncio.Task[None] | None = None
@@ -101,9 +105,9 @@ class Table:
         options: dict[str, Any],
         pace: str = clock.DEFAULT_PACE,
     ) -> None:
-        async with Reply(interaction) as reply, answered_privately(reply, "The new match"):
+        async with Reply(interaction) as reply, answered_privately(reply, N_("The new match")):
             if interaction.guild_id is None or interaction.channel_id is None:
-                raise MatchError("Matches are played in a server channel.")
+                raise MatchError(N_("Matches are played in a server channel."))
             match = await self.service.create(
                 game,
                 guild_id=interaction.guild_id,
@@ -116,33 +120,39 @@ class Table:
             await self._welcome(reply, match.id, interaction.user.id)
 
     async def cancel_in_channel(self, interaction: discord.Interaction[Any], game: str) -> None:
-        async with Reply(interaction) as reply, answered_privately(reply, "The cancellation"):
+        async with Reply(interaction) as reply, answered_privately(reply, N_("The cancellation")):
             match = await self._open_here(interaction, game)
             moderator = isinstance(interaction.user, discord.Member) and (
                 interaction.user.guild_permissions.manage_guild
             )
             match = await self.service.cancel(match.id, interaction.user.id, moderator=moderator)
             title = self.presenters[game].title
-            by = interaction.user.mention
-            await reply.publish(content=f"The {title} match was cancelled by {by}.")
+            with speaking(self.languages.of_server(match.record.guild_id)):
+                told = _(
+                    "The {title} match was cancelled by {by}.",
+                    title=title, by=interaction.user.mention,
+                )
+            await reply.publish(content=told)
             self._refresh_everything(match)
 
     async def repost_board(self, interaction: discord.Interaction[Any], game: str) -> None:
         """Post the board again at the bottom of the channel; the old one is retired."""
-        async with Reply(interaction) as reply, answered_privately(reply, "The board"):
+        async with Reply(interaction) as reply, answered_privately(reply, N_("The board")):
             match = await self._open_here(interaction, game)
             await self.kept.replace(match.id, BOARD, _publisher(reply))
 
     async def resign_in_channel(self, interaction: discord.Interaction[Any], game: str) -> None:
         """The player leaves this channel's running match; their seat plays on autopilot."""
-        async with Reply(interaction) as reply, answered_privately(reply, "Your resignation"):
+        async with Reply(interaction) as reply, answered_privately(reply, N_("Your resignation")):
             match = await self._open_here(interaction, game)
             result = await self.timekeeper.resign(match.id, interaction.user.id)
-            title = self.presenters[game].title
-            await reply.publish(
-                content=f"{interaction.user.mention} resigned from the {title} match: their seat "
-                "plays on autopilot to the end and is placed last."
-            )
+            with speaking(self.languages.of_server(match.record.guild_id)):
+                told = _(
+                    "{player} resigned from the {title} match: their seat plays on autopilot "
+                    "to the end and is placed last.",
+                    player=interaction.user.mention, title=self.presenters[game].title,
+                )
+            await reply.publish(content=told)
             self.kept.request(match.id, hand_purpose(interaction.user.id))
             await self._after_change(result)
 
@@ -152,7 +162,7 @@ class Table:
             match = await self.service.open_in_channel(game, interaction.channel_id)
         if match is None:
             title = self.presenters[game].title
-            raise MatchError(f"There is no open {title} match in this channel.")
+            raise MatchError(N_("There is no open {title} match in this channel."), title=title)
         return match
 
     # -- buttons ---------------------------------------------------------------------
@@ -193,7 +203,7 @@ class Table:
     async def on_move(
         self, interaction: discord.Interaction[Any], match_id: int, point: int, move: str
     ) -> None:
-        async with Reply(interaction) as reply, answered_privately(reply, "Your move"):
+        async with Reply(interaction) as reply, answered_privately(reply, N_("Your move")):
             user_id = interaction.user.id
             self.notices.acted(match_id, user_id)
             result = await self.service.play(match_id, user_id, point, move)
@@ -209,7 +219,7 @@ class Table:
     async def on_choice(
         self, interaction: discord.Interaction[Any], match_id: int, point: int, choice: str
     ) -> None:
-        async with Reply(interaction) as reply, answered_privately(reply, "Your choice"):
+        async with Reply(interaction) as reply, answered_privately(reply, N_("Your choice")):
             user_id = interaction.user.id
             self.notices.acted(match_id, user_id)
             match, _ = await self.service.awaited_seat(match_id, user_id, point)
@@ -220,7 +230,7 @@ class Table:
 
     async def on_rematch(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         """A player of a finished match opens a new lobby; the others are invited."""
-        async with Reply(interaction) as reply, answered_privately(reply, "The rematch"):
+        async with Reply(interaction) as reply, answered_privately(reply, N_("The rematch")):
             match = await self.service.rematch(match_id, _player(interaction.user))
             await self.kept.replace(match.id, BOARD, _publisher(reply))
             await self._welcome(reply, match.id, interaction.user.id)
@@ -230,19 +240,19 @@ class Table:
                     await self.notices.invited(match, seat.user_id, interaction.user.display_name)
 
     async def on_show_hand(self, interaction: discord.Interaction[Any], match_id: int) -> None:
-        async with Reply(interaction, private=True) as reply, answered_privately(reply, "That"):
+        async with Reply(interaction, private=True) as reply, answered_privately(reply, N_("That")):
             match = await self.service.get(match_id)
             if match.seat_of(interaction.user.id) is None:
-                raise MatchError("You are not playing in this match.")
+                raise MatchError(N_("You are not playing in this match."))
             if match.status == "lobby":
-                raise MatchError("Your hand arrives once the host starts the match.")
+                raise MatchError(N_("Your hand arrives once the host starts the match."))
             self.notices.acted(match_id, interaction.user.id)
             controls = await self.renderer.controls(match, interaction.user.id)
             await reply.private(**controls.send_kwargs())
 
     async def on_back(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         """An absent player comes back: their seat is theirs again."""
-        async with Reply(interaction) as reply, answered_privately(reply, "Your return"):
+        async with Reply(interaction) as reply, answered_privately(reply, N_("Your return")):
             user_id = interaction.user.id
             self.notices.acted(match_id, user_id)
             match = await self.timekeeper.come_back(match_id, user_id)
@@ -251,10 +261,12 @@ class Table:
             )
             self.kept.request(match_id, BOARD)
 
-    async def refuse(self, interaction: discord.Interaction[Any], reason: str) -> None:
-        """Answer privately and change nothing."""
+    async def refuse(
+        self, interaction: discord.Interaction[Any], reason: str, **values: Any
+    ) -> None:
+        """Answer privately and change nothing; ``reason`` is marked with ``N_``."""
         async with Reply(interaction, private=True) as reply:
-            await reply.refuse(reason)
+            await reply.refuse(_(reason, **values))
 
     # -- keeping messages up to date (the Keeper of KeptMessages) --------------------
 
@@ -309,6 +321,20 @@ class Table:
                 match.id, hand_purpose(seat.user_id), within=self._waiting_hand if waits else 0.0
             )
 
+    async def refresh_hands_of(self, user_id: int) -> None:
+        """A player changed language: their hands in every open match are shown anew."""
+        async with self.service.store.read() as db:
+            records = await rows.open_matches_of(db, user_id)
+        for record in records:
+            self.kept.request(record.id, hand_purpose(user_id))
+
+    async def refresh_boards_of(self, guild_id: int) -> None:
+        """A server changed language: the boards of its open matches are shown anew."""
+        async with self.service.store.read() as db:
+            match_ids = await rows.open_matches_in_guild(db, guild_id)
+        for match_id in match_ids:
+            self.kept.request(match_id, BOARD)
+
     def _refresh_everything(self, match: Match) -> None:
         self.kept.request(match.id, BOARD)
         self._refresh_hands(match)
@@ -324,13 +350,15 @@ class Table:
         for seat in result.timed_out:
             sitting = match.seats[seat]
             if sitting.autopilot == "absent" and sitting.timeouts == clock.ABSENT_AFTER_TIMEOUTS:
-                await self.refusals.post(
-                    match,
-                    content=f"🤖 {sitting.display_name} ran out of time "
-                    f"{clock.ABSENT_AFTER_TIMEOUTS} times in a row and is marked away: their "
-                    "seat plays on autopilot until they come back. The host can end the match "
-                    f"instead with `/{match.record.game} cancel`.",
-                )
+                with speaking(self.languages.of_server(match.record.guild_id)):
+                    told = _(
+                        "🤖 {name} ran out of time {count} times in a row and is marked away: "
+                        "their seat plays on autopilot until they come back. The host can end "
+                        "the match instead with `/{game} cancel`.",
+                        name=sitting.display_name, count=clock.ABSENT_AFTER_TIMEOUTS,
+                        game=match.record.game,
+                    )
+                await self.refusals.post(match, content=told)
         self.computers.wake(match)
         timed_out = {
             seat: told
@@ -409,6 +437,7 @@ class Table:
             await self._restoring
         await self.computers.wait_idle()
         await self.kept.wait_idle()
+        await self.languages.wait_idle()
 
     async def _welcome(self, reply: Reply, match_id: int, user_id: int) -> None:
         """Open the player's hand message at once, so closed DMs are found and told privately.
@@ -419,22 +448,24 @@ class Table:
         match = await self.service.get(match_id)
         seat = match.seat_of(user_id)
         if seat is not None and match.seats[seat].dms_closed:
-            await reply.private(content=DMS_CLOSED_NOTICE)
+            await reply.private(content=_(DMS_CLOSED_NOTICE))
         elif seat is not None and match.status == "lobby":
             title = self.presenters[match.record.game].title
-            await reply.private(content=SEATED.format(title=title, match=match_id))
+            await reply.private(content=_(SEATED, title=title, match=match_id))
 
     async def _post_ending(self, match: Match) -> None:
         """How a match that ended without a result ended, in its channel."""
-        await self.refusals.post(match, content=ending(match, self.presenters[match.record.game]))
+        with speaking(self.languages.of_server(match.record.guild_id)):
+            told = ending(match, self.presenters[match.record.game])
+        await self.refusals.post(match, content=told)
 
     async def _announce_result(self, match: Match) -> discord.Message | None:
         rematch = discord.ui.View(timeout=None)
         rematch.add_item(RematchButton(match.id))
         rematch.add_item(LogButton(match.id))
-        return await self.refusals.post(
-            match, embed=self.presenters[match.record.game].result(match), view=rematch
-        )
+        with speaking(self.languages.of_server(match.record.guild_id)):
+            result = self.presenters[match.record.game].result(match)
+        return await self.refusals.post(match, embed=result, view=rematch)
 
 
 def _publisher(reply: Reply) -> Any:

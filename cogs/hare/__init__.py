@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from cogs.common.gamecog import PlainGameCog
 
 
-class HareCog(PlainGameCog, group_name="hare", group_description="Play Hare and Tortoise"):
+class HareCog(
+    PlainGameCog,
+    group_name=locale_str("hare"),
+    group_description=locale_str("Play Hare and Tortoise"),
+):
     game = "hare"
 
 

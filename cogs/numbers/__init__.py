@@ -6,23 +6,32 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from cogs.common.gamecog import PACE_CHOICES, GameCog, pace_of
 
 
-class NumbersCog(GameCog, group_name="numbers", group_description="Play Sequence Numbers"):
+class NumbersCog(
+    GameCog,
+    group_name=locale_str("numbers"),
+    group_description=locale_str("Play Sequence Numbers"),
+):
     game = "numbers"
 
-    @app_commands.command(name="new", description="Open a Sequence Numbers lobby in this channel")
-    @app_commands.describe(
-        teams="With six players: two teams of three (default) or three teams of two",
-        pace="How long each decision may take (default: a day)",
+    @app_commands.command(
+        name=locale_str("new"),
+        description=locale_str("Open a Sequence Numbers lobby in this channel"),
     )
+    @app_commands.describe(
+        teams=locale_str("With six players: two teams of three (default) or three teams of two"),
+        pace=locale_str("How long each decision may take (default: a day)"),
+    )
+    @app_commands.rename(teams=locale_str("teams"), pace=locale_str("pace"))
     @app_commands.choices(
         teams=[
-            app_commands.Choice(name="two teams of three", value=2),
-            app_commands.Choice(name="three teams of two", value=3),
+            app_commands.Choice(name=locale_str("two teams of three"), value=2),
+            app_commands.Choice(name=locale_str("three teams of two"), value=3),
         ],
         pace=PACE_CHOICES,
     )

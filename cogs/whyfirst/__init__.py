@@ -6,23 +6,29 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from cogs.common.gamecog import PACE_CHOICES, GameCog, pace_of
 
 
-class WhyFirstCog(GameCog, group_name="whyfirst", group_description="Play Why First?"):
+class WhyFirstCog(
+    GameCog, group_name=locale_str("whyfirst"), group_description=locale_str("Play Why First?"),
+):
     game = "whyfirst"
 
-    @app_commands.command(name="new", description="Open a Why First? lobby in this channel")
-    @app_commands.describe(
-        variant="Standard, or tactical: move any figure in white-number order",
-        pace="How long each decision may take (default: a day)",
+    @app_commands.command(
+        name=locale_str("new"), description=locale_str("Open a Why First? lobby in this channel"),
     )
+    @app_commands.describe(
+        variant=locale_str("Standard, or tactical: move any figure in white-number order"),
+        pace=locale_str("How long each decision may take (default: a day)"),
+    )
+    @app_commands.rename(variant=locale_str("variant"), pace=locale_str("pace"))
     @app_commands.choices(
         variant=[
-            app_commands.Choice(name="standard", value="standard"),
-            app_commands.Choice(name="tactical", value="tactical"),
+            app_commands.Choice(name=locale_str("standard"), value="standard"),
+            app_commands.Choice(name=locale_str("tactical"), value="tactical"),
         ],
         pace=PACE_CHOICES,
     )

@@ -10,7 +10,7 @@ from matches import clock
 
 def test_players_no_longer_active_are_forgotten_and_active_ones_kept() -> None:
     now = [1_000_000.0]
-    notices = Notices(None, SimpleNamespace(now=lambda: now[0]), {})  # type: ignore[arg-type]
+    notices = Notices(None, SimpleNamespace(now=lambda: now[0]), {}, None)  # type: ignore[arg-type]
     for match_id in range(3 * FORGET_ABOVE):
         notices.acted(match_id, 7)
         now[0] += clock.ACTIVE_WINDOW / 1000  # a thousand actions per window

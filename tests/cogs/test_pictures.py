@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageDraw
 
-from cogs.common import pictures
+from cogs.common import i18n, pictures
 from cogs.common.pictures import SEAT_COLOURS, Shape, palette
 from cogs.common.pictures import renderer as rendering
 
@@ -184,7 +184,8 @@ def test_picture_modules_do_not_import_discord() -> None:
             assert not any(name.split(".")[0] == "discord" for name in names), module
             assert not any(
                 name.startswith("cogs.") and not name.startswith("cogs.common.pictures")
-                and name != "cogs.common.i18n" and name not in drawing
+                and name != "cogs.common.i18n"  # captions in the language spoken
+                and name not in drawing
                 for name in names
             ), (module, names)
 
@@ -234,3 +235,30 @@ async def test_a_board_drawn_after_the_painter_died_still_gets_its_picture() -> 
     finally:
         pictures.draw_in(None)
         painters.shutdown()
+
+
+def _caption() -> bytes:
+    """A picture whose only content is its caption, in the language spoken."""
+    return i18n._("Board").encode()
+
+
+async def test_a_picture_is_drawn_in_the_language_spoken_where_it_is_asked_for() -> None:
+    import functools
+
+    from matches.pool import Workers
+    from matches.workers import worker_pool
+
+    pool = Workers(1, functools.partial(worker_pool, 1))
+    pictures.draw_in(pool)
+    try:
+        with i18n.speaking(i18n.PSEUDO):
+            marked = await pictures.render(_caption)
+        english = await pictures.render(_caption)
+    finally:
+        pictures.draw_in(None)
+        pool.shutdown()
+    assert marked == "⟦Board⟧".encode(), "drawn in the worker in the asker's language"
+    assert english == b"Board", "each language is a picture of its own"
+    pictures.clear_caches()
+    with i18n.speaking(i18n.PSEUDO):
+        assert await pictures.render(_caption) == marked, "in a worker thread too"

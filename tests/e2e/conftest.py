@@ -14,7 +14,7 @@ from cogs.common.coalescer import Rate
 from data import matches as rows
 from matches.computers import Thinking
 from rules.base import Budget
-from tests.fakediscord import Channel, FakeDiscord, Guild, Message, User
+from tests.fakediscord import Channel, FakeDiscord, Guild, Message, User, pseudo
 
 SEED = 20261122
 """Every match in these tests is dealt and rolled from this seed, so runs repeat exactly."""
@@ -44,6 +44,9 @@ class Table:
     def __init__(self, backend: FakeDiscord, database: Path) -> None:
         self.backend = backend
         self.database = database
+        # The pseudo-language run (``TABLE_LANGUAGE=pseudo``): everyone speaks it, and any
+        # word the bot sends outside a catalog is a violation.
+        backend.world.pseudo = pseudo.active()
         self.guild: Guild = backend.add_guild("Board game club")
         self.channel: Channel = backend.add_text_channel(self.guild, "games")
         self.bot: TableBot | None = None
@@ -57,8 +60,9 @@ class Table:
         self.waiting_hand = 0.0
         """Every hand shows each move at once (tests look at them); a test may set a wait."""
 
-    def player(self, name: str, *, dms_open: bool = True) -> User:
-        return self.backend.add_user(name, guild=self.guild, dms_open=dms_open)
+    def player(self, name: str, *, dms_open: bool = True, locale: str | None = None) -> User:
+        """``locale``: the player's Discord locale (default: the run's)."""
+        return self.backend.add_user(name, guild=self.guild, dms_open=dms_open, locale=locale)
 
     async def start_bot(self) -> TableBot:
         settings = Settings(

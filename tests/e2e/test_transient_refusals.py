@@ -8,6 +8,7 @@ import pytest
 
 from cogs.common.table import BOARD
 from tests.e2e.play import MOVE, first_button, open_and_start
+from tests.fakediscord import pseudo
 
 EDIT = "/channels/{channel_id}/messages/{message_id}"
 BURSTS = [
@@ -47,7 +48,8 @@ async def _newest(table, match_id: int, purpose: str) -> tuple:
     controls = await table.bot.table.render(match, purpose)
     embeds = [controls.embed.to_dict()] if controls.embed else []
     controls.let_go()
-    return controls.content or None, [_read(embed) for embed in embeds]
+    # As a player reads it: the pseudo-language run's brackets taken out.
+    return pseudo.unwrap((controls.content or None, [_read(embed) for embed in embeds]))
 
 
 def _edits_of(table, message) -> list:

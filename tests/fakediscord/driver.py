@@ -271,8 +271,10 @@ class FakeDiscord:
 
     # -- world building ------------------------------------------------------------------
 
-    def add_guild(self, name: str, *, owner: User | None = None) -> Guild:
-        guild = self.world.add_guild(name, owner=owner)
+    def add_guild(self, name: str, *, owner: User | None = None,
+                  locale: str | None = None) -> Guild:
+        """``locale``: the server's preferred locale (default: the world's)."""
+        guild = self.world.add_guild(name, owner=owner, locale=locale)
         if self.bot is not None:
             self._feed("GUILD_CREATE", guild_create_payload(
                 self.world, guild, members_intent=self.bot.intents.members, joined=True))
@@ -285,7 +287,7 @@ class FakeDiscord:
         return channel
 
     def add_user(self, name: str, *, global_name: str | None = None, dms_open: bool = True,
-                 guild: Guild | None = None, locale: str = "en-US") -> User:
+                 guild: Guild | None = None, locale: str | None = None) -> User:
         user = self.world.add_user(name, global_name=global_name, dms_open=dms_open,
                                    locale=locale)
         if guild is not None:

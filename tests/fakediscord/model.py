@@ -714,6 +714,10 @@ class World:
         self.users: dict[int, User] = {self.bot_user.id: self.bot_user, self.owner.id: self.owner}
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
+        self.pseudo = False
+        """The pseudo-language run: texts outside ⟦ ⟧ are violations (``pseudo``)."""
+        self.untranslated: set[str] = set()
+        """The texts found untranslated (each is one violation)."""
         self.deleted_channels: set[int] = set()
         self.messages: dict[int, Message] = {}
         self.dm_channels: dict[int, Channel] = {}
@@ -731,18 +735,38 @@ class World:
         self.notifications: list[Message] = []
         """Every message that notified someone, deleted ones too, oldest first."""
 
+    def default_locale(self) -> str:
+        """The locale of users and servers made without one: the pseudo language's in its
+        run (``pseudo``), else American English."""
+        return "pseudo" if self.pseudo else "en-US"
+
+    def names(self) -> set[str]:
+        """Every name a message may show as it is: users', members', servers', channels'."""
+        found = {self.bot_user.name}
+        for user in self.users.values():
+            found.update(name for name in (user.name, user.global_name) if name)
+        for guild in self.guilds.values():
+            found.add(guild.name)
+            found.update(member.nick for member in guild.members.values() if member.nick)
+            found.update(channel.name for channel in guild.channels)
+        return found
+
     # -- creation ------------------------------------------------------------------------
 
     def add_user(self, name: str, *, global_name: str | None = None, dms_open: bool = True,
-                 bot: bool = False, locale: str = "en-US") -> User:
+                 bot: bool = False, locale: str | None = None) -> User:
+        """``locale``: the user's Discord locale (default: :meth:`default_locale`)."""
         user = User(id=self.snowflakes.next(), name=name, global_name=global_name,
-                    dms_open=dms_open, bot=bot, locale=locale)
+                    dms_open=dms_open, bot=bot, locale=locale or self.default_locale())
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str, *, owner: User | None = None) -> Guild:
+    def add_guild(self, name: str, *, owner: User | None = None,
+                  locale: str | None = None) -> Guild:
+        """``locale``: the server's preferred locale (default: :meth:`default_locale`)."""
         gid = self.snowflakes.next()
-        guild = Guild(id=gid, name=name, owner_id=(owner or self.owner).id)
+        guild = Guild(id=gid, name=name, owner_id=(owner or self.owner).id,
+                      locale=locale or self.default_locale())
         guild.roles.append(Role(id=gid, name="@everyone"))
         self.guilds[gid] = guild
         self.add_member(guild, self.bot_user)

@@ -19,7 +19,7 @@ from typing import Any
 
 from aiohttp import web
 
-from . import encoding, limits, openapi
+from . import encoding, limits, openapi, pseudo
 from .model import (
     COMPONENTS_V2,
     EPHEMERAL,
@@ -426,10 +426,25 @@ class RestServer:
             raise ApiError(400, 50006, "Cannot send an empty message")
         return payload
 
+    def _read_texts(self, payload: Any) -> Any:
+        """In the pseudo-language run, record every text outside ⟦ ⟧ as a violation, and
+        give back the payload as the tests read it (brackets taken out)."""
+        if not self.world.pseudo or not isinstance(payload, dict):
+            return payload
+        names = self.world.names()
+        for text in pseudo.texts(payload):
+            words = pseudo.untranslated(text, names)
+            if words is not None and text not in self.world.untranslated:
+                self.world.untranslated.add(text)
+                self.world.violations.append(Violation(
+                    kind="untranslated", message=f"untranslated: {words!r} in {text!r}"))
+        return pseudo.unwrap(payload)
+
     def _new_message(self, channel: Channel, payload: dict[str, Any], files: list[Upload], *,
                      interaction: InteractionRecord | None = None,
                      ephemeral: bool = False, extra_flags: int = 0,
                      path: tuple[str, ...] = ()) -> Message:
+        payload = self._read_texts(payload)
         allowed = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | COMPONENTS_V2
         flags = (int(payload.get("flags") or 0) & allowed) | extra_flags
         if ephemeral:
@@ -466,6 +481,7 @@ class RestServer:
 
     def _apply_edit(self, msg: Message, payload: dict[str, Any], files: list[Upload], *,
                     path: tuple[str, ...] = ()) -> None:
+        payload = self._read_texts(payload)
         attachments = None
         if "attachments" in payload or files:  # checked first: a refused upload edits nothing
             attachments = self._attachments(payload, files, msg.attachments,
@@ -632,6 +648,8 @@ class RestServer:
         data["application_id"] = str(self.world.application_id)
         data["version"] = str(self.world.snowflakes.next())
         data.setdefault("default_member_permissions", None)
+        if data["default_member_permissions"] is not None:  # Discord answers a string
+            data["default_member_permissions"] = str(data["default_member_permissions"])
         data.setdefault("nsfw", False)
         data.setdefault("description", "")
         if data.get("integration_types") is None:
@@ -793,6 +811,8 @@ class RestServer:
             raise ApiError(404, 10062, "Unknown interaction")
 
         ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
+        if rtype in (8, 9):  # choices and modals: read here, as no message holds them
+            data = self._read_texts(data)
         if rtype == 4:
             rec.original = self._new_message(rec.channel, data, req.files, interaction=rec,
                                              ephemeral=ephemeral, path=("data",))
@@ -999,7 +1019,22 @@ def _check_command(cmd: Any, errors: limits.FormErrors, path: tuple[Any, ...]) -
                    "Command name is invalid")
     if ctype == 1:
         limits._bad_len(errors, (*path, "description"), cmd.get("description"), 1, 100)
+        _check_localizations(cmd, errors, path)
     _check_options(cmd.get("options") or [], errors, (*path, "options"))
+
+
+def _check_localizations(item: dict[str, Any], errors: limits.FormErrors,
+                         path: tuple[Any, ...], *, named: bool = True) -> None:
+    """Localized names follow the rule of names; localized descriptions and choice names
+    their length (``named``: the item's name is a command or option name)."""
+    for locale, name in (item.get("name_localizations") or {}).items():
+        at = (*path, "name_localizations", locale)
+        if named and (not _COMMAND_NAME.match(name or "") or name != name.lower()):
+            errors.add(at, "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
+        else:
+            limits._bad_len(errors, at, name, 1, 100)
+    for locale, text in (item.get("description_localizations") or {}).items():
+        limits._bad_len(errors, (*path, "description_localizations", locale), text, 1, 100)
 
 
 def _check_options(options: list[dict[str, Any]], errors: limits.FormErrors,
@@ -1013,6 +1048,9 @@ def _check_options(options: list[dict[str, Any]], errors: limits.FormErrors,
             errors.add((*op, "name"), "APPLICATION_COMMAND_INVALID_NAME",
                        "Command name is invalid")
         limits._bad_len(errors, (*op, "description"), opt.get("description"), 1, 100)
+        _check_localizations(opt, errors, op)
+        for c, choice in enumerate(opt.get("choices") or []):
+            _check_localizations(choice, errors, (*op, "choices", c), named=False)
         if opt.get("choices") and opt.get("autocomplete"):
             errors.add((*op, "autocomplete"), "APPLICATION_COMMAND_OPTION_CHOICES_AUTOCOMPLETE",
                        "Autocomplete cannot be used with choices")

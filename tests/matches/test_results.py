@@ -213,6 +213,7 @@ async def test_the_backfill_of_an_older_database_equals_live_rating(tmp_path):
     with sqlite3.connect(path) as raw:
         raw.executescript(
             "DROP TABLE ratings; DROP TABLE results; DROP INDEX seats_playing_for_players;"
+            " DROP TABLE player_languages; DROP TABLE settings;"
             " ALTER TABLE seats DROP COLUMN level; PRAGMA user_version = 5;"
         )
     store = await Store.open(path, durable=False)

@@ -4,7 +4,9 @@ A picture function is pure: JSON-like arguments in, PNG bytes out. :func:`render
 worker process when the bot gave it some (:func:`draw_in`), else in a worker thread, so drawing
 never delays an interaction's answer (a painter that died or hangs is replaced, and the picture
 is then drawn in a thread), and remembers the last pictures
-by a digest of their arguments, so an unchanged board costs nothing. :func:`background` keeps
+by a digest of their arguments, so an unchanged board costs nothing. A picture is drawn in the
+language spoken where :func:`render` is called (its captions wrapped in ``_``), in the worker
+too. :func:`background` keeps
 the static part of a board (grid, labels) drawn once; each picture draws on a copy.
 """
 
@@ -22,10 +24,12 @@ from typing import Any
 
 from PIL import Image
 
+from cogs.common.i18n import language, speaking
 from matches.pool import WorkerLost, Workers
 
 PAINT_LIMIT = 60.0
 """Seconds a picture may take in a worker process before its painter counts as stuck."""
+
 CACHE_SIZE = 64
 """Pictures remembered: a few per open match is plenty (board plus a private picture or two)."""
 
@@ -64,8 +68,9 @@ def _name(fn: PictureFn) -> str:
 
 
 def render_sync(fn: PictureFn, *args: Any, **kwargs: Any) -> bytes:
-    """``fn(*args, **kwargs)``, or the remembered bytes of an identical earlier call."""
-    key = (_name(fn), digest(args, kwargs))
+    """``fn(*args, **kwargs)`` in the language spoken now, or the remembered bytes of an
+    identical earlier call."""
+    key = (_name(fn), digest(language(), args, kwargs))
     with _cache_lock:
         found = _pictures.get(key)
         if found is not None:
@@ -77,8 +82,10 @@ def render_sync(fn: PictureFn, *args: Any, **kwargs: Any) -> bytes:
 
 
 async def render(fn: PictureFn, *args: Any, **kwargs: Any) -> bytes:
-    """Draw a picture in a worker process or thread (or take it from the cache)."""
-    key = (_name(fn), digest(args, kwargs))
+    """Draw a picture in a worker process or thread (or take it from the cache), in the
+    language spoken now."""
+    lang = language()
+    key = (_name(fn), digest(lang, args, kwargs))
     with _cache_lock:
         found = _pictures.get(key)
         if found is not None:
@@ -88,7 +95,7 @@ async def render(fn: PictureFn, *args: Any, **kwargs: Any) -> bytes:
         return await asyncio.to_thread(render_sync, fn, *args, **kwargs)
     try:
         png: bytes = await _workers.run(
-            functools.partial(_draw_by_name, fn.__module__, fn.__qualname__, args, kwargs),
+            functools.partial(_draw_by_name, fn.__module__, fn.__qualname__, lang, args, kwargs),
             PAINT_LIMIT,
         )
     except (WorkerLost, TimeoutError):
@@ -96,11 +103,12 @@ async def render(fn: PictureFn, *args: Any, **kwargs: Any) -> bytes:
     return _remember(key, png)
 
 
-def _draw_by_name(module: str, name: str, args: Any, kwargs: Any) -> bytes:
+def _draw_by_name(module: str, name: str, lang: str, args: Any, kwargs: Any) -> bytes:
     """In a worker process: the picture function found by its name (the function object
-    itself may belong to a module the bot has since loaded again), called."""
+    itself may belong to a module the bot has since loaded again), called in ``lang``."""
     fn: PictureFn = getattr(importlib.import_module(module), name)
-    return fn(*args, **kwargs)
+    with speaking(lang):
+        return fn(*args, **kwargs)
 
 
 def _remember(key: tuple[str, str], png: bytes) -> bytes:
@@ -113,13 +121,15 @@ def _remember(key: tuple[str, str], png: bytes) -> bytes:
 
 
 def background(name: str, build: Callable[[], Image.Image]) -> Image.Image:
-    """A copy of the static background ``name``, built by ``build`` the first time only."""
+    """A copy of the static background ``name`` in the language spoken now (its labels may
+    be words), built by ``build`` the first time only."""
+    key = f"{name}:{language()}"
     with _cache_lock:
-        image = _backgrounds.get(name)
+        image = _backgrounds.get(key)
     if image is None:
         image = build()
         with _cache_lock:
-            image = _backgrounds.setdefault(name, image)
+            image = _backgrounds.setdefault(key, image)
     return image.copy()
 
 

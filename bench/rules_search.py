@@ -1,0 +1,125 @@
+"""How often /rules search puts the section that answers a player's question first.
+
+    python -m bench.rules_search [--lang LANG ...] [--misses]
+
+Runs every question of ``bench/rules_questions/<lang>.tsv`` (``game<TAB>section-key<TAB>
+question``, written as players type them) through the search the bot runs, in the
+question's language and its misspelt words mended as the bot mends them, over every game's
+rulebook, and prints per language how many questions find their section first and in the
+top three: asked at the question's game's table (that game open in the channel, whose
+sections the bot ranks higher, as during play) and asked anywhere (every game alike).
+``--misses`` lists the questions not first at the table. Figures, not tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import csv
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from data import rules_search
+from data.store import Store
+from rules.rulebook import LANGUAGES, all_rulebooks, digest
+
+QUESTIONS = Path(__file__).parent / "rules_questions"
+TOP = 3
+
+
+@dataclass(frozen=True)
+class Question:
+    game: str
+    key: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Answer:
+    question: Question
+    found: list[tuple[str, str]]
+    """The (game, key) of the hits, best first."""
+
+    @property
+    def place(self) -> int | None:
+        """1 when the answering section came first, None when not in the top three."""
+        wanted = (self.question.game, self.question.key)
+        return self.found.index(wanted) + 1 if wanted in self.found else None
+
+
+def questions(lang: str) -> list[Question]:
+    """The questions of ``lang``'s file (none when it has no file)."""
+    path = QUESTIONS / f"{lang}.tsv"
+    if not path.exists():
+        return []
+    with path.open(encoding="utf-8", newline="") as rows:
+        reader = csv.reader(rows, delimiter="\t", quoting=csv.QUOTE_NONE)
+        return [Question(*row) for row in reader if row and not row[0].startswith("#")]
+
+
+def sections() -> list[rules_search.IndexedSection]:
+    """Every language's sections, as the bot indexes them."""
+    return [
+        rules_search.IndexedSection(s.game, s.key, s.title, s.keywords, s.body, lang, book.lang)
+        for lang in LANGUAGES
+        for book in all_rulebooks(lang).values()
+        for s in book.sections
+    ]
+
+
+async def answers(store: Store, lang: str, at_table: bool) -> list[Answer]:
+    """Each of ``lang``'s questions with the top three sections the search finds, asked
+    at its game's table or anywhere."""
+    out = []
+    async with store.read() as db:
+        for question in questions(lang):
+            prefer = [question.game] if at_table else []
+            hits, _ = await rules_search.search_or_mend(
+                db, question.text, lang=lang, prefer=prefer, limit=TOP
+            )
+            out.append(Answer(question, [(hit.game, hit.key) for hit in hits]))
+    return out
+
+
+async def run(langs: list[str], misses: bool) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        store = await Store.open(Path(folder) / "bench.db")
+        try:
+            async with store.transaction() as db:
+                await rules_search.ensure_index(db, sections(), digest())
+            print(f"{'':<20}{'at the table':^28}{'anywhere':^28}")
+            print(f"{'language':<10}{'questions':>10}" + f"{'first':>14}{'top three':>14}" * 2)
+            for lang in langs:
+                found = await answers(store, lang, at_table=True)
+                if not found:
+                    print(f"{lang:<10}{'none':>10}")
+                    continue
+                anywhere = await answers(store, lang, at_table=False)
+                print(f"{lang:<10}{len(found):>10}{_places(found)}{_places(anywhere)}")
+                for answer in found if misses else ():
+                    if answer.place != 1:
+                        q = answer.question
+                        print(f"    {answer.place or '-'}  {q.game}:{q.key}  {q.text}"
+                              f"  -> {', '.join(key for _, key in answer.found)}")
+        finally:
+            await store.close()
+
+
+def _places(found: list[Answer]) -> str:
+    """How many answers came first and in the top three, with their shares."""
+    first = sum(1 for answer in found if answer.place == 1)
+    top = sum(1 for answer in found if answer.place is not None)
+    return "".join(f"{f'{n} ({n / len(found):.0%})':>14}" for n in (first, top))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lang", nargs="*", choices=LANGUAGES, default=list(LANGUAGES))
+    parser.add_argument("--misses", action="store_true", help="list the questions not first")
+    args = parser.parse_args()
+    asyncio.run(run(args.lang, args.misses))
+
+
+if __name__ == "__main__":
+    main()

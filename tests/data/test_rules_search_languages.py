@@ -1,0 +1,106 @@
+"""The rules search in every language: each asker's rulebooks, stems, accents and spelling."""
+
+from __future__ import annotations
+
+import pytest
+
+from data import rules_search
+from data.store import Store
+from rules.rulebook import LANGUAGES, all_rulebooks, digest
+
+SECTIONS = [
+    rules_search.IndexedSection(s.game, s.key, s.title, s.keywords, s.body, lang, book.lang)
+    for lang in LANGUAGES
+    for book in all_rulebooks(lang).values()
+    for s in book.sections
+]
+
+
+@pytest.fixture
+async def store(tmp_path):
+    store = await Store.open(tmp_path / "table.db")
+    async with store.transaction() as db:
+        assert await rules_search.ensure_index(db, SECTIONS, digest())
+    yield store
+    await store.close()
+
+
+async def _found(store, text, lang, **where):
+    async with store.read() as db:
+        hits, _ = await rules_search.search_or_mend(db, text, lang=lang, limit=3, **where)
+    return [(hit.game, hit.key) for hit in hits]
+
+
+# Questions as players of each language ask them, each answered by one section.
+QUESTIONS = [
+    ("es", "¿puedo poner la carta delante de mí mismo?", "whyfirst", "card-round"),
+    ("es", "puedo poner la carta delante de mi mismo", "whyfirst", "card-round"),
+    ("es", "cuántas zanahorias hacen falta para entrar en la meta", "hare", "finishing"),
+    ("es", "que pasa cuando caigo en una casilla de liebre", "hare", "hare-spaces"),
+    ("es", "para que sirve la carta de dividir", "canyon", "action-cards"),
+    ("es", "las esquinas valen para todos?", "numbers", "corners"),
+    ("it", "quante carote servono per arrivare al traguardo", "hare", "finishing"),
+    ("it", "cosa succede quando finisce il mazzo", "numbers", "drawing"),
+    ("it", "come funziona la variante tattica", "whyfirst", "tactical-variant"),
+    ("it", "quando si mangia la lattuga", "hare", "lettuce-spaces"),
+    ("nl", "hoe werkt de tactische variant", "whyfirst", "tactical-variant"),
+    ("nl", "hoeveel rijen heb je nodig om te winnen", "numbers", "winning"),
+    ("nl", "wat doet de minkaart", "numbers", "plus-minus"),
+    ("nl", "wie is leo", "whyfirst", "leo"),
+]
+
+
+@pytest.mark.parametrize(("lang", "question", "game", "key"), QUESTIONS)
+async def test_a_question_finds_its_section_first_in_its_language(
+    store, lang, question, game, key
+):
+    assert (await _found(store, question, lang))[0] == (game, key)
+
+
+async def test_each_language_searches_its_own_rulebooks(store):
+    assert await _found(store, "lechuga", "es")
+    assert await _found(store, "lechuga", "en") == []
+    async with store.read() as db:
+        (hit, *_) = await rules_search.search(db, "lechugas", lang="es", game="hare")
+    spanish = all_rulebooks("es")["hare"]
+    assert hit.title == spanish.section(hit.key).title != all_rulebooks()["hare"].title
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "other"),
+    [
+        ("es", "jugadores", "jugador"),
+        ("es", "avanzar casillas", "avanza una casilla"),
+        ("it", "lattughe", "lattuga"),
+        ("it", "giocare carte", "gioca una carta"),
+        ("nl", "pionnen", "pion"),
+        ("nl", "kaarten zetten", "kaart zet"),
+    ],
+)
+async def test_plurals_and_verb_forms_find_the_same_sections(store, lang, one, other):
+    found = await _found(store, one, lang)
+    assert found and found == await _found(store, other, lang)
+
+
+async def test_the_words_found_are_bolded_in_the_forms_the_text_uses(store):
+    async with store.read() as db:
+        (hit, *_) = await rules_search.search(db, "lechugas", lang="es", game="hare")
+    assert "**lechuga**" in hit.snippet.lower()
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "meant", "game", "key"),
+    [
+        ("it", "colisione", "collisione", "canyon", "collisions"),
+        ("it", "latuga", "lattuga", "hare", "lettuce-spaces"),
+        ("nl", "botsingn", "botsingen", "canyon", "collisions"),
+    ],
+)
+async def test_a_misspelt_question_is_mended_from_its_languages_words(
+    store, lang, typed, meant, game, key
+):
+    async with store.read() as db:
+        assert await rules_search.search(db, typed, lang=lang) == []
+        hits, searched = await rules_search.search_or_mend(db, typed, lang=lang, limit=3)
+    assert searched == meant
+    assert (hits[0].game, hits[0].key) == (game, key)

@@ -1,0 +1,114 @@
+"""Which language each message speaks: a player's private answers and DMs theirs (chosen with
+/language, else their Discord locale, remembered for DMs that follow no interaction), the
+channel's board the server's (/settings language, else the server's Discord locale)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import write_po
+
+from cogs.common import i18n
+from tests.e2e.play import match_id_of
+
+MANAGE_SERVER = 1 << 5
+
+SPANISH = {
+    "Done: I speak to you in {language}.": "Hecho: te hablo en {language}.",
+    "There is no open {title} match in this channel.":
+        "No hay ninguna partida abierta de {title} en este canal.",
+    "🎲 {match} has started: your move.": "🎲 {match} ha empezado: te toca.",
+    "**{title}** (match #{match} in {channel})": "**{title}** (partida n.º {match} en {channel})",
+    "⏰ Your move in {match}. You have until {when}.":
+        "⏰ Te toca en {match}. Tienes hasta {when}.",
+    "Open your hand": "Abre tu mano",
+}
+ITALIAN = {
+    "{title}: new match": "{title}: nuova partita",
+    "Done: boards, lobbies and results here are in {language}.":
+        "Fatto: tabelloni, lobby e risultati qui sono in {language}.",
+}
+
+
+def _write(root: Path, lang: str, messages: dict[str, str]) -> None:
+    catalog = Catalog(locale=lang)
+    for msgid, msgstr in messages.items():
+        catalog.add(msgid, msgstr)
+    path = root / lang / "LC_MESSAGES" / "messages.po"
+    path.parent.mkdir(parents=True)
+    with path.open("wb") as po:
+        write_po(po, catalog)
+
+
+@pytest.fixture
+def catalogs(table, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Small Spanish and Italian catalogs in place of the project's (these tests choose
+    their languages: the pseudo-language run leaves them alone)."""
+    table.backend.world.pseudo = False
+    _write(tmp_path / "locales", "es", SPANISH)
+    _write(tmp_path / "locales", "it", ITALIAN)
+    monkeypatch.setattr(i18n, "LOCALES", tmp_path / "locales")
+    i18n.catalog.cache_clear()
+    yield
+    i18n.catalog.cache_clear()
+
+
+def _moderator(table, name: str):
+    user = table.player(name, locale="en-US")
+    mods = table.backend.add_role(table.guild, "mods", permissions=MANAGE_SERVER)
+    table.guild.members[user.id].role_ids.append(mods.id)
+    return user
+
+
+async def test_settings_language_is_refused_privately_without_manage_server(table, catalogs):
+    ben = table.player("ben", locale="en-US")
+    answered = await table.backend.slash(ben, table.channel, "settings language", language="it")
+    assert answered.ephemeral
+    assert answered.text == "This needs the Manage Server permission here."
+    assert table.backend.channel_messages(table.channel) == []
+
+
+async def test_a_spanish_player_reads_spanish_while_the_board_follows_the_server(
+    table, catalogs
+):
+    anne = _moderator(table, "anne")
+    set_by = await table.backend.slash(anne, table.channel, "settings language", language="it")
+    assert set_by.ephemeral and "Italiano" in set_by.text
+    ben = table.player("ben", locale="en-US")
+    chosen = await table.backend.slash(ben, table.channel, "language", language="es")
+    assert chosen.ephemeral and chosen.text == "Hecho: te hablo en Español."
+    refused = await table.backend.slash(ben, table.channel, "whyfirst cancel")
+    assert refused.ephemeral
+    assert refused.text == "No hay ninguna partida abierta de Why First? en este canal."
+    await table.backend.slash(ben, table.channel, "whyfirst new")
+    assert table.board().embeds[0]["title"] == "Why First?: nuova partita"
+
+
+async def test_a_board_follows_the_servers_discord_locale_and_is_shown_anew_when_set(
+    table, catalogs
+):
+    table.guild.locale = "it"
+    await table.restart()  # the bot learns the server's locale when it connects
+    anne = _moderator(table, "anne")
+    await table.backend.slash(anne, table.channel, "whyfirst new")
+    assert table.board().embeds[0]["title"] == "Why First?: nuova partita"
+    await table.backend.slash(anne, table.channel, "settings language", language="en")
+    await table.bot.table.wait_idle()
+    assert table.board().embeds[0]["title"] == "Why First?: new match"
+
+
+async def test_a_notice_speaks_the_locale_a_player_last_used_after_a_restart(table, catalogs):
+    anne = table.player("anne", locale="en-US")
+    ben = table.player("ben", locale="es-ES")
+    await table.backend.slash(anne, table.channel, "whyfirst new")
+    match_id = match_id_of(table.board())
+    # Buttons by id: the board speaks the server's language, whichever the run's is.
+    await table.backend.click(ben, table.board(), custom_id=f"lobby:{match_id}:join")
+    await table.restart()  # ben's locale was heard; nothing but the database remembers it now
+    table.clock.advance(minutes=10)  # ben stepped away: the start notifies him
+    await table.backend.click(anne, table.board(), custom_id=f"lobby:{match_id}:start")
+    (notice,) = table.notices(ben)
+    assert notice.content.startswith("🎲 **Why First?** (partida n.º ")
+    assert "ha empezado: te toca." in notice.content and "[Abre tu mano](" in notice.content

@@ -1,0 +1,101 @@
+"""/rules in the asker's language, through the simulated Discord backend."""
+
+from __future__ import annotations
+
+import sys
+
+from rules.rulebook import all_rulebooks
+
+ENGLISH = all_rulebooks()
+SPANISH = all_rulebooks("es")
+ITALIAN = all_rulebooks("it")
+
+
+def spanish_player(table, name: str = "ana"):
+    return table.backend.add_user(name, guild=table.guild, locale="es-ES")
+
+
+async def test_a_spanish_players_search_is_answered_from_the_spanish_rulebooks(table):
+    ana = spanish_player(table)
+    answer = await table.backend.slash(
+        ana, table.channel, "rules search", query="¿puedo poner la carta delante de mí mismo?"
+    )
+    assert answer.ephemeral
+    book, section = SPANISH["whyfirst"], SPANISH["whyfirst"].section("card-round")
+    assert answer.embeds[0]["fields"][0]["name"] == f"{book.title}: {section.title}"
+    assert section.title != ENGLISH["whyfirst"].section("card-round").title
+    # Its button opens the whole section, in Spanish.
+    opened = await table.backend.click(ana, answer.message, label=section.title)
+    assert opened.ephemeral
+    assert opened.embeds[0]["title"] == section.title
+    assert opened.embeds[0]["description"] == section.body
+
+
+async def test_the_same_question_in_english_finds_nothing_in_the_spanish_words(table):
+    reader = table.player("reader")
+    answer = await table.backend.slash(reader, table.channel, "rules search", query="lechuga")
+    assert answer.ephemeral and not answer.embeds
+    spanish = await table.backend.slash(
+        spanish_player(table), table.channel, "rules search", query="lechuga"
+    )
+    assert spanish.embeds[0]["fields"][0]["name"] == (
+        f"{SPANISH['hare'].title}: {SPANISH['hare'].section('lettuce-spaces').title}"
+    )
+
+
+async def test_a_latin_american_spanish_player_reads_spanish_too(table):
+    luis = table.backend.add_user("luis", guild=table.guild, locale="es-419")
+    answer = await table.backend.slash(
+        luis, table.channel, "rules show", game="hare", topic="lettuce-spaces"
+    )
+    assert answer.embeds[0]["title"] == SPANISH["hare"].section("lettuce-spaces").title
+
+
+async def test_show_and_its_autocomplete_speak_the_askers_language(table):
+    gianni = table.backend.add_user("gianni", guild=table.guild, locale="it")
+    offered = await table.backend.autocomplete(
+        gianni, table.channel, "rules show", focused="topic", game="Lepre e Tartaruga", topic=""
+    )
+    hare = ITALIAN["hare"]
+    assert [c["name"] for c in offered] == [s.title for s in hare.sections][:25]
+    typed = await table.backend.autocomplete(
+        gianni, table.channel, "rules show", focused="topic", game="hare", topic="lattu"
+    )
+    assert typed[0]["value"] == "lettuce-spaces"
+    # A section named by its Italian title, by its key or by its English title.
+    for topic in (hare.section("lettuce-spaces").title, "lettuce-spaces", "Lettuce spaces"):
+        answer = await table.backend.slash(
+            gianni, table.channel, "rules show", game="hare", topic=topic
+        )
+        assert answer.embeds[0]["title"] == hare.section("lettuce-spaces").title, topic
+        assert not answer.content
+
+
+async def test_a_spanish_question_to_show_finds_the_best_spanish_match(table):
+    answer = await table.backend.slash(
+        spanish_player(table), table.channel, "rules show", game="hare",
+        topic="cuantas zanahorias necesito para llegar a la meta",
+    )
+    assert answer.embeds[0]["title"] == SPANISH["hare"].section("finishing").title
+
+
+async def test_a_misspelt_italian_search_is_mended_from_italian_words(table):
+    gianni = table.backend.add_user("gianni", guild=table.guild, locale="it")
+    answer = await table.backend.slash(gianni, table.channel, "rules search", query="colisione")
+    assert "“collisione”" in answer.content
+    assert answer.embeds[0]["fields"][0]["name"].endswith(
+        ITALIAN["canyon"].section("collisions").title
+    )
+
+
+async def test_pages_turn_in_the_language_the_section_is_shown_in(table, monkeypatch):
+    monkeypatch.setattr(sys.modules["cogs.rulebook"], "PAGE_LIMIT", 300)
+    ana = spanish_player(table)
+    section = max(SPANISH["hare"].sections, key=lambda s: len(s.body))
+    answer = await table.backend.slash(
+        ana, table.channel, "rules show", game="hare", topic=section.key, public=True
+    )
+    # Anyone may turn the page of a posted section; it stays in Spanish.
+    turned = await table.backend.click(table.player("reader"), answer.message, label="Next")
+    assert turned.embeds[0]["title"] == section.title
+    assert turned.embeds[0]["description"] in section.body

@@ -1,0 +1,130 @@
+"""The pseudo-language run: every text the bot sends must have come through a catalog.
+
+With ``TABLE_LANGUAGE=pseudo`` every user and server speaks the pseudo language, in which the
+bot wraps each message it translates in ⟦ ⟧. The simulated Discord then reads every text the
+bot sends (content, embeds, components, choices) and records a violation for words outside
+⟦ ⟧: text that never went through a catalog. What it stores, and the tests read, has the
+brackets taken out, so the tests' assertions hold as in English.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+ENV = "TABLE_LANGUAGE"
+LOCALE = "pseudo"
+OPEN, CLOSE = "⟦", "⟧"
+
+_WRAPPED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
+_NOT_WORDS = re.compile(
+    r"<(?:@[!&]?|#|t:|a?:\w+:)[^>]*>"  # mentions, channels, timestamps, custom emoji
+    r"|https?://\S+"  # links
+    r"|`[^`]*`"  # commands and codes as typed
+    r"|\b[A-Za-z]?\d+[A-Za-z]?\b"  # numbers and space codes (A7, 12b)
+    r"|\b\d+(?:st|nd|rd|th)\b"  # ordinals: the pseudo language writes them as English does
+)
+_WORD = re.compile(r"[^\W\d_]{2,}")
+_HEADING_KEY = re.compile(r"\s*\{#[^}]*\}\s*$")
+COMPUTER = re.compile(r"\b[A-Z][a-z]+ \((?:easy|strong) bot\)")
+"""A computer seat's name, as the table stores it with the seat."""
+
+
+def active() -> bool:
+    """Whether this run speaks the pseudo language."""
+    return os.environ.get(ENV) == LOCALE
+
+
+def texts(payload: Any) -> Iterator[str]:
+    """The texts a player reads in a message, response or choices payload."""
+    if not isinstance(payload, dict):
+        return
+    if isinstance(payload.get("content"), str):
+        yield payload["content"]
+    if isinstance(payload.get("title"), str):
+        yield payload["title"]  # a modal
+    for embed in payload.get("embeds") or []:
+        yield from _embed_texts(embed)
+    for choice in payload.get("choices") or []:
+        if isinstance(choice, dict) and isinstance(choice.get("name"), str):
+            yield choice["name"]
+    yield from _component_texts(payload.get("components") or [])
+
+
+def _embed_texts(embed: Any) -> Iterator[str]:
+    if not isinstance(embed, dict):
+        return
+    for key in ("title", "description"):
+        if isinstance(embed.get(key), str):
+            yield embed[key]
+    for key in ("footer", "author"):
+        part = embed.get(key) or {}
+        for name in ("text", "name"):
+            if isinstance(part.get(name), str):
+                yield part[name]
+    for field in embed.get("fields") or []:
+        yield from (field.get(k) for k in ("name", "value") if isinstance(field.get(k), str))
+
+
+def _component_texts(components: Iterable[Any]) -> Iterator[str]:
+    for component in components:
+        if not isinstance(component, dict):
+            continue
+        for key in ("label", "placeholder", "content"):
+            if isinstance(component.get(key), str):
+                yield component[key]
+        for option in component.get("options") or []:
+            for key in ("label", "description"):
+                if isinstance(option.get(key), str):
+                    yield option[key]
+        yield from _component_texts(component.get("components") or [])
+
+
+def untranslated(text: str, names: Iterable[str]) -> str | None:
+    """What of ``text`` is words outside ⟦ ⟧ and not a name, a rulebook's own text, a
+    mention, a link, a number or an emoji; None when nothing is."""
+    while True:
+        inner = _WRAPPED.sub(" ", text)
+        if inner == text:
+            break
+        text = inner
+    if not _WORD.search(_NOT_WORDS.sub(" ", text)):
+        return None  # the common case, seen at once
+    text = COMPUTER.sub(" ", text)
+    for name in (*sorted(set(names), key=len, reverse=True), *rulebook_lines()):
+        if name and name in text:
+            text = text.replace(name, " ")
+    text = _NOT_WORDS.sub(" ", text)
+    if not _WORD.search(text):
+        return None
+    return " ".join(text.split())
+
+
+@cache
+def rulebook_lines() -> tuple[str, ...]:
+    """The rulebooks' own lines, longest first: their text comes per language from its
+    own files."""
+    root = Path(__file__).resolve().parents[2] / "rules"
+    lines: set[str] = set()
+    for path in root.glob("*/rulebook*.md"):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            line = _HEADING_KEY.sub("", line.strip().lstrip("#")).strip()
+            if len(line) > 3:
+                lines.add(line)
+    return tuple(sorted(lines, key=len, reverse=True))
+
+
+def unwrap(value: Any) -> Any:
+    """The payload with every ⟦ ⟧ taken out (what the tests read)."""
+    if isinstance(value, str):
+        return value.replace(OPEN, "").replace(CLOSE, "") if OPEN in value or CLOSE in value \
+            else value
+    if isinstance(value, dict):
+        return {key: unwrap(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return type(value)(unwrap(item) for item in value)
+    return value
