@@ -1,11 +1,13 @@
 """A casual driver of Great Canyon Race, written from the rulebook: the bench's opponent.
 
 It is not the project's own easy level. It plays as a sensible player at a real table: it
-keeps a steady pace toward a few points below the edge, aims for exactly 30 in the last round
-without going over, steps off the circled spaces, and calls a collision only when it cannot
-hurt itself (a rival on its fourth is put out of the race, or it is the sure victim and wants
-to swap a bad action card). It judges the cards at face value, as the round's action card
-changes them, without counting the deck. It decides from its seat's view alone.
+adds up the cards left in its hand (about half their face value, as the action cards go) to
+end each hand at its mark, a few points below the edge after the second; it aims for exactly
+30 in the last round without going over, steps off the circled spaces, and calls a collision
+only when it cannot hurt itself (a rival on its fourth is put out of the race, or it is the
+sure victim and wants to swap a bad action card). It judges the cards at face value, as the
+round's action card changes them, without counting the deck or guessing the face-down action
+cards. It decides from its seat's view alone.
 """
 
 from __future__ import annotations
@@ -20,8 +22,14 @@ from rules.canyon.cards import ACCELERATION, ACTIONS, ROUNDS
 from rules.canyon.determinize import determinize
 from rules.canyon.state import CHOOSE, COMMIT, PEEK, SIGN, CanyonState
 
-PACE_GOAL = 27
-"""Where the driver steers before the last round: a little room below the edge."""
+HAND_GOALS = {5: 14, ROUNDS: 28}
+"""Where the driver means to stand after the last round of each hand (rounds 5 and 10)."""
+HAND_SHARE = 0.5
+"""What the driver expects its other cards to move it, as a share of their face value."""
+MEAN_CARD = sum(c.value for c in ACCELERATION if not c.double) / sum(
+    not c.double for c in ACCELERATION
+)
+"""A card it does not know, such as a rival's, is taken as the average card."""
 CIRCLED_STEP = 3.0
 """How far from its pace a driver will stray to keep off a circled space."""
 BAD_ACTION = 6.0
@@ -45,20 +53,19 @@ def choose(view: Mapping[str, Any], seat: int, seed: int) -> Move:
     raise ValueError(f"no decision in phase {phase!r}")
 
 
-def _aim(state: CanyonState, score: int) -> float:
-    """The score a driver on ``score`` would like after this round."""
-    left = ROUNDS - state.round + 1
-    goal = race.EDGE if left == 1 else PACE_GOAL
-    return score + (goal - score) / left
-
-
-def _miss(state: CanyonState, seat: int, after: int) -> float:
-    """How far ``after`` this round is from where the driver wants to be (smaller is better)."""
+def _miss(state: CanyonState, after: int, rest: list[int] | None) -> float:
+    """How far ``after`` this round is from where a driver with the cards ``rest`` left in its
+    hand wants to be (smaller is better); a rival's hand (None) counts as an average one."""
     if state.round == ROUNDS:
         if race.CHICKEN_BELOW <= after <= race.EDGE:
             return race.EDGE - after
         return 100.0 + abs(after - race.EDGE)
-    miss = abs(after - _aim(state, state.scores[seat]))
+    end = min(r for r in HAND_GOALS if r >= state.round)
+    if rest is None:
+        coming = (end - state.round) * MEAN_CARD
+    else:
+        coming = sum(ACCELERATION[c].value for c in rest if not ACCELERATION[c].double)
+    miss = abs(after + HAND_SHARE * coming - HAND_GOALS[end])
     return miss + (CIRCLED_STEP if after in race.CIRCLED else 0.0)
 
 
@@ -67,11 +74,17 @@ def _values(card: int) -> tuple[int, ...]:
     return (value, -value) if ACCELERATION[card].double else (value,)
 
 
-def _best_after(state: CanyonState, seat: int, score: int, card: int, action: int) -> int:
+def _best_after(
+    state: CanyonState, score: int, card: int, action: int, rest: list[int] | None
+) -> int:
     """The score ``card`` leaves the driver on under ``action``, its sign chosen well."""
     effect = ACTIONS[action].effect
     ends = [race.moved(score, effect.apply(v)) for v in _values(card)]
-    return min(ends, key=lambda end: _miss(state, seat, end))
+    return min(ends, key=lambda end: _miss(state, end, rest))
+
+
+def _without(hand: list[int], card: int) -> list[int]:
+    return [c for c in hand if c != card]
 
 
 def _commit(state: CanyonState, seat: int) -> Move:
@@ -80,7 +93,10 @@ def _commit(state: CanyonState, seat: int) -> Move:
     if ACTIONS[action].effect.send:
         return f"c{_gift(state, seat, action)}"
     score = state.scores[seat]
-    misses = {c: _miss(state, seat, _best_after(state, seat, score, c, action)) for c in hand}
+    misses = {}
+    for c in hand:
+        rest = _without(hand, c)
+        misses[c] = _miss(state, _best_after(state, score, c, action, rest), rest)
     card = min(hand, key=lambda c: (misses[c], c))
     return f"c{card}:x" if _calls(state, seat, misses[card]) else f"c{card}"
 
@@ -90,12 +106,19 @@ def _gift(state: CanyonState, seat: int, action: int) -> int:
     receiver = race.receiver(state.racing(), seat, ACTIONS[action].effect.send)
     theirs = state.scores[receiver]
 
-    def miss(card: int) -> float:
-        return _miss(state, receiver, _best_after(state, receiver, theirs, card, action))
-
+    hand = state.hands[seat]
     if receiver == seat:  # a lone driver keeps its own card
-        return min(state.hands[seat], key=lambda c: (miss(c), c))
-    return max(state.hands[seat], key=lambda c: (miss(c), -c))
+
+        def own(card: int) -> float:
+            rest = _without(hand, card)
+            return _miss(state, _best_after(state, theirs, card, action, rest), rest)
+
+        return min(hand, key=lambda c: (own(c), c))
+
+    def harm(card: int) -> float:
+        return _miss(state, _best_after(state, theirs, card, action, None), None)
+
+    return max(hand, key=lambda c: (harm(c), -c))
 
 
 def _calls(state: CanyonState, seat: int, miss: float) -> bool:
@@ -122,7 +145,8 @@ def _choose_action(state: CanyonState, seat: int) -> Move:
     def miss(action: int) -> float:
         send = ACTIONS[action].effect.send
         giver = race.receiver(racing, seat, -send) if send else seat
-        return _miss(state, seat, _best_after(state, seat, score, state.sealed[giver], action))
+        hand = state.hands[seat]
+        return _miss(state, _best_after(state, score, state.sealed[giver], action, hand), hand)
 
     return f"a{min(state.offer, key=lambda a: (miss(a), a))}"
 
@@ -131,7 +155,8 @@ def _sign(state: CanyonState, seat: int) -> Move:
     value = ACCELERATION[state.scored[seat]].value
     effect = ACTIONS[state.applied].effect
     score = state.scores[seat]
-    up = _miss(state, seat, race.moved(score, effect.apply(value)))
-    down = _miss(state, seat, race.moved(score, effect.apply(-value)))
+    hand = state.hands[seat]
+    up = _miss(state, race.moved(score, effect.apply(value)), hand)
+    down = _miss(state, race.moved(score, effect.apply(-value)), hand)
     return "s+" if up <= down else "s-"
 

@@ -102,6 +102,13 @@ def test_keeps_off_a_circled_space_when_a_card_does_as_well() -> None:
     assert ACCELERATION[int(_canyon_move(state)[1:])].value == 3
 
 
+def test_counts_the_cards_left_in_its_hand() -> None:
+    # On 8 in round 4 with +5 and +1: +5 now and +1 next (about half of it) ends the first
+    # hand near 14; +1 now would leave the +5 too little to get there.
+    state = _canyon(4, "keep_value", [8, 8], [5, 1])
+    assert ACCELERATION[int(_canyon_move(state)[1:])].value == 5
+
+
 def test_calls_a_collision_to_put_a_rival_on_its_fourth_out() -> None:
     state = _canyon(5, "keep_value", [12, 25], [3, 2, 1])
     state.collisions[1] = 3
