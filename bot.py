@@ -1,13 +1,15 @@
 """Entry point: settings from .env, logging, and the bot that runs the table.
 
-Run with ``python bot.py``. A start that fails (no token or a refused one, Discord out of
-reach, a setting or database it cannot use) ends in one line saying what to do and a non-zero
-exit; Ctrl-C or SIGTERM closes the database cleanly.
+Run with ``python bot.py``; ``python bot.py --local`` runs it at a local table in the browser,
+without Discord (``localdiscord.table``). A start that fails (no token or a refused one,
+Discord out of reach, a setting or database it cannot use) ends in one line saying what to do
+and a non-zero exit; Ctrl-C or SIGTERM closes the database cleanly.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import gc
 import hashlib
@@ -118,6 +120,9 @@ class TableBot(commands.Bot):
         self._painters: Workers | None = None
         self.store: Store | None = store
         self._table: Table | None = None
+        self.upkeep: asyncio.Task[None] | None = None
+        """The database's background work (``MatchService.upkeep``), started in setup:
+        the bot answers meanwhile."""
         self._closing: asyncio.Future[None] | None = None
         self._resumed = False
         self._dynamic_items: list[type[discord.ui.DynamicItem[Any]]] = []
@@ -141,7 +146,9 @@ class TableBot(commands.Bot):
             if self._new_seed
             else MatchService(self.store, ENGINES, now=self._now)
         )
-        await service.backfill_ratings()  # before any match can finish
+        # Ratings backfill and packing run behind the table, a few matches per
+        # transaction: however long the history, the bot is up at once.
+        self.upkeep = asyncio.create_task(service.upkeep(), name="bot:upkeep")
         thinking = self._thinking
         if thinking is None:
             # Computers think, and boards are drawn, in other processes: neither a table of
@@ -260,6 +267,10 @@ class TableBot(commands.Bot):
             await self.in_flight.answered(CLOSING_GRACE)  # those turned away meanwhile
             await super().close()
         finally:
+            if self.upkeep is not None:  # what it did is committed; the next start goes on
+                self.upkeep.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await self.upkeep
             for pool in (self._workers, self._painters):
                 if pool is not None:
                     pool.shutdown()
@@ -358,7 +369,11 @@ async def run(settings: Settings) -> None:
         await bot.close()  # also when start-up failed: the database is closed, nothing hangs
 
 
-def main() -> int:
+def main(argv: Sequence[str] = ()) -> int:
+    if "--local" in argv:
+        from localdiscord.table import main as local_table
+
+        return local_table(list(argv))
     load_dotenv()
     try:
         settings = Settings.from_env()
@@ -370,7 +385,8 @@ def main() -> int:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     if settings.token is None:
-        print("DISCORD_TOKEN is not set: copy .env.example to .env and put your bot's token in it.")
+        print("DISCORD_TOKEN is not set: copy .env.example to .env and put your bot's token in "
+              "it, or try the bot without Discord: python bot.py --local")
         return 2
     try:
         asyncio.run(run(settings))
@@ -404,4 +420,4 @@ def _reason(error: OSError | aiohttp.ClientConnectionError) -> str:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

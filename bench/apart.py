@@ -1,7 +1,7 @@
 """The bot in a process of its own when ``bench.table`` measures it.
 
 In production Discord and its players are elsewhere; in one process the simulated Discord
-would take a share of the bot's CPU. A :class:`~tests.fakediscord.RemoteBot` runs the bot
+would take a share of the bot's CPU. A :class:`~localdiscord.RemoteBot` runs the bot
 in a child process, on cores of its own when the machine has two or more (``apart_bot``):
 on shared cores the figures would say how the two processes took turns. Some functions
 here run there (``RemoteBot.call``): measuring the bot while players click, and reading
@@ -28,7 +28,7 @@ from bench.figures import Timing, profiled
 from bench.garbage import Collections
 from bot import TableBot, settle_heap
 from cogs.numbers import render as numbers_render
-from tests.fakediscord import FakeDiscord, RemoteBot
+from localdiscord import FakeDiscord, RemoteBot
 
 T = TypeVar("T")
 

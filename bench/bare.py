@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bench.apart import Apart, apart_bot, measured
 from bench.playing import DEADLINE, simulated_discord
-from tests.fakediscord import FakeDiscord, InteractionResult, Message, User
+from localdiscord import FakeDiscord, InteractionResult, Message, User
 
 BUTTONS = 5
 """Buttons on each message, about what a hand shows."""

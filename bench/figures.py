@@ -15,7 +15,7 @@ from typing import Any
 from bench.playing import DEADLINE, Click
 from cogs.common.reply import DEFER_AFTER
 from data.store import Store
-from tests.fakediscord import Call, FakeDiscord
+from localdiscord import Call, FakeDiscord
 
 CHANNEL_LIMIT, CHANNEL_WINDOW = 5, 5.0
 GLOBAL_LIMIT = 50

@@ -19,8 +19,8 @@ from pathlib import Path
 
 from bot import Settings, TableBot
 from cogs.common.kept import MESSAGE_RATE
+from localdiscord import FakeDiscord
 from tests.e2e.conftest import Clock
-from tests.fakediscord import FakeDiscord
 
 GAMES = ("whyfirst", "hare", "canyon", "numbers")
 PLAYERS = 6

@@ -1,16 +1,15 @@
-"""How well the computer players play: at mixed tables, and against casual players.
+"""How well the computer players play: against each other and against casual players.
 
     python -m bench.players [--game G] [--matches N] [--seconds S | --playouts P] [--seed S]
-    python -m bench.players --casual [--seats N] [--level L] [--game G] [--matches N] ...
+    python -m bench.players --casual [--seats 2 4] [--level strong easy] [--jobs J] ...
 
-Mixed tables seat one strong, one easy and one random player (three seats; Sequence Numbers
-plays them one against one against one), rotating who sits where so no level keeps the first
-seat. ``--casual`` seats one computer of ``--level`` (strong unless told) among ``--seats``
-minus one casual players, the game's rule-of-thumb opponent (``choose(view, seat, seed)``
-of ``rules/<game>/casual.py``), the computer's seat rotating. Each player decides from its
-seat's view only, as at the table. Prints each level's win rate with a 95% Wilson interval (a
-shared win counts as a share; a team's win counts whole for each member) and its mean and
-worst decision time, and its mean place (1 is first). Figures, not tests: run by hand.
+The mixed table seats one strong, one easy and one random player (three seats), rotating who
+sits where so no level keeps the first seat. ``--casual`` seats one computer of each level
+against casual players (``casual_move`` of ``rules/<game>/casual.py``: a sensible player's
+rule-based play, written from the rulebook) in every other seat, the computer's seat rotating.
+Each player decides from its seat's view only, as at the table. Prints each level's win rate
+with a 95% Wilson interval (a shared win counts as a share) beside its fair share, its mean
+place (1 is first) and its mean and worst decision time. Figures, not tests: run by hand.
 """
 
 from __future__ import annotations
@@ -23,7 +22,6 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
-from itertools import repeat
 from typing import Any
 
 from rules.base import Budget, Move
@@ -31,13 +29,22 @@ from rules.catalog import ENGINES, computer
 
 SEATS = ("strong", "easy", "random")
 """The levels at every mixed table, rotated across matches."""
+
 CASUAL = "casual"
-"""The rule-of-thumb opponent's name among the levels."""
+
+PROGRESS = 10
+"""Matches between two interim reports of a run against casual players."""
+
+Casual = Callable[[Mapping[str, Any], int, random.Random], Move]
 
 
-def casual(game: str) -> Callable[[Mapping[str, Any], int, int], Move]:
-    """The game's casual player: ``choose`` of ``rules/<game>/casual.py``."""
-    return importlib.import_module(f"rules.{game}.casual").choose  # type: ignore[no-any-return]
+def casual_player(game: str) -> Casual | None:
+    """The game's casual player, ``casual_move`` of ``rules/<game>/casual.py``, if it has one."""
+    try:
+        module = importlib.import_module(f"rules.{game}.casual")
+    except ModuleNotFoundError:
+        return None
+    return module.casual_move  # type: ignore[no-any-return]
 
 
 def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -49,18 +56,16 @@ def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-Played = tuple[list[float], tuple[int, ...], dict[str, list[float]]]
-"""One match: each seat's share of the win, each seat's place, and each level's decision
-times."""
-
-
-def play_match(game: str, levels: tuple[str, ...], seed: int, budget: Budget) -> Played:
-    """Play one match with ``levels[seat]`` at each seat."""
-    clocks: dict[str, list[float]] = defaultdict(list)
+def play_match(
+    game: str, levels: tuple[str, ...], seed: int, budget: Budget
+) -> tuple[list[float], tuple[int, ...], dict[str, list[float]]]:
+    """Play one match with ``levels[seat]`` at each seat: each seat's share of the win, each
+    seat's place, and each level's decision times."""
     engine = ENGINES[game]
     choose = computer(game)
-    rule_of_thumb = casual(game) if CASUAL in levels else None
+    casual = casual_player(game)
     rng = random.Random(seed)
+    clocks: dict[str, list[float]] = defaultdict(list)
     state = engine.setup(len(levels), engine.options({}, len(levels)), seed)
     decision = 0
     while awaited := engine.to_move(state):
@@ -69,8 +74,9 @@ def play_match(game: str, levels: tuple[str, ...], seed: int, budget: Budget) ->
         start = time.process_time()
         if level == "random":
             move = rng.choice(engine.legal_moves(state, seat))
-        elif rule_of_thumb is not None and level == CASUAL:
-            move = rule_of_thumb(engine.view(state, seat), seat, seed * 1_000 + decision)
+        elif level == CASUAL:
+            assert casual is not None
+            move = casual(engine.view(state, seat), seat, rng)
         else:
             view = engine.view(state, seat)
             move = choose(view, seat, level, seed * 1_000 + decision, budget)
@@ -80,104 +86,111 @@ def play_match(game: str, levels: tuple[str, ...], seed: int, budget: Budget) ->
     outcome = engine.outcome(state)
     assert outcome is not None
     winners = [s for s in outcome.winners if s < len(levels)]
-    side_of = engine.view(state, None).get("side_of_seat", range(len(levels)))
-    sides = len({side_of[s] for s in winners})
-    shares = [1 / sides if s in winners else 0.0 for s in range(len(levels))]
+    shares = [1 / len(winners) if s in winners else 0.0 for s in range(len(levels))]
     return shares, outcome.places[: len(levels)], clocks
 
 
-def tables(levels: tuple[str, ...], matches: int) -> list[tuple[str, ...]]:
-    """The seating of each match: ``levels`` turned one seat further each match."""
-    return [levels[n % len(levels):] + levels[: n % len(levels)] for n in range(matches)]
+def _tables(matches: int, rotation: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The seating of each match: ``rotation`` turned one seat further every match."""
+    return [rotation[n % len(rotation):] + rotation[: n % len(rotation)] for n in range(matches)]
 
 
-def bench(
-    game: str, seating: list[tuple[str, ...]], budget: Budget, seed: int, title: str, jobs: int
-) -> dict[str, tuple[float, float, float]]:
-    """Play a match per seating, ``jobs`` at once, and print each level's figures; returns each
-    level's win rate and its 95% interval. A level at several seats of a table counts each seat
-    as a match."""
+def _results(
+    game: str, tables: list[tuple[str, ...]], budget: Budget, seed: int, jobs: int,
+    progress: Callable[[list[Any]], None] | None = None,
+) -> list[tuple[tuple[str, ...], list[float], tuple[int, ...], dict[str, list[float]]]]:
+    """Every match played, ``jobs`` at a time; ``progress`` sees the results every
+    ``PROGRESS`` matches (a long run interrupted still leaves figures)."""
+    args = [(game, levels, seed + n, budget) for n, levels in enumerate(tables)]
+    results = []
+    with ProcessPoolExecutor(max(1, jobs)) as pool:
+        played = pool.map(play_match, *zip(*args, strict=True))
+        for levels, result in zip(tables, played, strict=True):
+            results.append((levels, *result))
+            if progress is not None and len(results) % PROGRESS == 0 < len(tables) - len(results):
+                progress(results)
+    return results
+
+
+def _report(
+    title: str, levels: tuple[str, ...], fair: float, results: list[Any]
+) -> None:
     wins: dict[str, float] = defaultdict(float)
-    seated: dict[str, int] = defaultdict(int)
     places: dict[str, int] = defaultdict(int)
+    counts: dict[str, int] = defaultdict(int)
     clocks: dict[str, list[float]] = defaultdict(list)
-    seeds = [seed + n for n in range(len(seating))]
-    with ProcessPoolExecutor(jobs) as pool:
-        played = list(pool.map(play_match, repeat(game), seating, seeds, repeat(budget)))
-    for levels, (shares, placed, times) in zip(seating, played, strict=True):
-        for level, taken in times.items():
-            clocks[level].extend(taken)
-        for level, share, place in zip(levels, shares, placed, strict=True):
-            wins[level] += share
-            seated[level] += 1
-            places[level] += place
-    print(f"\n{ENGINES[game].title}: {len(seating)} matches, {title}")
+    for seating, shares, placed, times in results:
+        for level, share, place in zip(seating, shares, placed, strict=True):
+            if level in levels:
+                wins[level] += share
+                places[level] += place
+                counts[level] += 1
+        for level, spent in times.items():
+            clocks[level].extend(spent)
+    print(f"\n{title}: {len(results)} matches, a fair share is {fair:.1%}", flush=True)
     print(
-        f"  {'level':<8} {'win rate':>9} {'95% interval':>16} {'mean place':>11} "
+        f"  {'level':<8} {'win rate':>9} {'95% interval':>16} {'x fair':>7} {'mean place':>11} "
         f"{'mean decision':>14} {'worst':>8}"
     )
-    rates = {}
-    for level in dict.fromkeys(seating[0]):
-        rate = wins[level] / seated[level]
-        low, high = wilson(rate, seated[level])
-        rates[level] = rate, low, high
+    for level in levels:
+        n = counts[level]
+        rate = wins[level] / n
+        low, high = wilson(rate, n)
         times = clocks[level]
         mean = sum(times) / len(times) if times else 0.0
-        worst = max(times, default=0.0)
         print(
-            f"  {level:<8} {rate:>9.0%} {f'{low:.0%} to {high:.0%}':>16} "
-            f"{places[level] / seated[level]:>11.2f} "
-            f"{mean * 1000:>11.1f} ms {worst * 1000:>5.0f} ms"
+            f"  {level:<8} {rate:>9.1%} {f'{low:.1%} to {high:.1%}':>16} {rate / fair:>7.2f} "
+            f"{places[level] / n:>11.2f} "
+            f"{mean * 1000:>11.1f} ms {max(times, default=0.0) * 1000:>5.0f} ms",
+            flush=True,
         )
-    return rates
 
 
-def fair_share(game: str, seats: int) -> float:
-    """What one seat wins by chance alone: one side's share of the table."""
-    engine = ENGINES[game]
-    view = engine.view(engine.setup(seats, engine.options({}, seats), 0), None)
-    return 1 / len(view.get("sides", range(seats)))
+def mixed(game: str, matches: int, budget: Budget, seed: int, jobs: int) -> None:
+    """Strong, easy and random at one table."""
+    results = _results(game, _tables(matches, SEATS), budget, seed, jobs)
+    _report(ENGINES[game].title, SEATS, 1 / len(SEATS), results)
 
 
 def against_casual(
-    game: str, seats: int, level: str, matches: int, budget: Budget, seed: int, jobs: int
+    game: str, level: str, seats: int, matches: int, budget: Budget, seed: int, jobs: int
 ) -> None:
-    """One ``level`` seat among casual players; prints its figures and the goal: at least 60%
-    with the interval above half heads-up, else at least 1.5 times the fair share."""
-    fair = fair_share(game, seats)
-    seating = tables((level,) + (CASUAL,) * (seats - 1), matches)
-    rates = bench(game, seating, budget, seed, f"{level} among casual players", jobs)
-    rate, low, _ = rates[level]
-    if seats == 2:
-        goal, reached = "60% with the interval above 50%", rate >= 0.6 and low > 0.5
-    else:
-        goal, reached = f"1.5 x the fair {fair:.0%}", rate >= 1.5 * fair
-    print(f"  {level}: goal {goal}: {'reached' if reached else 'NOT reached'}")
+    """One computer of ``level`` against ``seats - 1`` casual players."""
+    rotation = (level,) + (CASUAL,) * (seats - 1)
+    title = f"{ENGINES[game].title}, {level} against {seats - 1} casual"
+
+    def interim(results: list[Any]) -> None:
+        _report(f"{title} (so far)", (level,), 1 / seats, results)
+
+    results = _results(game, _tables(matches, rotation), budget, seed, jobs, interim)
+    _report(title, (level,), 1 / seats, results)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=sorted(ENGINES), action="append")
-    parser.add_argument("--matches", type=int, default=30, help="matches per game")
-    parser.add_argument("--seconds", type=float, default=0.1, help="thinking time per decision")
+    parser.add_argument("--matches", type=int, default=30, help="matches per table")
+    parser.add_argument("--seconds", type=float, default=0.25, help="thinking time per decision")
     parser.add_argument("--playouts", type=int, default=None, help="fixed simulations instead")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--casual", action="store_true", help="one computer among casual players")
-    parser.add_argument("--seats", type=int, default=2, help="the table's size with --casual")
-    parser.add_argument("--level", choices=("strong", "easy"), default="strong")
+    parser.add_argument("--casual", action="store_true", help="against casual players")
+    parser.add_argument("--seats", type=int, nargs="+", default=[2, 4])
+    parser.add_argument("--level", nargs="+", default=["strong", "easy"])
     parser.add_argument("--jobs", type=int, default=1, help="matches played at once")
     args = parser.parse_args()
     budget = Budget(seconds=args.seconds, playouts=args.playouts)
-    thinking = f"{args.playouts} playouts" if args.playouts else f"{args.seconds:g} s"
-    print(f"Strong and easy think for at most {thinking} a decision (the table gives 1 s).")
+    thinking = f"{args.playouts} playouts" if args.playouts else f"{args.seconds:g} s of CPU"
+    print(f"Strong thinks for at most {thinking} a decision (the table gives 1 s).")
     for game in args.game or sorted(ENGINES):
-        if args.casual:
-            against_casual(
-                game, args.seats, args.level, args.matches, budget, args.seed, args.jobs
-            )
-        else:
-            chance = f"chance alone would win {1 / len(SEATS):.0%}"
-            bench(game, tables(SEATS, args.matches), budget, args.seed, chance, args.jobs)
+        if not args.casual:
+            mixed(game, args.matches, budget, args.seed, args.jobs)
+            continue
+        if casual_player(game) is None:
+            print(f"\n{ENGINES[game].title}: no casual player yet")
+            continue
+        for seats in args.seats:
+            for level in args.level:
+                against_casual(game, level, seats, args.matches, budget, args.seed, args.jobs)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot import Settings, TableBot
-from tests.fakediscord import Channel, FakeDiscord, InteractionResult, Message, User
+from localdiscord import Channel, FakeDiscord, InteractionResult, Message, User
 
 GAMES = ("whyfirst", "hare", "canyon", "numbers")
 PACE = "live"

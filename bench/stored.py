@@ -47,13 +47,13 @@ from cogs.common.table import BOARD, RESTORE_PER_SECOND, Table, hand_purpose
 from data import clocks
 from data import matches as rows
 from data.store import Store
+from localdiscord import FakeDiscord
 from matches import clock
 from matches.computers import Computers
 from matches.match import Player
 from matches.service import MatchService
 from matches.timekeeper import Timekeeper
 from rules.catalog import ENGINES
-from tests.fakediscord import FakeDiscord
 
 RESTART_GAME = "whyfirst"
 GOAL_RESTART = 3.0

@@ -67,7 +67,7 @@ from bench.playing import (
 )
 from bench.store import persisted_moves
 from cogs.common.pacing import DISCORD_GLOBAL_RATE
-from tests.fakediscord import FakeDiscord, User
+from localdiscord import FakeDiscord, User
 
 GOAL_CLICKS = 500
 GOAL_P99 = 0.100

@@ -9,6 +9,8 @@ from typing import Any
 
 import aiosqlite
 
+from data import packing
+
 OPEN_STATUSES = ("lobby", "playing")
 
 
@@ -148,6 +150,19 @@ async def playing_for_players(db: aiosqlite.Connection) -> list[int]:
         " ORDER BY m.id"
     )
     return [row[0] for row in await cursor.fetchall()]
+
+
+async def finished_after(
+    db: aiosqlite.Connection, finished_at: str, match_id: int, *, limit: int
+) -> list[tuple[int, str]]:
+    """(id, finished at) of the next finished matches after this one, in the order they
+    finished (their last update, then their number)."""
+    cursor = await db.execute(
+        "SELECT id, updated_at FROM matches WHERE status = 'finished'"
+        " AND (updated_at, id) > (?, ?) ORDER BY updated_at, id LIMIT ?",
+        (finished_at, match_id, limit),
+    )
+    return [(row[0], row[1]) for row in await cursor.fetchall()]
 
 
 async def stale_messages(db: aiosqlite.Connection) -> list[tuple[int, str]]:
@@ -377,16 +392,22 @@ async def has_moved(
 async def move_log(
     db: aiosqlite.Connection, match_id: int, *, last: int | None = None
 ) -> list[LoggedMove]:
-    """The match's moves in order (only the ``last`` ones when given)."""
+    """The match's moves in order (only the ``last`` ones when given), packed
+    (``data.packing``) or not."""
     query = "SELECT seq, seat, move, decision_point, events, how FROM moves WHERE match_id = ?"
     if last is not None:
         query = f"SELECT * FROM ({query} ORDER BY seq DESC LIMIT {int(last)})"
     cursor = await db.execute(f"{query} ORDER BY seq", (match_id,))
+    found = list(await cursor.fetchall())
+    if not found:
+        found = await packing.packed_log(db, match_id)
+        if last is not None:
+            found = found[-last:] if last > 0 else []
     return [
         LoggedMove(
             r["seq"], r["seat"], r["move"], r["decision_point"], json.loads(r["events"]), r["how"]
         )
-        for r in await cursor.fetchall()
+        for r in found
     ]
 
 

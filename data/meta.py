@@ -17,3 +17,8 @@ async def set_meta(db: aiosqlite.Connection, key: str, value: str) -> None:
         " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
         (key, value),
     )
+
+
+async def delete_meta(db: aiosqlite.Connection, *keys: str) -> None:
+    for key in keys:
+        await db.execute("DELETE FROM meta WHERE key = ?", (key,))

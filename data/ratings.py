@@ -6,6 +6,7 @@ server (``GLOBAL``). ``matches.results`` decides the numbers; this module only k
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 import aiosqlite
@@ -102,12 +103,10 @@ async def save_rating(
     )
 
 
-async def any_rated(db: aiosqlite.Connection) -> bool:
-    cursor = await db.execute(
-        "SELECT EXISTS (SELECT 1 FROM ratings) OR EXISTS (SELECT 1 FROM results)"
-    )
-    (found,) = await cursor.fetchone()
-    return bool(found)
+async def has_results(db: aiosqlite.Connection, match_id: int) -> bool:
+    """Whether the match's results are stored."""
+    cursor = await db.execute("SELECT 1 FROM results WHERE match_id = ? LIMIT 1", (match_id,))
+    return await cursor.fetchone() is not None
 
 
 async def leaderboard(
@@ -173,13 +172,12 @@ async def names_of(db: aiosqlite.Connection, user_ids: list[int]) -> dict[int, s
     """Each player's latest display name at a table."""
     if not user_ids:
         return {}
-    marks = ", ".join("?" for _ in user_ids)
     cursor = await db.execute(
-        "SELECT user_id, display_name FROM seats WHERE user_id IN"
-        f" ({marks}) ORDER BY match_id",
-        user_ids,
+        "SELECT players.value, (SELECT display_name FROM seats WHERE user_id = players.value"
+        " ORDER BY match_id DESC LIMIT 1) FROM json_each(?) AS players",
+        (json.dumps(user_ids),),
     )
-    return {row[0]: row[1] for row in await cursor.fetchall()}
+    return {row[0]: row[1] for row in await cursor.fetchall() if row[1] is not None}
 
 
 async def results_of_player(
@@ -227,44 +225,63 @@ async def games_played(db: aiosqlite.Connection, guild_id: int, user_id: int) ->
     return [row[0] for row in await cursor.fetchall()]
 
 
+@dataclass(frozen=True)
+class HistoryPage:
+    """Finished matches newest first, each as its seats' results, and whether there are
+    newer and older ones beyond them."""
+
+    matches: list[list[SeatResult]]
+    newer: bool
+    older: bool
+
+
 async def history(
     db: aiosqlite.Connection,
     guild_id: int,
     *,
     user_id: int | None,
     game: str | None,
-    offset: int,
+    before: int | None = None,
+    after: int | None = None,
     limit: int,
-) -> tuple[list[list[SeatResult]], int]:
-    """One page of the server's finished matches, newest first, each as its seats' results;
-    and how many matches there are in all. ``user_id``/``game`` narrow it down."""
+) -> HistoryPage:
+    """A page of the server's finished matches: the newest, those just older than match
+    ``before``, or those just newer than match ``after`` (keyset paging: each page is a
+    few index seeks, however long the history). ``user_id``/``game`` narrow it down."""
     where, args = ["guild_id = ?"], [guild_id]
+    if user_id is not None:
+        where.append("user_id = ?")  # one seat per player and match: no DISTINCT
+        args.append(user_id)
     if game is not None:
         where.append("game = ?")
         args.append(game)  # type: ignore[arg-type]
-    if user_id is not None:
-        where.append("match_id IN (SELECT match_id FROM results WHERE user_id = ?)")
-        args.append(user_id)
     condition = " AND ".join(where)
-    cursor = await db.execute(
-        f"SELECT COUNT(DISTINCT match_id) FROM results WHERE {condition}", args
-    )
-    (total,) = await cursor.fetchone()
-    cursor = await db.execute(
-        f"SELECT DISTINCT match_id FROM results WHERE {condition}"
-        " ORDER BY match_id DESC LIMIT ? OFFSET ?",
-        (*args, limit, offset),
-    )
-    ids = [row[0] for row in await cursor.fetchall()]
-    if not ids:
-        return [], int(total)
-    marks = ", ".join("?" for _ in ids)
+    distinct = "DISTINCT " if user_id is None else ""
+
+    async def ids(edge: str, order: str, bound: int | None, count: int) -> list[int]:
+        bounded = f" AND match_id {edge} ?" if bound is not None else ""
+        cursor = await db.execute(
+            f"SELECT {distinct}match_id FROM results WHERE {condition}{bounded}"
+            f" ORDER BY match_id {order} LIMIT ?",
+            (*args, *([bound] if bound is not None else []), count),
+        )
+        return [row[0] for row in await cursor.fetchall()]
+
+    if after is not None:
+        found = (await ids(">", "ASC", after, limit))[::-1]
+    else:
+        found = await ids("<", "DESC", before, limit)
+    if not found:
+        return HistoryPage([], False, False)
+    newer = bool(await ids(">", "ASC", found[0], 1))
+    older = bool(await ids("<", "DESC", found[-1], 1))
+    marks = ", ".join("?" for _ in found)
     cursor = await db.execute(
         f"{_RESULTS} WHERE results.match_id IN ({marks})"
         " ORDER BY results.match_id DESC, place, results.seat",
-        ids,
+        found,
     )
-    matches: dict[int, list[SeatResult]] = {match_id: [] for match_id in ids}
+    matches: dict[int, list[SeatResult]] = {match_id: [] for match_id in found}
     for row in await cursor.fetchall():
         matches[row["match_id"]].append(_result(row))
-    return list(matches.values()), int(total)
+    return HistoryPage(list(matches.values()), newer, older)

@@ -3,8 +3,9 @@
 Ratings are openskill's Plackett-Luce model with its default parameters (mu 25, sigma
 25/3, beta 25/6, tau 25/300): one rating per player and game on each server, and one
 across every server. They change in the transaction that finishes a match
-(``record``), and once at start-up for matches finished before ratings existed
-(``backfill``), in the same order and by the same function, so both give equal numbers.
+(``record``), and for matches finished before ratings existed in the background after
+start-up, a few per transaction (``backfill_step``), in the same order and by the same
+function, so both give equal numbers.
 
 Who is rated (the rulings of the issue "ratings, match history and replays"):
 - Only seats are rated, never phantom participants (Leo); computer seats are not rated.
@@ -41,6 +42,10 @@ log = logging.getLogger(__name__)
 
 BACKFILLED = "ratings_backfilled"
 """Meta key: the finished matches stored before ratings existed have been rated."""
+BACKFILL_FROM = "ratings_backfill_from"
+"""Meta key: the backfill is under way; the last match it rated ('finished_at id')."""
+BACKFILL_DONE = "ratings_backfill_done"
+"""Meta key: how many matches the backfill under way has rated so far."""
 
 
 def rating_model() -> PlackettLuce:
@@ -159,14 +164,24 @@ async def record(
     outcome: Outcome,
     forfeited: Iterable[int],
     finished_at: str,
+    *,
+    results_stored: bool = False,
+    rating: bool | None = None,
 ) -> None:
     """Store a finished match's results and rate it, on this server and globally.
 
-    Call inside the transaction that finishes the match.
+    Call inside the transaction that finishes the match. While the backfill is under way
+    (``rating`` None: asked of the database) only the results are stored: the backfill
+    rates the match after those that finished before it.
     """
     results = seat_results(record_, outcome, forfeited, finished_at)
-    for result in results:
-        await ratings.record_result(db, result)
+    if not results_stored:
+        for result in results:
+            await ratings.record_result(db, result)
+    if rating is None:
+        rating = not await backfill_pending(db)
+    if not rating:
+        return
     rated = teams(record_, outcome, sides_of(engine, state))
     users = [user for team in rated for user in team.user_ids]
     won = {r.user_id for r in results if r.won and r.user_id is not None}
@@ -180,27 +195,56 @@ async def record(
             )
 
 
-async def backfill(store: Store, engines: Mapping[str, Engine[Any]]) -> int:
-    """Rate the finished matches stored before ratings existed, once; how many were rated.
+BATCH = 4
+"""Matches rated per transaction of the backfill: the writer is never held for long."""
+
+
+async def backfill_pending(db: aiosqlite.Connection) -> bool:
+    """Whether finished matches still wait for their ratings (``backfill``)."""
+    return await meta.get_meta(db, BACKFILLED) is None
+
+
+async def backfill_step(
+    store: Store, engines: Mapping[str, Engine[Any]], batch: int = BATCH
+) -> int | None:
+    """Rate the next few finished matches waiting for their ratings, in one short
+    transaction: how many were rated, or None once every one is (recorded then).
 
     In the order they finished (their last update, then their number), each exactly as
-    ``record`` rates it live. Skipped when the results or ratings already hold rows.
+    ``record`` rates it live; matches that finished while the backfill was under way come
+    last, their results already stored. The step runs in the writer's thread in one go
+    (``Store.writing``): the writer is held for the work alone.
     """
-    async with store.transaction() as db:
-        if await meta.get_meta(db, BACKFILLED) is not None:
-            return 0
+    async def step(db: aiosqlite.Connection) -> int | None:
+        if not await backfill_pending(db):
+            return None
+        after = await meta.get_meta(db, BACKFILL_FROM) or ""
+        waiting = await rows.finished_after(db, *_position(after), limit=batch)
         done = 0
-        if not await ratings.any_rated(db):
-            cursor = await db.execute(
-                "SELECT id, updated_at FROM matches WHERE status = 'finished'"
-                " ORDER BY updated_at, id"
-            )
-            for match_id, finished_at in await cursor.fetchall():
-                done += await _backfill_one(db, engines, match_id, finished_at)
-        await meta.set_meta(db, BACKFILLED, str(done))
-    if done:
-        log.info("rated %d matches finished before ratings existed", done)
-    return done
+        for match_id, finished_at in waiting:
+            done += await _backfill_one(db, engines, match_id, finished_at)
+        if len(waiting) < batch:
+            total = int(await meta.get_meta(db, BACKFILL_DONE) or 0) + done
+            await meta.set_meta(db, BACKFILLED, str(total))
+            await meta.delete_meta(db, BACKFILL_FROM, BACKFILL_DONE)
+            if total:
+                log.info("rated %d matches finished before ratings existed", total)
+            return done or None
+        finished_at, match_id = waiting[-1][1], waiting[-1][0]
+        await meta.set_meta(db, BACKFILL_FROM, f"{finished_at} {match_id}")
+        total = int(await meta.get_meta(db, BACKFILL_DONE) or 0) + done
+        await meta.set_meta(db, BACKFILL_DONE, str(total))
+        return done
+
+    return await store.writing(step)
+
+
+def _position(after: str) -> tuple[str, int]:
+    """(finished at, match id) of the last match rated ('' and 0 before the first)."""
+    if not after:
+        return "", 0
+    finished_at, match_id = after.rsplit(" ", 1)
+    return finished_at, int(match_id)
 
 
 async def _backfill_one(
@@ -220,5 +264,9 @@ async def _backfill_one(
         return 0
     forfeited = frozenset(seat.seat for seat in record_.seats if seat.autopilot)
     outcome = clock.forfeit(finished, forfeited)
-    await record(db, engine, record_, state, outcome, forfeited, finished_at)
+    stored = await ratings.has_results(db, match_id)
+    await record(
+        db, engine, record_, state, outcome, forfeited, finished_at, results_stored=stored,
+        rating=True,
+    )
     return 1

@@ -2,7 +2,8 @@
 
 Every change runs under the match's lock: load, check, apply, then write the state,
 the move log, the match's deadlines and (when the match ends) the career totals, results
-and ratings (``matches.results``) in one transaction. Player mistakes raise
+and ratings (``matches.results``) and the packed move log (``data.packing``) in one
+transaction. Player mistakes raise
 ``MatchError`` with a message for that player; nothing is written then. Seats on
 autopilot (see ``matches.clock``) are played as soon as their decision opens, through the
 same commit as a player's move.
@@ -21,13 +22,14 @@ from typing import Any
 
 import aiosqlite
 
-from data import career, clocks
+from data import career, clocks, packing
 from data import matches as rows
-from data.store import Store
+from data.store import Store, StoreUnavailable
 from matches import clock, results
 from matches.keyed import Locks
 from matches.match import Match, MatchError, MoveResult, Player
 from matches.records import MatchRecords
+from matches.replay import Replays
 from rules.base import LEVELS, N_, Engine, Event, IllegalMove, InvalidOptions, Outcome
 
 log = logging.getLogger(__name__)
@@ -39,6 +41,16 @@ DAMAGED = N_(
 
 COMPUTER_NAMES = ("Ada", "Alan", "Grace", "Edsger", "Barbara", "Claude")
 """First names of computer seats; the name says what they are: "Ada (easy bot)"."""
+
+
+UPKEEP_SHARE = 0.5
+"""The share of time the background work (``upkeep``) may take: it works in the writer's
+thread, and Python runs one thread at a time, so it rests as long again after each batch
+and the table's own work is never held up for more than a batch."""
+
+
+async def _rest_after(worked: float) -> None:
+    await asyncio.sleep(worked * (1 - UPKEEP_SHARE) / UPKEEP_SHARE)
 
 
 class MatchService(MatchRecords):
@@ -55,10 +67,44 @@ class MatchService(MatchRecords):
         super().__init__(store, engines, now)
         self._new_seed = new_seed
         self._locks: Locks[int] = Locks()
+        self.replays = Replays()
+        """The replays built lately (``/replay``): a click steps without rebuilding."""
 
     async def backfill_ratings(self) -> int:
-        """Rate the matches finished before ratings existed (once; at start-up)."""
-        return await results.backfill(self._store, self._engines)
+        """Rate the matches finished before ratings existed, a few per transaction, letting
+        the table's own writes go between them; how many were rated. Run in the background
+        (``upkeep``): meanwhile the commands showing ratings say they are being computed."""
+        done = 0
+        while True:
+            started = time.perf_counter()
+            rated = await results.backfill_step(self._store, self._engines)
+            if rated is None:
+                return done
+            done += rated
+            await _rest_after(time.perf_counter() - started)
+
+    async def upkeep(self) -> None:
+        """The work a database of earlier versions needs, in the background: the ratings
+        backfilled, then the move logs of finished matches packed (``data.packing``).
+        What it did is committed: a database it cannot write to now is done next start."""
+        try:
+            await self.backfill_ratings()
+            await self.pack_move_logs()
+        except StoreUnavailable as error:
+            log.warning("the database's background work stops until the next start: %s", error)
+
+    async def pack_move_logs(self) -> int:
+        """Pack the move logs of finished matches, a few per transaction; how many."""
+        packed, after = 0, 0
+        while True:
+            started = time.perf_counter()
+            done, after = await self._store.writing(
+                lambda db, after=after: packing.pack_next(db, after)  # type: ignore[misc]
+            )
+            if not done:
+                return packed
+            packed += done
+            await _rest_after(time.perf_counter() - started)
 
     # -- lobby -----------------------------------------------------------------------
 
@@ -396,6 +442,7 @@ class MatchService(MatchRecords):
                     db, engine, record, match.state, outcome, forfeited,
                     await rows.updated_at(db, record.id),
                 )
+                await packing.pack_match(db, record.id)  # its log is complete
             return version, seq, await clocks.deadlines_of(db, record.id)
 
         def keep(written: tuple[int, int, dict[str, clocks.Deadline]]) -> None:

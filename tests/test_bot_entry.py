@@ -1,5 +1,5 @@
 """Start-up failures through the real entry point: one line, an exit code, the database
-closed, the process ended (``tests.fakediscord.launch`` points it at the simulated Discord)."""
+closed, the process ended (``localdiscord.launch`` points it at the simulated Discord)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from tests.fakediscord import FakeDiscord
+from localdiscord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMANDS = "/applications/{application_id}/commands"
@@ -26,7 +26,7 @@ async def _launch(base_url: str, database: Path, **settings: str) -> tuple[int, 
         "DISCORD_GLOBAL_RATE": "", "LOG_LEVEL": "INFO", **settings,
     }
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tests.fakediscord.launch", base_url, cwd=ROOT, env=env,
+        sys.executable, "-m", "localdiscord.launch", base_url, cwd=ROOT, env=env,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )
     try:

@@ -13,7 +13,7 @@ import pytest
 
 import bot
 from cogs.common import pictures
-from tests.fakediscord import FakeDiscord
+from localdiscord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -31,7 +31,8 @@ def test_without_a_token_the_bot_says_what_to_do(tmp_path):
     )
     assert finished.returncode == 2
     assert finished.stdout.strip().splitlines() == [
-        "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot's token in it."
+        "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot's token in it, "
+        "or try the bot without Discord: python bot.py --local"
     ]
     assert "Traceback" not in finished.stderr
 

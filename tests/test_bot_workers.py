@@ -9,7 +9,7 @@ from pathlib import Path
 
 import bot
 from cogs.common import pictures
-from tests.fakediscord import FakeDiscord, RemoteBot
+from localdiscord import FakeDiscord, RemoteBot
 
 HANG_GUARD = 120.0
 """Seconds after which a process still alive has outlived its bot (a guard, not a figure)."""

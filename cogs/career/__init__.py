@@ -12,9 +12,16 @@ from typing import Any
 
 import discord
 
+from rules.base import N_
+
 MIN_MATCHES = 3
 """Rated matches a player needs before the leaderboard ranks them."""
 PAGE_SIZE = 10
+RATINGS_PENDING = N_(
+    "⏳ Ratings are still being computed for earlier matches: the ratings here are not "
+    "complete yet."
+)
+"""Said by the commands showing ratings while the background backfill is under way."""
 
 def service_of(interaction: discord.Interaction[Any]) -> Any:
     """The match service (its store and engines)."""

@@ -11,7 +11,7 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from cogs.career import PAGE_SIZE, game_title, replay_command, service_of, short, when
-from cogs.common.i18n import _, ngettext, number
+from cogs.common.i18n import _, number
 from cogs.common.outcomes import no_winner
 from cogs.common.presenter import EMBED_COLOUR, ordinal
 from cogs.common.reply import Reply
@@ -23,29 +23,44 @@ ALL_GAMES = "all"
 
 class HistoryPage(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"hist:(?P<user>[0-9]{1,20}):(?P<game>[a-z0-9_]{1,20}):(?P<page>[0-9]{1,6})",
+    template=(
+        r"hist:(?P<user>[0-9]{1,20}):(?P<game>[a-z0-9_]{1,20}):(?P<page>[0-9]{1,6})"
+        r"(?::(?P<way>[on])(?P<match>[0-9]{1,18}))?"
+    ),
 ):
-    """Turns a history to another page (user 0: the whole server; game 'all': every game)."""
+    """Turns a history to another page (user 0: the whole server; game 'all': every game):
+    the matches older ('o') or newer ('n') than the match in the id (keyset paging)."""
 
-    def __init__(self, user_id: int, game: str, page: int, label: str) -> None:
+    def __init__(
+        self, user_id: int, game: str, page: int, label: str, way: str = "", match_id: int = 0
+    ) -> None:
+        anchor = f":{way}{match_id}" if way else ""
         super().__init__(
             discord.ui.Button(
                 style=discord.ButtonStyle.secondary,
                 label=label,
-                custom_id=f"hist:{user_id}:{game}:{page}",
+                custom_id=f"hist:{user_id}:{game}:{page}{anchor}",
             )
         )
         self.user_id, self.game, self.page = user_id, game, page
+        self.way, self.match_id = way, match_id
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> HistoryPage:
-        return cls(int(match["user"]), match["game"], int(match["page"]), "")
+        if match["way"] is None:  # a button of an older version: the first page
+            return cls(int(match["user"]), match["game"], 0, "")
+        return cls(
+            int(match["user"]), match["game"], int(match["page"]), "", match["way"],
+            int(match["match"]),
+        )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         async with Reply(interaction) as reply:
-            page = await history_page(interaction, self.user_id, self.game, self.page)
+            page = await history_page(
+                interaction, self.user_id, self.game, self.page, self.way, self.match_id
+            )
             await reply.update(**page)
 
 
@@ -71,42 +86,42 @@ def _standing(result: ratings.SeatResult) -> str:
 
 
 async def history_page(
-    interaction: discord.Interaction[Any], user_id: int, game: str, page: int
+    interaction: discord.Interaction[Any], user_id: int, game: str, page: int,
+    way: str = "", match_id: int = 0,
 ) -> dict[str, Any]:
+    """One page: the newest matches, or those older ('o') or newer ('n') than a match."""
     assert interaction.guild_id is not None
     store = service_of(interaction).store
     only = None if game == ALL_GAMES else game
     async with store.read() as db:
-        matches, total = await ratings.history(
+        found = await ratings.history(
             db, interaction.guild_id, user_id=user_id or None, game=only,
-            offset=page * PAGE_SIZE, limit=PAGE_SIZE,
+            before=match_id if way == "o" else None, after=match_id if way == "n" else None,
+            limit=PAGE_SIZE,
         )
-        if not matches and page > 0:
-            page = max(0, (total - 1) // PAGE_SIZE)
-            matches, total = await ratings.history(
-                db, interaction.guild_id, user_id=user_id or None, game=only,
-                offset=page * PAGE_SIZE, limit=PAGE_SIZE,
+        if not found.matches and way:  # those matches are gone: the newest page
+            page = 0
+            found = await ratings.history(
+                db, interaction.guild_id, user_id=user_id or None, game=only, limit=PAGE_SIZE
             )
+        if not found.newer:
+            page = 0
         name = (await ratings.names_of(db, [user_id])).get(user_id) if user_id else None
-    pages = max(1, -(-total // PAGE_SIZE))
+    matches = found.matches
     embed = discord.Embed(
         title=_history_title(name, game_title(interaction, only) if only else None),
         description="\n".join(match_line(interaction, seats)[:380] for seats in matches)
         or _("No finished matches yet."),
         colour=EMBED_COLOUR,
     )
-    counted = ngettext("{count} match", "{count} matches", total)
-    embed.set_footer(
-        text=_(
-            "Newest first · {matches} · page {page} of {pages}",
-            matches=counted, page=page + 1, pages=pages,
-        )
-    )
+    embed.set_footer(text=_("Newest first · page {page}", page=page + 1))
     view = discord.ui.View(timeout=None)
-    if page > 0:
-        view.add_item(HistoryPage(user_id, game, page - 1, _("◀ Newer")))
-    if page + 1 < pages:
-        view.add_item(HistoryPage(user_id, game, page + 1, _("Older ▶")))
+    if found.newer:
+        newest = matches[0][0].match_id
+        view.add_item(HistoryPage(user_id, game, max(page - 1, 0), _("◀ Newer"), "n", newest))
+    if found.older:
+        oldest = matches[-1][0].match_id
+        view.add_item(HistoryPage(user_id, game, page + 1, _("Older ▶"), "o", oldest))
     return {"embed": embed, "view": view}
 
 

@@ -1,8 +1,8 @@
 """/replay: step through a finished match move by move, hidden cards included.
 
-The match is rebuilt from its seed and move log (``matches.replay``) at every click, so
-the buttons carry only the match, the step shown, what they do and whose replay it is:
-they survive restarts. A click on someone else's public replay opens a private copy.
+The match is rebuilt from its seed and move log (``matches.replay``), kept for the next
+clicks; the buttons carry only the match, the step shown, what they do and whose replay
+it is: they survive restarts. A click on someone else's public replay opens a private copy.
 """
 
 from __future__ import annotations
@@ -108,6 +108,9 @@ def _editing(message: dict[str, Any]) -> dict[str, Any]:
 async def load_replay(interaction: discord.Interaction[Any], match_id: int) -> Replay:
     """The replay of a finished match of this server; ``ReplayRefused`` says why not."""
     service = service_of(interaction)
+    kept = service.replays.get(match_id)
+    if kept is not None and kept.record.guild_id == interaction.guild_id:
+        return kept
     async with service.store.read() as db:
         record = await rows.fetch_match(db, match_id)
         moves = await rows.move_log(db, match_id) if record else []
@@ -115,7 +118,7 @@ async def load_replay(interaction: discord.Interaction[Any], match_id: int) -> R
         raise ReplayRefused(N_("There is no match #{match} on this server."), match=match_id)
     if record.game not in _presenters(interaction):
         raise ReplayRefused(N_("Replays of this game are not available yet."))
-    return replay(service.engine(record.game), record, moves)
+    return service.replays.keep(replay(service.engine(record.game), record, moves))
 
 
 def _presenters(interaction: discord.Interaction[Any]) -> dict[str, Presenter]:
@@ -127,8 +130,8 @@ async def replay_message(
 ) -> dict[str, Any]:
     """The board at ``step``, what was just played, every hand then, and the controls."""
     presenter = _presenters(interaction)[rebuilt.record.game]
-    record, at = rebuilt.record, rebuilt.steps[step]
-    match = Match(record, rebuilt.engine, at.state)
+    record, moved = rebuilt.record, rebuilt.move_at(step)
+    match = Match(record, rebuilt.engine, rebuilt.state_at(step))
     board = presenter.board(match, rebuilt.events_before(step, max(1, presenter.narration_moves)))
     board.set_author(
         name=_(
@@ -136,14 +139,14 @@ async def replay_message(
             match=record.id, step=step, last=rebuilt.last,
         )
     )
-    if at.move is not None and len(board.fields) < 25:
-        told = "\n".join(move_lines(presenter, match, at.move)) or _(
+    if moved is not None and len(board.fields) < 25:
+        told = "\n".join(move_lines(presenter, match, moved)) or _(
             "Nothing the table could see."
         )
         board.insert_field_at(
             0, name=_("Move {step}", step=step), value=told[:1024], inline=False
         )
-    elif at.move is None:
+    elif moved is None:
         board.description = (board.description or "")[:3900] + "\n" + _(
             "*As dealt, before any move.*"
         )

@@ -13,6 +13,7 @@ from discord.ext import commands
 from cogs.career import (
     MIN_MATCHES,
     PAGE_SIZE,
+    RATINGS_PENDING,
     game_title,
     replay_command,
     service_of,
@@ -23,6 +24,7 @@ from cogs.common.presenter import EMBED_COLOUR
 from cogs.common.reply import Reply
 from cogs.games import GAME_CHOICES, PRESENTERS
 from data import career, ratings
+from matches import results
 
 SCOPE_CHOICES = [
     app_commands.Choice(name=locale_str("this server"), value="server"),
@@ -88,6 +90,7 @@ async def leaderboard_page(
                 limit=PAGE_SIZE,
             )
         names = await ratings.names_of(db, [line.user_id for line in lines])
+        pending = await results.backfill_pending(db)
     pages = max(1, -(-total // PAGE_SIZE))
     rows = [
         _(
@@ -99,12 +102,14 @@ async def leaderboard_page(
         for rank, line in enumerate(lines, start=page * PAGE_SIZE + 1)
     ]
     title = game_title(interaction, game)
+    description = "\n".join(rows) or _(
+        "Nobody has played {count} rated matches of this game yet.", count=MIN_MATCHES
+    )
     embed = discord.Embed(
         title=_("{game}: leaderboard of this server", game=title)
         if scope == "server"
         else _("{game}: leaderboard of every server", game=title),
-        description="\n".join(rows)
-        or _("Nobody has played {count} rated matches of this game yet.", count=MIN_MATCHES),
+        description=f"{_(RATINGS_PENDING)}\n\n{description}" if pending else description,
         colour=EMBED_COLOUR,
     )
     embed.set_footer(
@@ -148,16 +153,23 @@ class Stats(commands.Cog):
                 title=_("Career of {name} on this server", name=target.display_name),
                 colour=EMBED_COLOUR,
             )
-            fields = await self._fields(interaction, target.id, game.value if game else None)
+            fields, pending = await self._fields(
+                interaction, target.id, game.value if game else None
+            )
             for name, value in fields:
                 embed.add_field(name=name, value=value, inline=False)
             if not fields:
                 embed.description = _("No finished matches on this server yet.")
+            if pending:
+                embed.description = "\n\n".join(
+                    filter(None, (_(RATINGS_PENDING), embed.description))
+                )
             await reply.private(embed=embed)
 
     async def _fields(
         self, interaction: discord.Interaction[Any], user_id: int, only: str | None
-    ) -> list[tuple[str, str]]:
+    ) -> tuple[list[tuple[str, str]], bool]:
+        """The player's field per game, and whether ratings are still being computed."""
         assert interaction.guild_id is not None
         guild = interaction.guild_id
         fields = []
@@ -176,7 +188,8 @@ class Stats(commands.Cog):
                 last = await ratings.results_of_player(db, guild, user_id, game, limit=LAST_RESULTS)
                 value = _game_text(game, totals.get(game), draws, rating, rank, best, last)
                 fields.append((game_title(interaction, game), value[:1024]))
-        return fields[:25]
+            pending = await results.backfill_pending(db)
+        return fields[:25], pending
 
     @app_commands.command(
         name=locale_str("leaderboard"), description=locale_str("The best rated players of a game"),

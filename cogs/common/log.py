@@ -21,7 +21,10 @@ from matches.match import Match, MatchError
 
 PAGE_CHARS = 3800
 """Room for one page's events: Discord allows 4096 characters in an embed's description."""
-STEPS = {"older": N_("◀ Older"), "newer": N_("Newer ▶"), "newest": N_("Newest ⏭")}
+STEPS = {
+    "": N_("Log"), "older": N_("◀ Older"), "newer": N_("Newer ▶"), "newest": N_("Newest ⏭")
+}
+"""Each button's label: the log's own, and its page turners'."""
 
 
 class LogButton(
@@ -38,7 +41,7 @@ class LogButton(
         custom_id = f"log:{match_id}" if step is None else f"log:{match_id}:{page}:{step}"
         super().__init__(
             discord.ui.Button(
-                style=discord.ButtonStyle.secondary, label=_(STEPS.get(step or "", N_("Log"))),
+                style=discord.ButtonStyle.secondary, label=_(STEPS[step or ""]),
                 emoji="📜" if step is None else None, custom_id=custom_id, disabled=disabled,
             )
         )

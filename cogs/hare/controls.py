@@ -14,18 +14,26 @@ from typing import Any
 import discord
 
 from cogs.common.components import ChoiceButton, MoveButton, MoveSelect
-from cogs.common.presenter import EMBED_COLOUR, Controls, plural
-from cogs.hare.words import marker_name, markers_of, positions, where
+from cogs.common.i18n import _, ngettext
+from cogs.common.presenter import EMBED_COLOUR, Controls
+from cogs.hare.words import (
+    for_marker,
+    marker_name,
+    marker_title,
+    markers_of,
+    move_text,
+    positions,
+    space_name,
+    where,
+)
 from matches.match import Match
-from rules.hare import describe, parse_move
-from rules.hare.board import FINISH, forward_cost, space
-from rules.hare.moves import ParsedMove, finish_problem
+from rules.hare import move_cost, parse_move
+from rules.hare.board import FINISH, forward_cost
+from rules.hare.moves import STAY_CARROTS, ParsedMove, finish_problem
 
 SELECT_OPTIONS = 25
 MAX_SELECTS = 3
 """A marker's forward moves fill at most three menus (at most 64 spaces ahead of Start)."""
-STAY_LABELS = {"take": "Stay: take 10 carrots", "give": "Stay: give 10 carrots"}
-HARE_LABELS = {"take": "Take 10 carrots", "give": "Give 10 carrots"}
 
 
 def marker_choice(number: int) -> str:
@@ -58,18 +66,25 @@ def hand_controls(match: Match, seat: int, choice: str | None = None) -> Control
     (``choice``: the marker picked with the marker buttons, ``m0`` or ``m1``)."""
     view = match.engine.view(match.state, seat)
     player = view["players"][seat]
-    embed = discord.Embed(title="Hare and Tortoise · your race", colour=EMBED_COLOUR)
-    embed.description = (
-        f"{positions(view, seat)} · 🥕 {plural(player['carrots'], 'carrot')} · "
-        f"🥬 {plural(player['lettuces'], 'lettuce')}"
-    )
-    embed.set_footer(text=f"Match #{match.id}")
+    embed = discord.Embed(title=_("Hare and Tortoise · your race"), colour=EMBED_COLOUR)
+    embed.description = " · ".join([
+        positions(view, seat),
+        ngettext("🥕 {count} carrot", "🥕 {count} carrots", player["carrots"]),
+        ngettext("🥬 {count} lettuce", "🥬 {count} lettuces", player["lettuces"]),
+    ])
+    embed.set_footer(text=_("Match #{id}", id=match.id))
     channel = f"<#{match.record.channel_id}>"
     if view["over"]:
-        return Controls(content=f"The race is over: the result is in {channel}.", embed=embed)
+        return Controls(
+            content=_("The race is over: the result is in {channel}.", channel=channel),
+            embed=embed,
+        )
     if seat not in view["to_move"]:
         return Controls(
-            content=f"The race is on in {channel}. Your move controls appear here on your turn.",
+            content=_(
+                "The race is on in {channel}. Your move controls appear here on your turn.",
+                channel=channel,
+            ),
             embed=embed,
         )
     legal = match.engine.legal_moves(match.state, seat)
@@ -77,12 +92,12 @@ def hand_controls(match: Match, seat: int, choice: str | None = None) -> Control
     pending = view["pending"] or {}
     if pending.get("kind") == "give_or_take":
         items: list[discord.ui.Item[Any]] = [
-            MoveButton(match.id, point, code, label=HARE_LABELS[_action(code)]) for code in legal
+            MoveButton(match.id, point, code, label=_hare_label(_action(code))) for code in legal
         ]
-        return Controls(f"Hare space{_of(view, pending)}: give or take 10 carrots?", embed, items)
+        return Controls(_hare_prompt(view, pending), embed, items)
     blocked = _finish_blocked(match, seat, legal)
     if blocked:
-        embed.add_field(name="The Finish", value=blocked, inline=False)
+        embed.add_field(name=_("The Finish"), value=blocked, inline=False)
     numbers = sorted({_number(code) for code in legal}, key=lambda n: n or 0)
     shown = _chosen(choice)
     if shown not in numbers:
@@ -95,26 +110,49 @@ def hand_controls(match: Match, seat: int, choice: str | None = None) -> Control
     return Controls(_prompt(view, seat, numbers, shown), embed, items)
 
 
-def _of(view: dict[str, Any], pending: dict[str, Any]) -> str:
-    """`` (marker 2)`` naming the marker a hare choice is about, in the two-marker game."""
-    return f" ({marker_name(pending['marker'])})" if view["two_markers"] else ""
+def _hare_prompt(view: dict[str, Any], pending: dict[str, Any]) -> str:
+    """The hare's "give or take 10" asked, naming the marker in the two-marker game."""
+    if view["two_markers"]:
+        return ngettext(
+            "Hare space ({marker}): give or take {count} carrot?",
+            "Hare space ({marker}): give or take {count} carrots?",
+            STAY_CARROTS, marker=marker_name(pending["marker"]),
+        )
+    return ngettext("Hare space: give or take {count} carrot?",
+                    "Hare space: give or take {count} carrots?", STAY_CARROTS)
+
+
+def _hare_label(action: str) -> str:
+    if action == "give":
+        return ngettext("Give {count} carrot", "Give {count} carrots", STAY_CARROTS)
+    return ngettext("Take {count} carrot", "Take {count} carrots", STAY_CARROTS)
+
+
+def _stay_label(action: str, left: int) -> str:
+    if action == "give":
+        return ngettext("Stay: give {count} carrot ({left} left)",
+                        "Stay: give {count} carrots ({left} left)", STAY_CARROTS, left=left)
+    return ngettext("Stay: take {count} carrot ({left} left)",
+                    "Stay: take {count} carrots ({left} left)", STAY_CARROTS, left=left)
 
 
 def _prompt(view: dict[str, Any], seat: int, numbers: list[int | None], shown: int | None) -> str:
     """What the player is asked, and why only one marker may move when that is so."""
     if shown is None:
-        return "Your turn: pick your move."
+        return _("Your turn: pick your move.")
     name = marker_name(shown)
     pending = view["pending"] or {}
     if pending.get("kind") == "move_again":
-        return f"The hare says move again: pick the next move of {name}."
+        return _("The hare says move again: pick the next move of {marker}.", marker=name)
     if len(numbers) > 1:
-        other = marker_name(1 - shown)
-        return f"Your turn: pick a move of {name}, or press {other.capitalize()} for its moves."
+        return _(
+            "Your turn: pick a move of {marker}, or press {other} for its moves.",
+            marker=name, other=marker_title(1 - shown),
+        )
     marker = next(m for m in markers_of(view, seat) if m["marker"] == shown)
     if marker["must_move"]:
-        return f"Your turn: {name} ate a lettuce last turn and must move now."
-    return f"Your turn: only {name} can move; pick its move."
+        return _("Your turn: {marker} ate a lettuce last turn and must move now.", marker=name)
+    return _("Your turn: only {marker} can move; pick its move.", marker=name)
 
 
 def _marker_buttons(
@@ -126,7 +164,7 @@ def _marker_buttons(
     buttons: list[discord.ui.Item[Any]] = []
     for number in numbers:
         assert number is not None
-        label = f"{marker_name(number).capitalize()}: {where(markers[number])}"
+        label = _("{marker}: {where}", marker=marker_title(number), where=where(markers[number]))
         style = discord.ButtonStyle.primary if number == shown else discord.ButtonStyle.secondary
         buttons.append(
             ChoiceButton(match.id, point, marker_choice(number), label=label[:80], style=style)
@@ -146,9 +184,9 @@ def _finish_blocked(match: Match, seat: int, legal: list[str]) -> str | None:
             continue
         cost = forward_cost(FINISH - marker.space)
         if cost <= carrots:
-            reason = finish_problem(state, marker_id, carrots - cost)
-            if reason:
-                return reason
+            problem = finish_problem(state, marker_id, carrots - cost)
+            if problem is not None:
+                return _(problem.reason, **problem.values)
     return None
 
 
@@ -158,7 +196,6 @@ def _move_items(
     """Menus of the forward moves, then buttons to move back or stay, for one marker. Each
     marker's menus have their own custom_ids, so switching shows fresh menus."""
     point = match.decision_point()
-    prefix = f"{marker_name(number).capitalize()}: " if number is not None else ""
     forward = [code for code in moves if _action(code) == "f"]
     items: list[discord.ui.Item[Any]] = []
     for group, start in enumerate(range(0, len(forward), SELECT_OPTIONS)):
@@ -168,7 +205,7 @@ def _move_items(
             discord.SelectOption(
                 label=_spot_label(_parsed(code).target),
                 value=code,
-                description=describe(match.state, seat, code)[:100],
+                description=_cut(move_text(match.state, seat, code), 100),
             )
             for code in chunk
         ]
@@ -178,29 +215,35 @@ def _move_items(
                 point,
                 (number or 0) * MAX_SELECTS + group,
                 options=options,
-                placeholder=f"{prefix}move forward, space {first} to {_target(last)}"[:150],
+                placeholder=_cut(for_marker(number, _forward_range(first, last)), 150),
             )
         )
     assert len(items) <= MAX_SELECTS
     for code in moves:
         action = _action(code)
-        text = describe(match.state, seat, code).removeprefix(prefix)
         if action == "b":
-            items.append(
-                MoveButton(match.id, point, code, label=f"{prefix}{text}"[:80], emoji="🐢")
-            )
-        elif action in STAY_LABELS:
-            left = text.rsplit(", ", 1)[1]
-            label = f"{prefix}{STAY_LABELS[action]} ({left})"
-            items.append(MoveButton(match.id, point, code, label=label[:80]))
+            label = _cut(move_text(match.state, seat, code), 80)
+            items.append(MoveButton(match.id, point, code, label=label, emoji="🐢"))
+        elif action in ("take", "give"):
+            left = match.state.players[seat].carrots - move_cost(match.state, seat, code)
+            label = _cut(for_marker(number, _stay_label(action, left)), 80)
+            items.append(MoveButton(match.id, point, code, label=label))
     return items
 
 
-def _target(index: int | None) -> str:
-    assert index is not None
-    return "the Finish" if index == FINISH else str(index)
+def _forward_range(first: int | None, last: int | None) -> str:
+    if last == FINISH:
+        return _("move forward, space {first} to the Finish", first=first)
+    return _("move forward, space {first} to {last}", first=first, last=last)
 
 
 def _spot_label(index: int | None) -> str:
     assert index is not None
-    return "The Finish" if index == FINISH else f"Space {index}: {space(index).label}"
+    if index == FINISH:
+        return _("The Finish")
+    return _cut(_("Space {space}: {name}", space=index, name=space_name(index)), 100)
+
+
+def _cut(text: str, limit: int) -> str:
+    """``text`` within Discord's ``limit``, an ellipsis where it was cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"

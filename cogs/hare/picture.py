@@ -16,6 +16,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from cogs.common.i18n import N_, _, language
 from cogs.common.pictures import (
     INK,
     RGB,
@@ -30,7 +31,6 @@ from cogs.common.pictures import (
     text_left,
 )
 from cogs.hare.symbols import carrot, lettuce, space_symbol
-from rules.hare.moves import ordinal
 
 COLUMNS = 9
 ROWS = 7
@@ -80,15 +80,28 @@ TINTS: dict[str, RGB] = {
 Box = tuple[float, float, float, float]
 
 CAPTIONS = {
-    "start": "START",
-    "finish": "FINISH",
-    "turn": "{name}'s turn",
-    "won": "{name} wins the race",
-    "to_move": "to move",
-    "finished": "finished {place}",
-    "finished_markers": "finished {places}",
+    "start": N_("START"),
+    "finish": N_("FINISH"),
+    "turn": N_("{name}'s turn"),
+    "won": N_("{name} wins the race"),
+    "to_move": N_("to move"),
+    "finished": N_("finished {place}"),
+    "finished_markers": N_("finished {places}"),
 }
-"""Every text the picture draws, in one place (ordinals come from the rules' ``ordinal``)."""
+PLACES = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"), N_("6th"))
+"""Every text the picture draws, in one place: marked for the catalogs, and translated into
+the language spoken where the picture is drawn; the finishing places of at most six runners
+are spelt here too."""
+
+
+def caption(key: str, **fields: Any) -> str:
+    """The caption ``key`` in the language spoken now, its ``{fields}`` filled in."""
+    return _(CAPTIONS[key], **fields)
+
+
+def ordinal(place: int) -> str:
+    """A finishing place as the picture prints it: ``1st``."""
+    return _(PLACES[place - 1])
 
 
 def picture_size(players: int) -> tuple[int, int]:
@@ -165,7 +178,9 @@ def board_png(facts: dict[str, Any], names: list[str]) -> bytes:
     if players > MAX_PLAYERS:
         raise ValueError(f"Hare and Tortoise has at most {MAX_PLAYERS} players, got {players}")
     size = picture_size(players)
-    image = background(f"hare:{digest(board, size)}", lambda: _background(board, size))
+    image = background(  # START and FINISH are drawn in the language spoken
+        f"hare:{language()}:{digest(board, size)}", lambda: _background(board, size)
+    )
     draw = ImageDraw.Draw(image)
     two = facts["two_markers"]
     to_move = set(facts["to_move"])
@@ -203,7 +218,7 @@ def _background(board: list[str], size: tuple[int, int]) -> Image.Image:
         _chevron(draw, before, after)
     for index in range(1, FINISH):
         _space(draw, index, board[index])
-    for index, label in ((0, CAPTIONS["start"]), (FINISH, CAPTIONS["finish"])):
+    for index, label in ((0, caption("start")), (FINISH, caption("finish"))):
         left, top, right, bottom = space_box(index)
         draw.rounded_rectangle((left, top, right, bottom), radius=10, fill=TINTS[board[index]],
                                outline=INK, width=2)
@@ -273,9 +288,9 @@ def _marker(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: floa
 def _status(draw: ImageDraw.ImageDraw, facts: dict[str, Any], names: list[str]) -> None:
     """Whose turn it is, or who won the race."""
     if facts["winner"] is not None:
-        text = CAPTIONS["won"].format(name=names[facts["winner"]])
+        text = caption("won", name=names[facts["winner"]])
     elif facts["to_move"]:
-        text = CAPTIONS["turn"].format(name=names[facts["to_move"][0]])
+        text = caption("turn", name=names[facts["to_move"][0]])
     else:
         return
     text, size = fit_text(text, WIDTH - 2 * MARGIN, SMALLEST + 3, SMALLEST, bold=True)
@@ -287,7 +302,7 @@ def _panel(draw: ImageDraw.ImageDraw, facts: dict[str, Any], names: list[str]) -
     two = facts["two_markers"]
     to_move = set(facts["to_move"])
     places: dict[int, list[tuple[int, str]]] = {}
-    for seat, number, _, place in facts["markers"]:
+    for seat, number, _space, place in facts["markers"]:
         if place is not None:
             places.setdefault(seat, []).append((place, marker_label(seat, number, two)))
     for seat, (carrots, lettuces) in enumerate(facts["supplies"]):
@@ -317,10 +332,10 @@ def _panel(draw: ImageDraw.ImageDraw, facts: dict[str, Any], names: list[str]) -
 def _standing(moving: bool, places: list[tuple[int, str]], two_markers: bool) -> str:
     """``to move``, or the finishing places: ``finished 2nd``, ``finished O2 1st, O1 3rd``."""
     if moving:
-        return CAPTIONS["to_move"]
+        return caption("to_move")
     if not places:
         return ""
     if two_markers:
         spots = ", ".join(f"{label} {ordinal(place)}" for place, label in places)
-        return CAPTIONS["finished_markers"].format(places=spots)
-    return CAPTIONS["finished"].format(place=ordinal(places[0][0]))
+        return caption("finished_markers", places=spots)
+    return caption("finished", place=ordinal(places[0][0]))

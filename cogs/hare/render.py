@@ -7,22 +7,22 @@ from typing import Any
 
 import discord
 
+from cogs.common.i18n import N_, _, ngettext
 from cogs.common.pictures import render
 from cogs.common.presenter import (
     EMBED_COLOUR,
     Controls,
     Picture,
+    joined,
+    ordinal,
     place_line,
-    plural,
     result_title,
     who,
-    winners_headline,
 )
 from cogs.hare.controls import hand_controls
 from cogs.hare.picture import board_facts, board_png
 from cogs.hare.words import markers_of, move_words, narrate, players_text, positions
 from matches.match import Match
-from rules.hare.moves import ordinal
 
 
 def _names(match: Match) -> list[str]:
@@ -31,8 +31,8 @@ def _names(match: Match) -> list[str]:
 
 class HarePresenter:
     game = "hare"
-    title = "Hare and Tortoise"
-    points = "1 point for each runner who finished after you"
+    title = N_("Hare and Tortoise")
+    points = N_("1 point for each runner who finished after you")
     narration_moves = 3
 
     def describe_options(self, options: dict[str, Any]) -> str:
@@ -52,33 +52,35 @@ class HarePresenter:
         view = match.engine.view(match.state, None)
         names = _names(match)
         if view["over"]:
-            title = "Hare and Tortoise: the race is over"
+            title = _("Hare and Tortoise: the race is over")
         else:
             (seat,) = view["to_move"]
-            title = f"Hare and Tortoise: {names[seat]}'s turn"
+            title = _("Hare and Tortoise: {name}'s turn", name=names[seat])
         embed = discord.Embed(title=title, description=players_text(view, names),
                               colour=EMBED_COLOUR)
         if not view["over"]:
             (seat,) = view["to_move"]
             embed.add_field(
-                name="Waiting for", value=f"{who(match, seat)} to move", inline=False
+                name=_("Waiting for"), value=_("{who} to move", who=who(match, seat)),
+                inline=False,
             )
         for name, value in self._latest(view, names, recent_events):
             embed.add_field(name=name, value=value, inline=False)
         embed.set_image(url="attachment://board.png")
-        embed.set_footer(text=f"Match #{match.id}")
+        embed.set_footer(text=_("Match #{id}", id=match.id))
         return embed
 
     def story(self, match: Match, recent_events: list[dict[str, Any]]) -> list[tuple[str, str]]:
         view = match.engine.view(match.state, None)
         names = _names(match)
-        return [*self._latest(view, names, recent_events), ("Runners", players_text(view, names))]
+        runners = (_("Runners"), players_text(view, names))
+        return [*self._latest(view, names, recent_events), runners]
 
     def _latest(
         self, view: dict[str, Any], names: list[str], events: list[dict[str, Any]]
     ) -> list[tuple[str, str]]:
         lines = narrate(view, names, events)
-        return [("Latest", "\n".join(lines)[-1024:])] if lines else []
+        return [(_("Latest"), _latest_text(lines))] if lines else []
 
     def narrate(self, match: Match, events: list[dict[str, Any]]) -> list[str]:
         return narrate(match.engine.view(match.state, None), _names(match), events)
@@ -110,23 +112,41 @@ class HarePresenter:
             for s in order
         ]
         embed = discord.Embed(
-            title=result_title(self.title, winners_headline(winners, "the race")),
+            title=result_title(
+                _(self.title),
+                ngettext("{names} wins the race!", "{names} win the race!", len(winners),
+                         names=joined(winners)),
+            ),
             description="\n".join(lines),
             colour=discord.Colour.gold(),
         )
-        embed.set_footer(text=f"Match #{match.id}")
+        embed.set_footer(text=_("Match #{id}", id=match.id))
         return embed
+
+
+def _latest_text(lines: list[str]) -> str:
+    """The latest lines that fit an embed field (1024 characters), whole lines only."""
+    kept: list[str] = []
+    room = 1024
+    for line in reversed(lines):
+        room -= len(line) + (1 if kept else 0)
+        if room < 0:
+            break
+        kept.append(line)
+    return "\n".join(reversed(kept)) or lines[-1][-1024:]
 
 
 def _ending(view: dict[str, Any], seat: int) -> str:
     """Where a player's markers ended, with the carrots and lettuces they kept."""
     places = sorted(m["finish_place"] or 0 for m in markers_of(view, seat))
     if view["two_markers"] and all(places):
-        spots = f"both markers home ({' and '.join(ordinal(place) for place in places)})"
+        spots = _("both markers home ({first} and {second})", first=ordinal(places[0]),
+                  second=ordinal(places[1]))
     else:
         spots = positions(view, seat)
     player = view["players"][seat]
-    kept = f"🥕 {plural(player['carrots'], 'carrot')}"
+    parts = [spots, ngettext("🥕 {count} carrot", "🥕 {count} carrots", player["carrots"])]
     if player["lettuces"]:
-        kept += f" · 🥬 {plural(player['lettuces'], 'lettuce')} left"
-    return f"{spots} · {kept}"
+        parts.append(ngettext("🥬 {count} lettuce left", "🥬 {count} lettuces left",
+                              player["lettuces"]))
+    return " · ".join(parts)

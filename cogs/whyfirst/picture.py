@@ -12,6 +12,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from cogs.common.i18n import N_, _
 from cogs.common.pictures import (
     INK,
     PAPER,
@@ -59,23 +60,29 @@ ORDER_LEFT = MARGIN + 86
 ORDER_SLOT = 150
 
 CAPTIONS = {
-    "title": "Stage {stage} of {stages} · card round {card_round} of {card_rounds}",
-    "final": "Final board · after stage {stages}",
-    "tactical": "Tactical variant",
-    "play": "To play a card: {names}",
-    "move": "{name} moves a figure by {value}",
-    "win": "{names} wins with the second-highest total",
-    "wins": "{names} win with the second-highest total",
-    "and": " and ",
-    "second": "2nd",
-    "order": "Next:",
-    "after_reveal": "after the next reveal",
-    "stage": "Stage",
-    "total": "Total",
-    "second_place": "Second place",
-    "none": "none",
+    "title": N_("Stage {stage} of {stages} · card round {card_round} of {card_rounds}"),
+    "final": N_("Final board · after stage {stages}"),
+    "tactical": N_("Tactical variant"),
+    "play": N_("To play a card: {names}"),
+    "move": N_("{name} moves a figure by {value}"),
+    "win": N_("{names} wins with the second-highest total"),
+    "wins": N_("{names} win with the second-highest total"),
+    "and": N_("{names} and {last}"),
+    "second": N_("2nd"),
+    "order": N_("Next:"),
+    "after_reveal": N_("after the next reveal"),
+    "stage": N_("Stage"),
+    "total": N_("Total"),
+    "second_place": N_("Second place"),
+    "none": N_("none"),
 }
-"""Every text the picture draws, in one place."""
+"""Every text the picture draws, in one place: marked for the catalogs, and translated into
+the language spoken where the picture is drawn."""
+
+
+def caption(key: str, **fields: Any) -> str:
+    """The caption ``key`` in the language spoken now, its ``{fields}`` filled in."""
+    return _(CAPTIONS[key], **fields)
 
 BOARD: RGB = (238, 232, 218)
 SPACE: RGB = (252, 250, 244)
@@ -202,20 +209,20 @@ def _cell(draw: ImageDraw.ImageDraw, space: int, top: float, fill: RGB) -> None:
 
 def _header(draw: ImageDraw.ImageDraw, facts: dict[str, Any]) -> None:
     if facts["over"]:
-        title = CAPTIONS["final"].format(stages=STAGES)
+        title = caption("final", stages=STAGES)
     else:
-        title = CAPTIONS["title"].format(stage=facts["stage"], stages=STAGES,
+        title = caption("title", stage=facts["stage"], stages=STAGES,
                                          card_round=facts["card_round"], card_rounds=CARD_ROUNDS)
     text_left(draw, (MARGIN, HEADER / 2), title, 28, bold=True)
     if facts["tactical"]:
-        text_right(draw, (WIDTH - MARGIN, HEADER / 2), CAPTIONS["tactical"], SMALLEST, MUTED)
+        text_right(draw, (WIDTH - MARGIN, HEADER / 2), caption("tactical"), SMALLEST, MUTED)
 
 
 def joined(names: list[str]) -> str:
     """``anne``, ``anne and ben``, ``anne, ben and chris``."""
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + CAPTIONS["and"] + names[-1]
+    return caption("and", names=", ".join(names[:-1]), last=names[-1])
 
 
 def _status(draw: ImageDraw.ImageDraw, facts: dict[str, Any], names: list[str]) -> None:
@@ -223,12 +230,12 @@ def _status(draw: ImageDraw.ImageDraw, facts: dict[str, Any], names: list[str]) 
     if facts["over"]:
         winners = [names[w] for w in facts["winners"]]
         key = "win" if len(winners) == 1 else "wins"
-        text = CAPTIONS[key].format(names=joined(winners))
+        text = caption(key, names=joined(winners))
     elif facts["moving"]:
         (seat,) = facts["awaiting"]
-        text = CAPTIONS["move"].format(name=names[seat], value=signed(facts["order"][0]["value"]))
+        text = caption("move", name=names[seat], value=signed(facts["order"][0]["value"]))
     else:
-        text = CAPTIONS["play"].format(names=joined([names[s] for s in facts["awaiting"]]))
+        text = caption("play", names=joined([names[s] for s in facts["awaiting"]]))
     text, size = fit_text(text, WIDTH - 2 * MARGIN, SMALLEST + 2, SMALLEST, bold=True)
     text_left(draw, (MARGIN, HEADER + STATUS / 2), text, size, bold=True)
 
@@ -242,16 +249,16 @@ def _second_place(draw: ImageDraw.ImageDraw, space: int, figures: int) -> None:
     x = space_x(space)
     box = (x - 28, bottom + 3, x + 28, bottom + SECOND_TAG - 3)
     draw.rounded_rectangle(box, radius=6, fill=SECOND, outline=INK, width=2)
-    text_centered(draw, (x, bottom + SECOND_TAG / 2), CAPTIONS["second"], SMALLEST, bold=True)
+    text_centered(draw, (x, bottom + SECOND_TAG / 2), caption("second"), SMALLEST, bold=True)
 
 
 def _order(draw: ImageDraw.ImageDraw, order: list[dict[str, Any]], leo: int | None,
            top: float) -> None:
     """Tactical: who moves a figure next, by white number, highest first; the first is up."""
     y = top + ORDER_ROW / 2
-    text_left(draw, (MARGIN, y), CAPTIONS["order"], SMALLEST, bold=True)
+    text_left(draw, (MARGIN, y), caption("order"), SMALLEST, bold=True)
     if not order:
-        text_left(draw, (ORDER_LEFT, y), CAPTIONS["after_reveal"], SMALLEST, MUTED)
+        text_left(draw, (ORDER_LEFT, y), caption("after_reveal"), SMALLEST, MUTED)
         return
     slot = min(ORDER_SLOT, (WIDTH - MARGIN - ORDER_LEFT) / len(order))
     for index, turn in enumerate(order):
@@ -278,14 +285,14 @@ def _scores(draw: ImageDraw.ImageDraw, facts: dict[str, Any], names: list[str],
         x = columns[current]
         draw.rectangle((x, top, x + STAGE_COLUMN, top + rows * TABLE_ROW), fill=STRIPE)
     y = top + TABLE_ROW / 2
-    text_left(draw, (left, y), CAPTIONS["stage"], SMALLEST, bold=True)
+    text_left(draw, (left, y), caption("stage"), SMALLEST, bold=True)
     for k, x in enumerate(columns):
-        label = str(k + 1) if k < STAGES else CAPTIONS["total"]
+        label = str(k + 1) if k < STAGES else caption("total")
         text_centered(draw, (x + STAGE_COLUMN / 2, y), label, SMALLEST, bold=True)
     y += TABLE_ROW
-    text_left(draw, (left, y), CAPTIONS["second_place"], SMALLEST, MUTED)
+    text_left(draw, (left, y), caption("second_place"), SMALLEST, MUTED)
     for k, stage in enumerate(stages):
-        second = CAPTIONS["none"] if stage["second"] is None else signed(stage["second"])
+        second = caption("none") if stage["second"] is None else signed(stage["second"])
         text_centered(draw, (columns[k] + STAGE_COLUMN / 2, y), second, SMALLEST, MUTED)
     awaited = set(facts["awaiting"])
     for figure, name in enumerate(names):

@@ -37,9 +37,9 @@ BAD_ACTION = 6.0
 to swap the action card."""
 
 
-def choose(view: Mapping[str, Any], seat: int, seed: int) -> Move:
+def casual_move(view: Mapping[str, Any], seat: int, rng: random.Random) -> Move:
     """The casual driver's move for ``seat``, from its view alone."""
-    state = determinize(view, random.Random(seed))
+    state = determinize(view, rng)
     phase = state.phase
     if phase == COMMIT:
         return _commit(state, seat)

@@ -44,7 +44,7 @@ project's rule text in step):
 from rules.hare.board import forward_cost
 from rules.hare.dice import HareResult, hare_result
 from rules.hare.engine import HareEngine
-from rules.hare.moves import describe, move_cost, parse_move
+from rules.hare.moves import move_cost, parse_move
 from rules.hare.policy import purposeful_move
 from rules.hare.state import HareState, race_places
 
@@ -55,7 +55,6 @@ __all__ = [
     "HareEngine",
     "HareResult",
     "HareState",
-    "describe",
     "forward_cost",
     "hare_result",
     "move_cost",

@@ -45,15 +45,6 @@ class Space:
             return "pos" + "".join(str(p) for p in self.places)
         return self.kind.value
 
-    @property
-    def label(self) -> str:
-        """A name for humans: ``lettuce space``, ``position space 1/5/6``."""
-        if self.kind is Kind.POSITION:
-            return "position space " + "/".join(str(p) for p in self.places)
-        if self.kind in (Kind.START, Kind.FINISH):
-            return self.kind.value.capitalize()
-        return f"{self.kind.value} space"
-
 
 @dataclass(frozen=True)
 class Supplies:

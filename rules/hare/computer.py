@@ -7,8 +7,9 @@ rolls a die of its own.
 - ``easy`` tries each legal move once, judges where it lands (``estimate.seat_values``) and
   picks its best-judged move most of the time, else its second or third best.
 - ``strong`` samples every move again and again (the hare spaces' rolls differ each time),
-  plays each sample on for one move of every seat with the purposeful policy (whims
-  included: a playout is a guess at the others, not a plan), judges the position then, and
+  plays each sample on for one move of every seat as a casual player would (``casual``:
+  a carrot budget, lettuce early, home when the limit allows; with a random move now and
+  then: a playout is a guess at the others, not a plan), judges the position then, and
   shares the samples between the moves by UCB1. It stops after ``budget.playouts`` samples
   when that is set (repeatable), else at ``budget.seconds`` of CPU time.
 """
@@ -22,55 +23,24 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.base import Budget, Move
+from rules.hare.casual import casual_choice
+from rules.hare.determinize import determinize
 from rules.hare.engine import HareEngine
 from rules.hare.estimate import seat_values
 from rules.hare.moves import legal_moves
-from rules.hare.policy import purposeful_move
-from rules.hare.state import HareState, Marker, Player, copy_state
+from rules.hare.state import HareState, copy_state
 
 ROLLOUT_PLIES_PER_SEAT = 1
 """How far a strong sample is played on: this many moves of every seat."""
 
 ROLLOUT_WHIM = 0.3
-"""The purposeful policy's chance of a random move in a playout."""
+"""The chance of a random move instead of the casual one in a playout."""
 
 EXPLORATION = 0.4
 """UCB1's exploration constant (values lie in 0..1)."""
 
 EASY_CHOICES = (0.6, 0.25, 0.15)
 """Easy's chances to pick its best-judged move, its second best, its third."""
-
-
-def determinize(view: Mapping[str, Any], seed: int) -> HareState:
-    """The match state behind ``view`` (the whole position is public), with ``seed`` for the
-    die, whose future rolls nobody knows."""
-    markers = [
-        Marker(
-            seat=m["seat"],
-            number=m["marker"],
-            space=m["space"],
-            finish_place=m["finish_place"],
-            must_eat=m["must_eat"],
-            must_move=m["must_move"],
-            position_pending=m["position_pending"],
-        )
-        for m in view["markers"]
-    ]
-    ids = {(m.seat, m.number): i for i, m in enumerate(markers)}
-    pending = view["pending"]
-    return HareState(
-        seed=seed,
-        two_markers=view["two_markers"],
-        start_carrots=view["start_carrots"],
-        players=[Player(p["carrots"], p["lettuces"], p["lose_turn"]) for p in view["players"]],
-        markers=markers,
-        turn=None if view["over"] else view["to_move"][0],
-        decision=view["decision"],
-        pending=None if pending is None else pending["kind"],
-        pending_marker=None if pending is None else ids[pending["seat"], pending["marker"]],
-        finish_order=[ids[m["seat"], m["marker"]] for m in view["finish_order"]],
-        standings=list(view["standings"]),
-    )
 
 
 def choose(
@@ -156,4 +126,9 @@ def _play_on(engine: HareEngine, state: HareState, plies: int, rng: random.Rando
     for _ in range(plies):
         if state.turn is None:
             return
-        engine.apply(state, state.turn, purposeful_move(state, state.turn, rng, ROLLOUT_WHIM))
+        seat = state.turn
+        moves = legal_moves(state, seat)
+        if rng.random() < ROLLOUT_WHIM:
+            engine.apply(state, seat, rng.choice(moves))
+        else:
+            engine.apply(state, seat, casual_choice(state, seat, rng))

@@ -27,25 +27,6 @@ class HareResult(StrEnum):
     FREE_MOVE = "free_move"
     MOVE_AGAIN = "move_again"
 
-    @property
-    def label(self) -> str:
-        """The result as the table prints it."""
-        return _LABELS[self]
-
-
-_LABELS = {
-    HareResult.LOSE_TURN: "lose your next turn",
-    HareResult.GIVE_OR_TAKE_10: "give or take 10 carrots",
-    HareResult.BACK_CARROT: "back to the nearest free carrot space",
-    HareResult.FORWARD_CARROT: "forward to the nearest free carrot space",
-    HareResult.BACK_PLACE: "one place back",
-    HareResult.FORWARD_PLACE: "one place forward",
-    HareResult.EAT_CARROT: "eat a carrot",
-    HareResult.EAT_LETTUCE: "eat a lettuce",
-    HareResult.FREE_MOVE: "this move was free",
-    HareResult.MOVE_AGAIN: "move again",
-}
-
 
 def _load() -> dict[int, tuple[HareResult, ...]]:
     raw = json.loads((Path(__file__).with_name("dice.json")).read_text(encoding="utf-8"))

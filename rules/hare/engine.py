@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.base import Event, IllegalMove, InvalidOptions, Move, Outcome, check_move_input
+from rules.base import Event, InvalidOptions, Move, Outcome, check_move_input
 from rules.hare.board import CODES, SPACES, SUPPLIES, Kind
 from rules.hare.dice import Die, roll_die
 from rules.hare.moves import legal_moves, move_problem
@@ -108,7 +108,7 @@ class HareEngine:
         check_move_input(len(state.players), seat, move)
         problem = move_problem(state, seat, move)
         if problem is not None:
-            raise IllegalMove(problem)
+            raise problem
         return Play(state, self._die).move(seat, move)
 
     def view(self, state: HareState, seat: int | None) -> dict[str, Any]:

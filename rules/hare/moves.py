@@ -19,7 +19,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 
-from rules.base import Move
+from rules.base import N_, IllegalMove, Move
 from rules.hare.board import (
     FINISH,
     SPACES,
@@ -85,22 +85,24 @@ def move_code(state: HareState, marker_id: int, action: str, target: int | None 
     return code
 
 
-def _count(n: int, word: str) -> str:
-    """``1 carrot``, ``2 carrots``."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
+FINISH_LIMITS = (
+    N_("To finish 1st you may keep at most {limit} carrots; you would keep {carrots}."),
+    N_("To finish 2nd you may keep at most {limit} carrots; you would keep {carrots}."),
+    N_("To finish 3rd you may keep at most {limit} carrots; you would keep {carrots}."),
+    N_("To finish 4th you may keep at most {limit} carrots; you would keep {carrots}."),
+    N_("To finish 5th you may keep at most {limit} carrots; you would keep {carrots}."),
+    N_("To finish 6th you may keep at most {limit} carrots; you would keep {carrots}."),
+)
+"""The finishing limit told for each place (six runners at most): whole sentences, as each
+language writes its own place."""
 
 
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th..."""
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th') }"
-
-
-def finish_problem(state: HareState, marker_id: int, carrots_after: int) -> str | None:
+def finish_problem(state: HareState, marker_id: int, carrots_after: int) -> IllegalMove | None:
     """Why this marker may not cross the Finish keeping ``carrots_after`` carrots, or None."""
     marker = state.markers[marker_id]
     player = state.players[marker.seat]
     if player.lettuces > 0:
-        return "You must eat all your lettuces before you finish."
+        return IllegalMove(N_("You must eat all your lettuces before you finish."))
     if state.two_markers and not any(
         state.markers[other].finished for other in state.markers_of(marker.seat)
     ):
@@ -108,60 +110,68 @@ def finish_problem(state: HareState, marker_id: int, carrots_after: int) -> str 
     place = len(state.finish_order) + 1
     limit = STAY_CARROTS * place
     if carrots_after > limit:
-        return (
-            f"To finish {ordinal(place)} you may keep at most {limit} carrots; "
-            f"you would keep {carrots_after}."
-        )
+        return IllegalMove(FINISH_LIMITS[place - 1], limit=limit, carrots=carrots_after)
     return None
 
 
-def forward_problem(state: HareState, marker_id: int, target: int) -> str | None:
+def forward_problem(state: HareState, marker_id: int, target: int) -> IllegalMove | None:
     """Why this marker may not move forward to ``target``, or None when it may."""
     marker = state.markers[marker_id]
     player = state.players[marker.seat]
     if target <= marker.space:
-        return f"Forward moves go ahead: pick a space beyond {marker.space}."
+        return IllegalMove(
+            N_("Forward moves go ahead: pick a space beyond {space}."), space=marker.space
+        )
     if target > FINISH:
-        return "There is nothing beyond the Finish."
+        return IllegalMove(N_("There is nothing beyond the Finish."))
     spaces = target - marker.space
     cost = forward_cost(spaces)
     if cost > player.carrots:
-        return (
-            f"Moving {_count(spaces, 'space')} costs {_count(cost, 'carrot')}; "
-            f"you have {player.carrots}."
+        if spaces == 1:  # one space costs one carrot: the player has none
+            return IllegalMove(N_("Moving 1 space costs 1 carrot; you have 0."))
+        return IllegalMove(
+            N_("Moving {spaces} spaces costs {cost} carrots; you have {carrots}."),
+            spaces=spaces, cost=cost, carrots=player.carrots,
         )
     if target == FINISH:
         return finish_problem(state, marker_id, player.carrots - cost)
     kind = SPACES[target].kind
     if kind is Kind.TORTOISE:
-        return "A tortoise space can only be reached by moving back."
+        return IllegalMove(N_("A tortoise space can only be reached by moving back."))
     if target in state.occupied():
-        return f"Space {target} is occupied."
+        return IllegalMove(N_("Space {space} is occupied."), space=target)
     if kind is Kind.LETTUCE and player.lettuces == 0:
-        return "You need a lettuce to go onto a lettuce space."
+        return IllegalMove(N_("You need a lettuce to go onto a lettuce space."))
     return None
 
 
-def back_problem(state: HareState, marker_id: int, target: int) -> str | None:
+def back_problem(state: HareState, marker_id: int, target: int) -> IllegalMove | None:
     """Why this marker may not move back to ``target``, or None when it may."""
     marker = state.markers[marker_id]
     nearest = tortoise_behind(marker.space) if marker.on_action_space else None
     if nearest is None:
-        return "There is no tortoise space behind you."
+        return IllegalMove(N_("There is no tortoise space behind you."))
     if target != nearest:
-        return f"You may move back only to the nearest tortoise space behind you ({nearest})."
+        return IllegalMove(
+            N_("You may move back only to the nearest tortoise space behind you ({space})."),
+            space=nearest,
+        )
     if nearest in state.occupied():
-        return f"The nearest tortoise space behind you ({nearest}) is occupied."
+        return IllegalMove(
+            N_("The nearest tortoise space behind you ({space}) is occupied."), space=nearest
+        )
     return None
 
 
-def stay_problem(state: HareState, marker_id: int, action: str) -> str | None:
+def stay_problem(state: HareState, marker_id: int, action: str) -> IllegalMove | None:
     """Why this marker may not stay on its space taking/giving 10, or None."""
     marker = state.markers[marker_id]
     if space(marker.space).kind is not Kind.CARROT:
-        return "You may stay only on a carrot space."
+        return IllegalMove(N_("You may stay only on a carrot space."))
     if action == GIVE and state.players[marker.seat].carrots < STAY_CARROTS:
-        return f"You need {STAY_CARROTS} carrots to give {STAY_CARROTS}."
+        return IllegalMove(
+            N_("You need {carrots} carrots to give {carrots}."), carrots=STAY_CARROTS
+        )
     return None
 
 
@@ -264,38 +274,40 @@ def marker_of(state: HareState, seat: int, parsed: ParsedMove) -> int | None:
     return own[number] if number < len(own) else None
 
 
-def move_problem(state: HareState, seat: int, code: Move) -> str | None:
-    """A player-facing reason why ``code`` is not legal for ``seat`` now, or None when it is.
+def move_problem(state: HareState, seat: int, code: Move) -> IllegalMove | None:
+    """Why ``code`` is not legal for ``seat`` now, as the IllegalMove to raise, or None.
 
     Agrees with ``legal_moves`` (the tests check it) but looks at the one move only.
     """
     if state.turn is None:
-        return "The match is over."
+        return IllegalMove(N_("The match is over."))
     if state.turn != seat:
-        return "It is not your turn."
+        return IllegalMove(N_("It is not your turn."))
     parsed = parse_move(code)
     if parsed is None:
-        return f"Unknown move {code!r}."
+        return IllegalMove(N_("Unknown move {code}."), code=repr(code))
     if state.two_markers and parsed.number is None:
-        return "Say which marker moves: end the code with @0 or @1."
+        return IllegalMove(N_("Say which marker moves: end the code with @0 or @1."))
     if not state.two_markers and parsed.number is not None:
-        return "You have a single marker: leave out the @."
+        return IllegalMove(N_("You have a single marker: leave out the @."))
     marker_id = marker_of(state, seat, parsed)
     assert marker_id is not None
     if state.pending == HARE_CHOICE:
         if parsed.action not in (TAKE, GIVE) or marker_id != state.pending_marker:
-            return "First answer the hare: take or give 10 carrots."
+            return IllegalMove(N_("First answer the hare: take or give 10 carrots."))
         if parsed.action == GIVE and state.players[seat].carrots < STAY_CARROTS:
-            return f"You need {STAY_CARROTS} carrots to give {STAY_CARROTS}."
+            return IllegalMove(
+                N_("You need {carrots} carrots to give {carrots}."), carrots=STAY_CARROTS
+            )
         return None
     if state.pending == MOVE_AGAIN and (
         parsed.action not in (FORWARD, BACK) or marker_id != state.pending_marker
     ):
-        return "The hare says move again: move the same marker forward or back."
+        return IllegalMove(N_("The hare says move again: move the same marker forward or back."))
     if state.markers[marker_id].finish_place is not None:
-        return "That marker has already finished."
+        return IllegalMove(N_("That marker has already finished."))
     if state.two_markers and marker_id not in acting_markers(state, seat):
-        return "Your other marker ate a lettuce last turn and must move now."
+        return IllegalMove(N_("Your other marker ate a lettuce last turn and must move now."))
     if parsed.action == FORWARD:
         assert parsed.target is not None
         problem = forward_problem(state, marker_id, parsed.target)
@@ -305,7 +317,7 @@ def move_problem(state: HareState, seat: int, code: Move) -> str | None:
     else:
         problem = stay_problem(state, marker_id, parsed.action)
     if problem is None and code != move_code(state, marker_id, parsed.action, parsed.target):
-        problem = "That move is not allowed now."  # e.g. "f05" for "f5"
+        problem = IllegalMove(N_("That move is not allowed now."))  # e.g. "f05" for "f5"
     return problem
 
 
@@ -334,26 +346,3 @@ def _cost(parsed: ParsedMove, here: int) -> int:
         assert parsed.target is not None
         return -TORTOISE_CARROTS_PER_SPACE * (here - parsed.target)
     return STAY_CARROTS if parsed.action == GIVE else -STAY_CARROTS
-
-
-def describe(state: HareState, seat: int, code: Move) -> str:
-    """The move in words with the carrots it leaves, e.g. "Forward 5 to 23 (lettuce space):
-    pay 15 carrots, 50 left"."""
-    parsed, marker_id = _located(state, seat, code)
-    prefix = f"Marker {parsed.number + 1}: " if parsed.number is not None else ""
-    here = state.markers[marker_id].space
-    cost = _cost(parsed, here)
-    if parsed.action == FORWARD:
-        assert parsed.target is not None
-        to = "the Finish" if parsed.target == FINISH else space(parsed.target).label
-        if parsed.target != FINISH:
-            to = f"{parsed.target} ({to})"
-        text = f"Forward {parsed.target - here} to {to}: pay {_count(cost, 'carrot')}"
-    elif parsed.action == BACK:
-        text = f"Back {here - (parsed.target or 0)} to tortoise space {parsed.target}: "
-        text += f"earn {_count(-cost, 'carrot')}"
-    elif state.pending == HARE_CHOICE:
-        text = f"{parsed.action.capitalize()} {STAY_CARROTS} carrots (hare space)"
-    else:
-        text = f"Stay on the carrot space and {parsed.action} {STAY_CARROTS} carrots"
-    return f"{prefix}{text}, {state.players[seat].carrots - cost} left"

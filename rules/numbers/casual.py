@@ -25,9 +25,9 @@ FOUR = 4
 sequence."""
 
 
-def choose(view: Mapping[str, Any], seat: int, seed: int) -> Move:
+def casual_move(view: Mapping[str, Any], seat: int, rng: random.Random) -> Move:
     """The casual player's move for ``seat``, from its view alone."""
-    state = determinize(view, random.Random(seed))
+    state = determinize(view, rng)
     hand = state.hands[seat]
     if not state.traded:
         for card in hand:

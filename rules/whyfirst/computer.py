@@ -1,11 +1,12 @@
 """Why First?: the computer player (``rules.base.Computer``).
 
 It decides from its seat's view alone. A simulation deals the hidden cards anew
-(``determinize``), plays one candidate move, lets every seat play on with the quick policy
-(``playout``) to the end of the stage, and judges the scored stage by the share of the
-victory it promises (``standing``). Every candidate is tried on the same deals, so they are
-compared fairly; a candidate that falls clearly behind the best is dropped (a race), and the
-best on average is played.
+(``determinize``), plays one candidate move, lets every seat play on to the end of the stage
+as a casual player aiming for the second-highest total would (``casual``, with a random move
+now and then), and judges the scored stage by the share of the victory it promises
+(``standing``). Every candidate is tried on the same deals, so they are compared fairly; a
+candidate that falls clearly behind the best is dropped (a race), and the best on average is
+played.
 
 - ``strong`` simulates for the whole budget.
 - ``easy`` runs a few dozen simulations, three or four per candidate: it sees the obvious
@@ -21,9 +22,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.base import LEVELS, Budget, Move
+from rules.whyfirst.casual import casual_choice
 from rules.whyfirst.determinize import determinize
 from rules.whyfirst.engine import ENGINE
-from rules.whyfirst.playout import VALUE, play_to_stage_end
+from rules.whyfirst.playout import VALUE
 from rules.whyfirst.standing import win_chance
 from rules.whyfirst.state import WhyFirstState
 
@@ -31,6 +33,8 @@ EASY_PLAYOUTS = 48
 """The easy level's simulations for one decision."""
 MIN_ROUNDS = 8
 """Deals every candidate is tried on before any is dropped, and between two judgements."""
+PLAYOUT_WHIM = 0.2
+"""How often a simulated seat plays a move drawn at random instead of the casual one."""
 CONFIDENCE = 2.0
 """How many standard errors behind the best a candidate must fall to be dropped."""
 
@@ -117,5 +121,16 @@ def _still_in_race(alive: list[int], results: list[list[float]]) -> list[int]:
 def _simulate(state: WhyFirstState, seat: int, move: Move, rng: random.Random) -> float:
     """Play ``move`` and the rest of the stage; the share of the victory it leads to."""
     ENGINE.apply(state, seat, move)
-    play_to_stage_end(state, rng)
+    _play_on(state, rng)
     return win_chance(state.totals(), seat, len(state.scoring), rng)
+
+
+def _play_on(state: WhyFirstState, rng: random.Random) -> None:
+    """Every seat plays the stage on as a casual player would, on a whim now and then."""
+    stage = state.stage
+    while state.stage == stage and not state.over:
+        seat = min(ENGINE.to_move(state))
+        if rng.random() < PLAYOUT_WHIM:
+            ENGINE.apply(state, seat, rng.choice(ENGINE.legal_moves(state, seat)))
+        else:
+            ENGINE.apply(state, seat, casual_choice(state, seat, rng))

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.base import (
+    N_,
     Event,
     IllegalMove,
     InvalidOptions,
@@ -148,7 +149,7 @@ class WhyFirstEngine:
             figure = parse_pick(state, seat, move)
             return [_move_by_turn(state, figure), *self._advance_turns(state)]
         if state.over:
-            raise IllegalMove("The match is over.")
+            raise IllegalMove(N_("The match is over."))
         card, target = parse_play(state, seat, move)
         return self._commit(state, seat, card, target)
 

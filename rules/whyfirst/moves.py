@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from rules.base import MAX_MOVE_CODE, IllegalMove, Move
+from rules.base import MAX_MOVE_CODE, N_, IllegalMove, Move
 from rules.whyfirst.cards import DECK
 from rules.whyfirst.state import CARD_ROUNDS, MAX_FIGURES, WhyFirstState
 
@@ -56,39 +56,41 @@ def legal_moves(state: WhyFirstState, seat: int) -> list[Move]:
 def parse_play(state: WhyFirstState, seat: int, move: Move) -> tuple[int, int | None]:
     """The card and target of a play, or IllegalMove with the reason."""
     if state.sealed[seat] is not None:
-        raise IllegalMove("You have already played this round.")
+        raise IllegalMove(N_("You have already played this round."))
     play = _PLAYS.get(move)
     if play is None:
         match = _PLAY.fullmatch(move) if len(move) <= MAX_MOVE_CODE else None
         if match is None:
-            raise IllegalMove("Play one card from your hand.")
+            raise IllegalMove(N_("Play one card from your hand."))
         # Another spelling of a play ("p07:1"): refused as that play would be, else as no move.
         card = int(match["card"])
         parse_play(state, seat, f"p{card}" + (f":{match['target']}" if match["target"] else ""))
-        raise IllegalMove("That is not a move of this game.")
+        raise IllegalMove(N_("That is not a move of this game."))
     card, target = play
     if card not in state.hands[seat]:
-        raise IllegalMove("That card is not in your hand.")
+        raise IllegalMove(N_("That card is not in your hand."))
     if state.variant == "tactical":
         if target is not None:
-            raise IllegalMove("In the tactical variant you play your card in front of yourself.")
+            raise IllegalMove(
+                N_("In the tactical variant you play your card in front of yourself.")
+            )
         return card, None
     if target is None:
-        raise IllegalMove("Choose the figure to play your card on.")
+        raise IllegalMove(N_("Choose the figure to play your card on."))
     if target >= state.figures:
-        raise IllegalMove("There is no such figure.")
+        raise IllegalMove(N_("There is no such figure."))
     if state.card_round == CARD_ROUNDS and target != seat:
-        raise IllegalMove("In the fifth card round you must play on yourself.")
+        raise IllegalMove(N_("In the fifth card round you must play on yourself."))
     return card, target
 
 
 def parse_pick(state: WhyFirstState, seat: int, move: Move) -> int:
     """Tactical: the figure the current seat moves, or IllegalMove with the reason."""
     if seat != state.turns[0][0]:
-        raise IllegalMove("It is not your turn to move a figure.")
+        raise IllegalMove(N_("It is not your turn to move a figure."))
     figure = _FIGURE_OF.get(move)
     if figure is None:
-        raise IllegalMove("Choose a figure to move with your card.")
+        raise IllegalMove(N_("Choose a figure to move with your card."))
     if figure >= state.figures:
-        raise IllegalMove("There is no such figure.")
+        raise IllegalMove(N_("There is no such figure."))
     return figure

@@ -1,4 +1,4 @@
-"""Why First?: the quick policy that plays the computer player's simulations on.
+"""Why First?: a quick policy, and the outlook it judges a figure by (the default move's too).
 
 Only a figure on the second place space scores when a stage ends, so a card is judged by
 where it leaves the figures: what its player's figure would score if the stage ended there,
@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from rules.base import Move
 from rules.whyfirst.cards import DECK
-from rules.whyfirst.engine import ENGINE, clamp
+from rules.whyfirst.engine import clamp
 from rules.whyfirst.state import CARD_ROUNDS, WhyFirstState
 
 VALUE = tuple(card.value for card in DECK)
@@ -95,10 +95,3 @@ def _pick_figure(state: WhyFirstState, seat: int, rng: random.Random) -> int:
             best, best_figure = score, figure
     return best_figure
 
-
-def play_to_stage_end(state: WhyFirstState, rng: random.Random) -> None:
-    """Play ``state`` on with ``policy_move`` for every seat until its stage is scored."""
-    stage = state.stage
-    while state.stage == stage and not state.over:
-        seat = min(ENGINE.to_move(state))
-        ENGINE.apply(state, seat, policy_move(state, seat, rng))

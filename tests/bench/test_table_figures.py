@@ -10,7 +10,7 @@ from bench import bare
 from bench.figures import busiest, busiest_channel, hands_ceiling, percentile
 from bench.garbage import Collections, described
 from bench.playing import next_control
-from tests.fakediscord import Call, Channel, Message, User
+from localdiscord import Call, Channel, Message, User
 
 
 def _hand(*controls: dict) -> Message:

@@ -12,9 +12,9 @@ import pytest_asyncio
 from bot import Settings, TableBot
 from cogs.common.coalescer import Rate
 from data import matches as rows
+from localdiscord import Channel, FakeDiscord, Guild, Message, User, pseudo
 from matches.computers import Thinking
 from rules.base import Budget
-from tests.fakediscord import Channel, FakeDiscord, Guild, Message, User, pseudo
 
 SEED = 20261122
 """Every match in these tests is dealt and rolled from this seed, so runs repeat exactly."""

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
+from localdiscord import Message, User
 from tests.e2e.conftest import Table
-from tests.fakediscord import Message, User
 
 MOVE, CHOICE = "mv:", "ch:"
 

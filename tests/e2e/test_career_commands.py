@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
+
+from cogs.career import RATINGS_PENDING
 from data import matches as rows
 from data import ratings
+from matches import results
 from matches.match import Player
 from rules.hare import ENGINE as HARE
 from rules.whyfirst import ENGINE as WHY_FIRST
 from tests.e2e.play import open_and_start, play_to_the_end
-from tests.matches.helpers import play_match
+from tests.matches.helpers import play_match, to_version_5
 
 
 async def _finished_whyfirst(table):
@@ -152,10 +156,17 @@ async def test_history_pages_newest_first(table):
     first = await table.backend.slash(ben, table.channel, "history", player=anne.id)
     assert "anne's matches on this server" in first.text
     assert first.text.index("**#12**") < first.text.index("**#3**")
-    assert "**#2**" not in first.text and "page 1 of 2" in first.text
+    assert "**#2**" not in first.text and "page 1" in first.text
     assert "1st anne 🏆 (1), 2nd ben (0)" in first.text
+    assert [b.label for b in first.message.buttons] == ["Older ▶"]
     older = await table.backend.click(ben, first, label="Older ▶")
-    assert "**#2**" in older.text and "**#1**" in older.text and "page 2 of 2" in older.text
+    assert "**#2**" in older.text and "**#1**" in older.text and "page 2" in older.text
+    assert "**#3**" not in older.text
+    assert [b.label for b in older.message.buttons] == ["◀ Newer"]
+    await table.restart()
+    newer = await table.backend.click(ben, older, label="◀ Newer")
+    assert "**#12**" in newer.text and "**#3**" in newer.text and "**#2**" not in newer.text
+    assert "page 1" in newer.text, "the buttons carry the match they page from"
     none = await table.backend.slash(ben, table.channel, "history", game="whyfirst")
     assert "No finished matches yet" in none.text
 
@@ -176,3 +187,49 @@ async def test_a_six_player_replay_with_every_hand_stays_within_discords_limits(
     middle = await table.backend.click(users[0], replay, label="Card round ▶")
     end = await table.backend.click(users[0], middle, label="Last ⏭")
     assert "final board" in end.text
+
+
+async def test_the_bot_answers_while_the_ratings_of_an_older_database_are_computed(
+    table, monkeypatch
+):
+    """Start-up does not wait for the backfill: held before its first batch, the bot is
+    ready and answers, /leaderboard and /stats say the ratings are being computed; once
+    it is let go, the ratings show and the line is gone."""
+    anne, ben = table.player("anne"), table.player("ben")
+    service = table.bot.table.service
+    players = [Player(anne.id, "anne"), Player(ben.id, "ben")]
+    for seed in range(3):
+        await play_match(
+            service, "hare", players, guild_id=table.guild.id, channel_id=table.channel.id,
+            seed=seed,
+        )
+    await table.backend.disconnect()
+    to_version_5(table.database)
+    let_go, steps = asyncio.Event(), []
+    step = results.backfill_step
+
+    async def held_step(*args, **kwargs):
+        table.backend.tracker.ignored.add(asyncio.current_task())  # held on purpose
+        await let_go.wait()
+        steps.append(await step(*args, **kwargs))
+        return steps[-1]
+
+    monkeypatch.setattr(results, "backfill_step", held_step)
+    bot = await table.start_bot()
+    board = await table.backend.slash(anne, table.channel, "leaderboard", game="hare")
+    assert board.ephemeral and RATINGS_PENDING in board.text
+    assert "Nobody has played 3 rated matches" in board.text
+    stats = await table.backend.slash(anne, table.channel, "stats")
+    assert stats.ephemeral and RATINGS_PENDING in stats.text
+    assert "Rating: not rated yet" in stats.text
+    history = await table.backend.slash(anne, table.channel, "history")
+    assert "No finished matches yet" in history.text, "their results come with the ratings"
+    assert steps == [] and not bot.upkeep.done()
+
+    let_go.set()
+    await bot.upkeep
+    assert steps == [3, None], "three matches rated in one batch, then done"
+    board = await table.backend.slash(anne, table.channel, "leaderboard", game="hare")
+    assert RATINGS_PENDING not in board.text and "**1.** " in board.text
+    stats = await table.backend.slash(anne, table.channel, "stats")
+    assert RATINGS_PENDING not in stats.text and "Rating " in stats.text

@@ -6,6 +6,7 @@ import asyncio
 import concurrent.futures
 import random
 import re
+from collections import Counter
 from dataclasses import replace
 
 from data import matches as rows
@@ -60,12 +61,10 @@ async def test_a_lone_player_plays_why_first_against_computers_to_the_result(tab
     assert "Ada (easy bot)" in result.text and "Alan (strong bot)" in result.text
     assert result.find_button(label="Rematch")
     async with table.bot.store.read() as db:
-        moves = await (await db.execute(
-            "SELECT how, COUNT(*) FROM moves WHERE match_id = ? GROUP BY how", (match_id,)
-        )).fetchall()
+        moves = await rows.move_log(db, match_id)  # packed as the match finished
         careers = await (await db.execute("SELECT DISTINCT user_id FROM career")).fetchall()
         rated = await (await db.execute("SELECT DISTINCT user_id FROM ratings")).fetchall()
-    how = dict(moves)
+    how = Counter(move.how for move in moves)
     assert how["computer"] == 2 * how["player"], "each computer played every round"
     assert [r[0] for r in careers] == [anne.id] and {r[0] for r in rated} <= {anne.id}
     # Computers get no private messages and no notices: only anne has a DM channel.

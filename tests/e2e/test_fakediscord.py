@@ -15,10 +15,10 @@ from discord import app_commands
 from discord.ext import commands, tasks
 from discord.http import Route
 
-from tests.fakediscord import FakeDiscord, InteractionResult, limits
-from tests.fakediscord.fixtures import fake_discord  # noqa: F401 - pytest fixture
-from tests.fakediscord.gateway import TaskTracker
-from tests.fakediscord.model import EPHEMERAL
+from localdiscord import FakeDiscord, InteractionResult, limits
+from localdiscord.fixtures import fake_discord  # noqa: F401 - pytest fixture
+from localdiscord.gateway import TaskTracker
+from localdiscord.model import EPHEMERAL
 
 TOPICS = [f"topic-{i:02d}" for i in range(40)]
 

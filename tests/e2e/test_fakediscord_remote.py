@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from tests.fakediscord import FakeDiscord, RemoteBot, RemoteError
+from localdiscord import FakeDiscord, RemoteBot, RemoteError
 
 BOT = "tests.e2e.remote_bot:RemoteDemo"
 

@@ -16,8 +16,8 @@ from discord import app_commands
 from discord.ext import commands
 from discord.http import Route
 
-from tests.fakediscord import FakeDiscord, RemoteBot, openapi
-from tests.fakediscord.fixtures import fake_discord  # noqa: F401 - pytest fixture
+from localdiscord import FakeDiscord, RemoteBot, openapi
+from localdiscord.fixtures import fake_discord  # noqa: F401 - pytest fixture
 
 REMOTE_BOT = "tests.e2e.remote_bot:RemoteDemo"
 

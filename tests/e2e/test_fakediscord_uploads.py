@@ -15,9 +15,9 @@ from discord.ext import commands
 from PIL import Image
 
 from cogs.numbers.picture import board_png
-from tests.fakediscord import FakeDiscord, limits
-from tests.fakediscord.fixtures import fake_discord  # noqa: F401 - pytest fixture
-from tests.fakediscord.model import image_size
+from localdiscord import FakeDiscord, limits
+from localdiscord.fixtures import fake_discord  # noqa: F401 - pytest fixture
+from localdiscord.model import image_size
 
 
 def png(colour: tuple[int, int, int], size: tuple[int, int] = (40, 30)) -> bytes:

@@ -6,9 +6,9 @@ import pytest
 
 import bot
 from cogs.common.pacing import GlobalPace
+from localdiscord import Channel, User
+from localdiscord.server import GLOBAL_RATE
 from tests.e2e.conftest import Table
-from tests.fakediscord import Channel, User
-from tests.fakediscord.server import GLOBAL_RATE
 
 TABLES = 4
 SIX = 6

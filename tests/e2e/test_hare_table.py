@@ -11,11 +11,10 @@ import pytest
 from PIL import Image
 
 from cogs.common.pacing import LATER
-from cogs.common.presenter import plural
+from cogs.common.presenter import ordinal, plural
 from cogs.hare.picture import picture_size
 from data import matches as rows
 from rules.hare import ENGINE, parse_move, purposeful_move
-from rules.hare.moves import ordinal
 from tests.e2e.play import match_id_of
 
 NARRATION_MARKS = "🎲🥬🥕➡💰🏁"

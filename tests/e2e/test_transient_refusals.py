@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from cogs.common.table import BOARD
+from localdiscord import pseudo
 from tests.e2e.play import MOVE, first_button, open_and_start
-from tests.fakediscord import pseudo
 
 EDIT = "/channels/{channel_id}/messages/{message_id}"
 BURSTS = [

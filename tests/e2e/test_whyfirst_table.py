@@ -102,7 +102,7 @@ async def test_the_dm_says_what_was_played_and_who_is_awaited(table):
     card = hand.buttons[0].label
     after = await act(table, ben, hand)
     assert f"You played {card} on" in after.text
-    assert "Still waiting for anne, chris" in after.text
+    assert "Still waiting for anne and chris" in after.text
     assert not playable(after)
     awaited = table.board().text.split("Waiting for")[1]
     assert f"<@{anne.id}>" in awaited and f"<@{chris.id}>" in awaited

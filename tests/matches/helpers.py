@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import random
+import sqlite3
+from pathlib import Path
 
+from data import packing
 from matches.match import Player
 from matches.service import MatchService
 from matches.timekeeper import Timekeeper
@@ -51,3 +54,26 @@ async def play_match(
         else:
             await service.play(match.id, match.seats[seat].user_id, point, move)
     raise AssertionError("the match did not end")
+
+
+def to_version_5(path: Path) -> None:
+    """The database (closed) as version 5 left it: no ratings, no results, no computer
+    levels, nothing of later versions; its finished matches wait for their ratings, their
+    move logs unpacked."""
+    with sqlite3.connect(path) as raw:
+        for match_id, packed in raw.execute("SELECT match_id, packed FROM move_logs").fetchall():
+            raw.executemany(
+                f"INSERT INTO moves (match_id, {', '.join(packing.COLUMNS)})"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (match_id, *(move[c] for c in packing.COLUMNS))
+                    for move in packing.unpack(packed)
+                ],
+            )
+        raw.executescript(
+            "DROP TABLE ratings; DROP TABLE results; DROP INDEX seats_playing_for_players;"
+            " DROP TABLE player_languages; DROP TABLE settings;"
+            " ALTER TABLE seats DROP COLUMN level; DROP INDEX seats_by_user;"
+            " DROP INDEX matches_finished_order; DROP TABLE move_logs; DELETE FROM meta;"
+            " PRAGMA user_version = 5;"
+        )

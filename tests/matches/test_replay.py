@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from data import matches as rows
+from data import packing
 from data.store import Store
 from matches.match import Player
-from matches.replay import ReplayRefused, replay
+from matches.replay import CHECKPOINT_EVERY, ReplayRefused, replay
 from matches.service import MatchService
 from rules.catalog import ENGINES
 from tests.matches.helpers import play_match
@@ -46,9 +47,9 @@ async def test_a_replay_reaches_exactly_the_stored_final_state(service, game, pl
     rebuilt = replay(engine, record, moves)
 
     assert rebuilt.last == len(moves) > 0
-    assert engine.dump(rebuilt.steps[-1].state) == record.state
+    assert engine.dump(rebuilt.state_at(rebuilt.last)) == record.state
     assert rebuilt.faithful
-    assert engine.outcome(rebuilt.steps[0].state) is None, "step 0 is the deal"
+    assert engine.outcome(rebuilt.state_at(0)) is None, "step 0 is the deal"
 
 
 async def test_a_replay_of_a_match_with_a_resigned_player_reaches_the_final_state(service):
@@ -97,3 +98,82 @@ async def test_replaying_refuses_a_cancelled_match(service):
 async def _replay(service, match_id):
     record, moves = await _stored(service, match_id)
     return replay(ENGINES[record.game], record, moves)
+
+
+def _every_step(engine, record, moves):
+    """Each step's state (dumped) and move, rebuilt move by move from the deal."""
+    state = engine.setup(
+        len(record.seats), engine.options(record.options, len(record.seats)),
+        int(record.state["seed"]),
+    )
+    steps = [(engine.dump(state), None)]
+    for logged in moves:
+        engine.apply(state, logged.seat, logged.move)
+        steps.append((engine.dump(state), logged))
+    return steps
+
+
+async def _stored_bytes(service, match_id):
+    async with service.store.read() as db:
+        cursor = await db.execute(
+            "SELECT COALESCE(SUM(LENGTH(move) + LENGTH(events) + LENGTH(played_at) + 24), 0)"
+            " FROM moves WHERE match_id = ?", (match_id,),
+        )
+        (rows_bytes,) = await cursor.fetchone()
+        cursor = await db.execute(
+            "SELECT COALESCE(SUM(LENGTH(packed)), 0) FROM move_logs WHERE match_id = ?",
+            (match_id,),
+        )
+        (packed_bytes,) = await cursor.fetchone()
+    return rows_bytes, packed_bytes
+
+
+async def _unpack(service):
+    """Every packed log back into rows of ``moves``."""
+    async with service.store.transaction() as db:
+        cursor = await db.execute("SELECT match_id, packed FROM move_logs")
+        for match_id, packed in await cursor.fetchall():
+            for move in packing.unpack(packed):
+                await db.execute(
+                    "INSERT INTO moves (match_id, seq, seat, move, decision_point, events, how,"
+                    " played_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (match_id, *(move[column] for column in packing.COLUMNS)),
+                )
+        await db.execute("DELETE FROM move_logs")
+
+
+async def test_every_step_replays_exactly_from_checkpoints_before_and_after_packing(service):
+    games = [("whyfirst", 3, {}), ("hare", 4, {}), ("canyon", 3, {}),
+             ("numbers", 4, {"teams": 2})]
+    played = [
+        await play_match(service, game, PLAYERS[:players], options=options, seed=players)
+        for game, players, options in games
+    ]
+    at_finish = {match_id: await _stored(service, match_id) for match_id in played}
+    for match_id in played:
+        rows_bytes, packed_bytes = await _stored_bytes(service, match_id)
+        assert rows_bytes == 0 and packed_bytes > 0, "a match's log is packed as it finishes"
+    await _unpack(service)  # as the previous version kept them
+    before = {match_id: await _stored(service, match_id) for match_id in played}
+    assert before == at_finish
+    unpacked = {match_id: await _stored_bytes(service, match_id) for match_id in played}
+
+    assert await service.pack_move_logs() == len(played)
+    assert await service.pack_move_logs() == 0, "each log is packed once"
+
+    for match_id in played:
+        record, moves = before[match_id]
+        after_record, after_moves = await _stored(service, match_id)
+        assert after_moves == moves, "the packed log reads back as logged"
+        async with service.store.read() as db:
+            assert await rows.move_log(db, match_id, last=3) == moves[-3:]
+        rows_bytes, packed_bytes = await _stored_bytes(service, match_id)
+        assert rows_bytes == 0 and 0 < packed_bytes * 3 < unpacked[match_id][0]
+        engine = ENGINES[record.game]
+        expected = _every_step(engine, record, moves)
+        assert len(moves) > CHECKPOINT_EVERY, "the match passes a checkpoint"
+        for rebuilt in (replay(engine, record, moves), replay(engine, after_record, after_moves)):
+            assert rebuilt.faithful
+            steps = [(engine.dump(rebuilt.state_at(i)), rebuilt.move_at(i))
+                     for i in range(rebuilt.last + 1)]
+            assert steps == expected

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 from openskill.models import PlackettLuce
 
@@ -15,7 +13,7 @@ from matches.match import Player
 from matches.service import MatchService
 from rules.base import Outcome
 from rules.catalog import ENGINES
-from tests.matches.helpers import play_match
+from tests.matches.helpers import play_match, to_version_5
 
 ANNE, BEN, CHRIS, DORA = (Player(n, name) for n, name in enumerate("abcd", start=1))
 GUILD, OTHER_GUILD = 1, 2
@@ -173,7 +171,7 @@ async def test_a_match_without_a_result_is_not_rated(service):
     await service.cancel(match.id, ANNE.user_id)
     assert await _ratings(service, GUILD, "whyfirst") == {}
     async with service.store.read() as db:
-        assert not await ratings.any_rated(db)
+        assert not await ratings.has_results(db, match.id)
 
 
 async def test_server_ratings_count_one_server_and_global_ones_every_server(service):
@@ -209,13 +207,7 @@ async def test_the_backfill_of_an_older_database_equals_live_rating(tmp_path):
     live = await _snapshot(store)
     assert len(live["ratings"]) > 8
     await store.close()
-    # The database as version 5 left it: no ratings, no results, no computer levels.
-    with sqlite3.connect(path) as raw:
-        raw.executescript(
-            "DROP TABLE ratings; DROP TABLE results; DROP INDEX seats_playing_for_players;"
-            " DROP TABLE player_languages; DROP TABLE settings;"
-            " ALTER TABLE seats DROP COLUMN level; PRAGMA user_version = 5;"
-        )
+    to_version_5(path)
     store = await Store.open(path, durable=False)
     try:
         service = MatchService(store, ENGINES)
@@ -225,6 +217,46 @@ async def test_the_backfill_of_an_older_database_equals_live_rating(tmp_path):
         assert await service.backfill_ratings() == 0, "done once"
         async with store.read() as db:
             assert await meta.get_meta(db, results.BACKFILLED) == "5"
+    finally:
+        await store.close()
+
+
+async def _ratings_rows(store):
+    async with store.read() as db:
+        cursor = await db.execute("SELECT * FROM ratings ORDER BY 1, 2, 3")
+        return [tuple(r) for r in await cursor.fetchall()]
+
+
+async def test_a_match_finished_during_the_backfill_is_rated_after_the_older_ones(tmp_path):
+    """The backfill goes a few matches per transaction; a match finishing meanwhile keeps
+    its results and is rated last, so the numbers equal live rating of the whole season."""
+    seeds = iter(range(100, 10_000)).__next__
+    reference = await Store.open(tmp_path / "live.db", durable=False)
+    service = MatchService(reference, ENGINES, new_seed=seeds)
+    await _play_a_season(service)
+    await play_match(service, "whyfirst", [BEN, DORA], seed=6)
+    live = await _ratings_rows(reference)
+    await reference.close()
+
+    path = tmp_path / "table.db"
+    store = await Store.open(path, durable=False)
+    await _play_a_season(MatchService(store, ENGINES, new_seed=iter(range(100, 105)).__next__))
+    await store.close()
+    to_version_5(path)
+    store = await Store.open(path, durable=False)
+    try:
+        service = MatchService(store, ENGINES, new_seed=iter(range(105, 10_000)).__next__)
+        assert await results.backfill_step(store, ENGINES, batch=2) == 2
+        match_id = await play_match(service, "whyfirst", [BEN, DORA], seed=6)
+        async with store.read() as db:
+            assert await ratings.has_results(db, match_id), "its results are kept at once"
+            assert await results.backfill_pending(db)
+        assert await _ratings_rows(store) != live
+        assert await service.backfill_ratings() == 4, "three older matches, then the new one"
+        assert await _ratings_rows(store) == live
+        async with store.read() as db:
+            assert not await results.backfill_pending(db)
+            assert await meta.get_meta(db, results.BACKFILLED) == "6"
     finally:
         await store.close()
 

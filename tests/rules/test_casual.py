@@ -1,167 +1,127 @@
-"""The casual players of Great Canyon Race and Sequence Numbers (the bench's opponents): legal
-at every decision, decided from the seat's view alone, and playing as the rulebook suggests."""
+"""The casual players the computers are measured against: legal, repeatable, from the view
+only, and playing as the rulebook's sensible player would."""
 
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
-from rules.canyon import ACCELERATION, ACTIONS, CanyonState
-from rules.canyon import ENGINE as CANYON
-from rules.canyon import casual as canyon_casual
-from rules.numbers import ENGINE as NUMBERS
-from rules.numbers import NumbersState, space_name
-from rules.numbers import casual as numbers_casual
-from rules.numbers.board import LAYOUT, SPACES_OF
-from rules.numbers.cards import DECK
+from bench.players import casual_player
+from rules.catalog import ENGINES
+from rules.hare.board import FINISH, LETTUCE_SPACES
+from rules.hare.casual import casual_move as hare_casual
+from rules.hare.computer import determinize as hare_race
+from rules.hare.moves import legal_moves as hare_moves
+from rules.whyfirst.casual import casual_move as whyfirst_casual
+from rules.whyfirst.scoring import StageScore
+
+TABLES = [
+    ("hare", 2, {}), ("hare", 2, {"two_markers": False}), ("hare", 4, {}),
+    ("whyfirst", 2, {}), ("whyfirst", 4, {}), ("whyfirst", 3, {"variant": "tactical"}),
+]
 
 
-def _play_out(engine: Any, players: int, choose: Any, seed: int, whim: float) -> int:
-    """A whole match of casual players (a random legal move instead, as often as ``whim``):
-    each move is checked against the engine's legal moves and against a second seed. Returns
-    how many decisions were taken."""
+def _match(game: str, seats: int, options: dict, seed: int) -> list[str]:
+    """A whole match of casual players: every move, each checked legal when played."""
+    engine = ENGINES[game]
+    play = casual_player(game)
+    assert play is not None
+    state = engine.setup(seats, engine.options(options, seats), seed)
     rng = random.Random(seed)
-    state = engine.setup(players, engine.options({}, players), seed)
-    decisions = 0
+    moves = []
     while awaited := engine.to_move(state):
+        assert len(moves) < 3_000, "a casual match that does not end"
         seat = min(awaited)
-        legal = engine.legal_moves(state, seat)
-        if rng.random() < whim:
-            move = rng.choice(legal)
-        else:
-            view = engine.view(state, seat)
-            move = choose(view, seat, decisions)
-            assert move in legal, (move, legal)
-            assert choose(view, seat, decisions + 7) == move  # the seed cannot change its mind
+        move = play(engine.view(state, seat), seat, rng)
+        assert move in engine.legal_moves(state, seat)
         engine.apply(state, seat, move)
-        decisions += 1
+        moves.append(move)
     assert engine.outcome(state) is not None
-    return decisions
+    return moves
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 6])
-@pytest.mark.parametrize("seed", range(3))
-def test_canyon_casual_plays_whole_races_legally(players: int, seed: int) -> None:
-    assert _play_out(CANYON, players, canyon_casual.choose, seed, whim=0.2) >= 10
+@pytest.mark.parametrize(("game", "seats", "options"), TABLES)
+def test_casual_players_play_legal_moves_to_the_end_and_repeat_with_the_seed(
+    game, seats, options
+):
+    for seed in (3, 4):
+        assert _match(game, seats, options, seed) == _match(game, seats, options, seed)
+    assert _match(game, seats, options, 3) != _match(game, seats, options, 4)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 6])
-@pytest.mark.parametrize("seed", range(2))
-def test_numbers_casual_plays_whole_matches_legally(players: int, seed: int) -> None:
-    assert _play_out(NUMBERS, players, numbers_casual.choose, seed, whim=0.1) >= players
+@pytest.mark.parametrize(("game", "seats"), [("hare", 2), ("whyfirst", 4)])
+def test_casual_players_decide_from_the_view_alone(game, seats):
+    """Two matches that differ only in what the seat cannot see get the same move."""
+    engine = ENGINES[game]
+    play = casual_player(game)
+    assert play is not None
+    for seed in range(6):
+        view = engine.view(engine.setup(seats, engine.options({}, seats), seed), 0)
+        other = engine.view(engine.setup(seats, engine.options({}, seats), seed + 100), 0)
+        if view == other:  # the same position seen: the same answer whatever lies hidden
+            assert play(view, 0, random.Random(1)) == play(other, 0, random.Random(1))
+        assert play(view, 0, random.Random(1)) == play(dict(view), 0, random.Random(1))
 
 
-# -- Great Canyon Race --------------------------------------------------------------------
+def _hare_view(spaces: list[int], carrots: int, lettuces: int) -> dict:
+    """A one-marker 2-player race, seat 0 to move with ``carrots`` and ``lettuces``."""
+    engine = ENGINES["hare"]
+    state = engine.setup(2, engine.options({"two_markers": False}, 2), 1)
+    for marker, space in zip(state.markers, spaces, strict=True):
+        marker.space = space
+    state.players[0].carrots = carrots
+    state.players[0].lettuces = lettuces
+    return engine.view(state, 0)
 
 
-def _card(value: int, taken: set[int]) -> int:
-    card = next(
-        c.id for c in ACCELERATION if c.value == value and not c.double and c.id not in taken
-    )
-    taken.add(card)
-    return card
+def test_hare_casual_crosses_the_finish_when_the_carrot_limit_allows():
+    view = _hare_view([60, 30], carrots=20, lettuces=0)  # 4 spaces cost 10, keeps 10
+    assert hare_casual(view, 0, random.Random(1)) == f"f{FINISH}"
 
 
-def _canyon(round_no: int, action_kind: str, scores: list[int], hand: list[int]) -> CanyonState:
-    """A race in the commit of ``round_no`` whose action card is of ``action_kind``, seat 0
-    holding cards of the values in ``hand``."""
-    state = CANYON.setup(len(scores), {}, 5)
-    action = next(a.id for a in ACTIONS if a.kind == action_kind)
-    where = state.row.index(action) if action in state.row else -1
-    if where >= 0:
-        state.row[where] = state.row[round_no - 1]
-    else:
-        state.action_deck[state.action_deck.index(action)] = state.row[round_no - 1]
-    state.row[round_no - 1] = action
-    state.round = round_no
-    state.face_up[round_no - 1] = True
-    state.scores = list(scores)
-    taken: set[int] = set()
-    state.hands[0] = sorted(_card(v, taken) for v in hand)
-    for seat in range(1, state.seats):
-        state.hands[seat] = [c for c in state.hands[seat] if c not in taken]
-    state.stock = [c for c in state.stock if c not in taken]
-    return state
+def test_hare_casual_heads_for_a_lettuce_while_it_holds_one():
+    view = _hare_view([3, 1], carrots=65, lettuces=3)
+    assert hare_casual(view, 0, random.Random(1)) == f"f{LETTUCE_SPACES[0]}"
 
 
-def _canyon_move(state: CanyonState, seat: int = 0) -> str:
-    move = canyon_casual.choose(CANYON.view(state, seat), seat, 1)
-    assert move in CANYON.legal_moves(state, seat)
-    return move
+def test_hare_casual_goes_back_for_a_lettuce_none_left_ahead():
+    view = _hare_view([58, 1], carrots=40, lettuces=1)
+    move = hare_casual(view, 0, random.Random(1))
+    assert move.startswith("b")
 
 
-def test_last_round_lands_on_the_edge_not_past_it() -> None:
-    state = _canyon(10, "keep_value", [26, 20], [5, 4, 2])
-    assert ACCELERATION[int(_canyon_move(state)[1:])].value == 4
+def test_hare_casual_keeps_its_carrots_in_line_with_the_distance_left():
+    """Rich, it runs further than when it is poor."""
+    def furthest(carrots: int) -> int:
+        view = _hare_view([23, 1], carrots=carrots, lettuces=0)
+        move = hare_casual(view, 0, random.Random(1))
+        legal = hare_moves(hare_race(view, 1), 0)
+        assert move in legal
+        return int(move[1:]) if move[0] == "f" else 23
+    assert furthest(150) > furthest(60) > 23
 
 
-def test_keeps_off_a_circled_space_when_a_card_does_as_well() -> None:
-    state = _canyon(3, "keep_value", [8, 8], [2, 3])  # the pace is about 10.4; 10 is circled
-    assert ACCELERATION[int(_canyon_move(state)[1:])].value == 3
+def _whyfirst_view(positions: list[int], hand: list[int], seat: int, leader: int | None):
+    """A 4-player stage in its first card round: ``seat`` holds ``hand``; ``leader`` (if any)
+    scored 5 in each of the two stages before."""
+    engine = ENGINES["whyfirst"]
+    state = engine.setup(4, engine.options({}, 4), 2)
+    if leader is not None:
+        state.scoring = [StageScore(stage, 5, (leader,)) for stage in (1, 2)]
+        state.stage = 3
+    state.positions = positions
+    state.hands[seat] = hand
+    return engine.view(state, seat)
 
 
-def test_counts_the_cards_left_in_its_hand() -> None:
-    # On 8 in round 4 with +5 and +1: +5 now and +1 next (about half of it) ends the first
-    # hand near 14; +1 now would leave the +5 too little to get there.
-    state = _canyon(4, "keep_value", [8, 8], [5, 1])
-    assert ACCELERATION[int(_canyon_move(state)[1:])].value == 5
+def test_whyfirst_casual_puts_its_figure_on_the_second_place():
+    """Cards -4, -3, -2, -1, +3: the +3 brings its figure level with the second place."""
+    view = _whyfirst_view([6, 0, 3, 1], [24, 8, 4, 13, 1], seat=1, leader=None)
+    assert whyfirst_casual(view, 1, random.Random(1)) == "p24:1"
 
 
-def test_calls_a_collision_to_put_a_rival_on_its_fourth_out() -> None:
-    state = _canyon(5, "keep_value", [12, 25], [3, 2, 1])
-    state.collisions[1] = 3
-    assert _canyon_move(state).endswith(":x")
-    state.collisions[1] = 2  # the rival would only choose the action card: no call
-    assert not _canyon_move(state).endswith(":x")
-
-
-def test_a_send_round_passes_the_card_that_pushes_the_receiver_off_the_edge() -> None:
-    state = _canyon(10, "send_left", [20, 26], [8, 4, 1])
-    assert ACCELERATION[int(_canyon_move(state)[1:])].value == 8
-
-
-# -- Sequence Numbers ---------------------------------------------------------------------
-
-
-def _numbers(chips: dict[int, int], hand: list[int]) -> NumbersState:
-    """A two-player match on seat 0's turn with ``chips`` (space: side) on the board and
-    seat 0 holding ``hand``."""
-    state = NUMBERS.setup(2, {}, 3)
-    for space, side in chips.items():
-        state.chips[space] = side
-    state.hands[0] = list(hand)
-    state.hands[1] = [c for c in state.hands[1] if c not in hand]
-    state.draw_pile = [c for c in state.draw_pile if c not in hand]
-    return state
-
-
-def _equation_for(space: int, not_for: set[int]) -> int:
-    """An equation card whose answer is shown on ``space``, its other copy not in ``not_for``."""
-    return next(
-        c.id for c in DECK if c.answer == LAYOUT[space] and not set(SPACES_OF[c.answer]) & not_for
-    )
-
-
-def _row(row: int, cols: range) -> list[int]:
-    return [row * 10 + col for col in cols]
-
-
-def test_completes_its_own_line_before_anything_else() -> None:
-    mine, theirs = _row(4, range(1, 5)), _row(7, range(1, 5))
-    state = _numbers({**dict.fromkeys(mine, 0), **dict.fromkeys(theirs, 1)}, [])
-    finish, block = 45, 75
-    state.hands[0] = [_equation_for(block, set()), _equation_for(finish, set())]
-    move = numbers_casual.choose(NUMBERS.view(state, 0), 0, 1)
-    assert move.endswith(f"@{space_name(finish)}")
-
-
-def test_blocks_a_rivals_four() -> None:
-    theirs = _row(7, range(1, 5))
-    extend = 22
-    state = _numbers({**dict.fromkeys(theirs, 1), 21: 0, 23: 0}, [])
-    state.hands[0] = [_equation_for(extend, set()), _equation_for(75, set())]
-    move = numbers_casual.choose(NUMBERS.view(state, 0), 0, 1)
-    assert move.endswith(f"@{space_name(75)}")
-    assert move in NUMBERS.legal_moves(state, 0)
+def test_whyfirst_casual_leading_plays_for_another_figure_to_score():
+    view = _whyfirst_view([0, 2, 4, 0], [31, 28, 29, 24, 25], seat=0, leader=0)
+    move = whyfirst_casual(view, 0, random.Random(1))
+    assert not move.endswith(":0")

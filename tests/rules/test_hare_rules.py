@@ -11,7 +11,7 @@ import pytest
 from rules.base import Event, IllegalMove, InvalidOptions
 from rules.hare import ENGINE, HareEngine
 from rules.hare.board import FINISH, SPACES, Kind, forward_cost
-from rules.hare.moves import describe, move_cost
+from rules.hare.moves import move_cost
 from rules.hare.state import HareState
 from tests.rules.protocol import check_padded_codes_refused
 
@@ -65,7 +65,7 @@ def assert_illegal(state: HareState, seat: int, move: str, reason_part: str = ""
     before = ENGINE.dump(state)
     with pytest.raises(IllegalMove) as caught:
         ENGINE.apply(state, seat, move)
-    assert reason_part.lower() in caught.value.reason.lower()
+    assert reason_part.lower() in str(caught.value).lower()
     assert ENGINE.dump(state) == before
 
 
@@ -425,9 +425,6 @@ def test_two_marker_codes_name_the_marker() -> None:
     moves = ENGINE.legal_moves(state, 0)
     assert "f2@0" in moves and "f2@1" in moves
     assert_illegal(state, 0, "f2", "@0 or @1")
-    assert describe(state, 0, "f2@1") == (
-        "Marker 2: Forward 2 to 2 (carrot space): pay 3 carrots, 92 left"
-    )
 
 
 def test_two_marker_player_moves_one_marker_per_turn_from_a_shared_supply() -> None:
@@ -517,14 +514,14 @@ def test_an_illegal_move_leaves_the_state_untouched(seat: int, move: str, reason
     assert_illegal(state, seat, move, reason)
 
 
-def test_describe_says_each_move_and_the_carrots_it_leaves() -> None:
+def test_a_move_costs_what_the_rules_say() -> None:
     state = race(spaces=[5, 14])
-    assert describe(state, 0, "f10") == "Forward 5 to 10 (lettuce space): pay 15 carrots, 50 left"
+    assert move_cost(state, 0, "f10") == 15
     state.turn = 1
-    assert describe(state, 1, "b11") == "Back 3 to tortoise space 11: earn 30 carrots, 95 left"
+    assert move_cost(state, 1, "b11") == -30
     state = race(spaces=[59], carrots=[15], lettuces=[0])
-    assert describe(state, 0, "f64") == "Forward 5 to the Finish: pay 15 carrots, 0 left"
-    assert describe(state, 0, "take") == "Stay on the carrot space and take 10 carrots, 25 left"
+    assert move_cost(state, 0, "f64") == 15
+    assert move_cost(state, 0, "take") == -10
     assert move_cost(state, 0, "give") == 10
     assert all(len(m) <= 40 for m in ENGINE.legal_moves(state, 0))
 

@@ -15,11 +15,11 @@ import urllib.parse
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from . import encoding, limits, openapi, pseudo
+from . import encoding, limits, pseudo
 from .model import (
     COMPONENTS_V2,
     EPHEMERAL,
@@ -37,6 +37,9 @@ from .model import (
     World,
     iso,
 )
+
+if TYPE_CHECKING:
+    from . import openapi
 
 API_PREFIX = "/api/v10"
 GLOBAL_RATE = 50
@@ -174,12 +177,16 @@ def _compile(template: str) -> re.Pattern[str]:
 
 
 class RestServer:
-    """The simulated REST API (one per :class:`~tests.fakediscord.FakeDiscord`)."""
+    """The simulated REST API (one per :class:`~localdiscord.FakeDiscord`)."""
 
     def __init__(self, world: World, *, token: Callable[[], str], clock: Callable[[], float],
                  on_call: Callable[[Call], None] | None = None, bodies: bool = True,
-                 global_rate: int | None = GLOBAL_RATE) -> None:
+                 global_rate: int | None = GLOBAL_RATE,
+                 spec: openapi.Specification | None = None) -> None:
         self.world = world
+        self.spec = spec
+        """Discord's specification every request and answer is checked against (None: the
+        simulated routes alone say what exists)."""
         self.bodies = bodies
         self.global_rate = global_rate
         self._bot_calls: deque[float] = deque()
@@ -275,12 +282,12 @@ class RestServer:
         req = Req(method=method, path=path, route=spec.template if spec else "",
                   params=params, query=query, json=body, files=files,
                   headers=dict(request.headers))
-        official = openapi.specification().operation(method, path)
+        official = self.spec.operation(method, path) if self.spec else None
         status: int
         payload: Any
         error: ApiError | None = None
         try:
-            if official is None:
+            if official is None and self.spec is not None:
                 raise ApiError(404, 0, "404: Not Found")
             if spec is None:
                 raise ApiError(404, 0, "The simulated Discord does not serve this route yet")
@@ -289,13 +296,15 @@ class RestServer:
                 raise ApiError(401, 0, "401: Unauthorized", expected=True)
             if spec.needs_auth:
                 self._count_bot_call()
-            self._check_request(req, *official)
+            if official is not None:
+                self._check_request(req, *official)
             await self._inject_faults(req)
             status, payload = await spec.handler(req)
         except ApiError as exc:
             error = exc
             status, payload = exc.status, exc.body()
-        self._record(req, spec, status, payload, error, known=official is not None)
+        known = official is not None or self.spec is None
+        self._record(req, spec, status, payload, error, known=known)
         if official is not None:
             self._check_response(req, official[0], status, payload)
         if status == 204 or payload is None:
@@ -309,7 +318,8 @@ class RestServer:
                        params: dict[str, str]) -> None:
         """Discord refuses a request its specification refuses, as it refuses a form."""
         multipart = req.headers.get("Content-Type", "").lower().startswith("multipart/")
-        problems = openapi.specification().check_request(
+        assert self.spec is not None
+        problems = self.spec.check_request(
             operation, params, req.query, req.json, multipart=multipart)
         if problems:
             errors = limits.FormErrors()
@@ -320,7 +330,8 @@ class RestServer:
     def _check_response(self, req: Req, operation: openapi.Operation, status: int,
                         payload: Any) -> None:
         """An answer the specification does not allow is a bug of the simulated Discord."""
-        for problem in openapi.specification().check_response(operation, status, payload):
+        assert self.spec is not None
+        for problem in self.spec.check_response(operation, status, payload):
             self.world.simulator_bugs.append(
                 f"{req.method} {operation.template} answered {status} with a body that does "
                 f"not fit Discord's specification: {problem}")

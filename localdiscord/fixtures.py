@@ -1,6 +1,6 @@
 """Pytest fixtures.
 
-Import into a conftest: ``from tests.fakediscord.fixtures import fake_discord``.
+Import into a conftest: ``from localdiscord.fixtures import fake_discord``.
 """
 
 from __future__ import annotations

@@ -30,7 +30,7 @@ from . import encoding
 
 _log = logging.getLogger(__name__)
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 """The project's root: the child runs there, so it imports the same modules."""
 
 
@@ -77,7 +77,7 @@ class RemoteBot:
         server = await asyncio.start_server(accept, "127.0.0.1", 0, limit=1 << 26)
         port = server.sockets[0].getsockname()[1]
         self._process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "tests.fakediscord.botprocess", str(port), cwd=ROOT,
+            sys.executable, "-m", "localdiscord.botprocess", str(port), cwd=ROOT,
         )
         try:
             reader, self._writer = await asyncio.wait_for(connected, timeout)

@@ -8,7 +8,7 @@ import socket
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
@@ -41,6 +41,9 @@ from .model import (
 )
 from .remote import RemoteBot
 from .server import GLOBAL_RATE, Fault, RestServer
+
+if TYPE_CHECKING:
+    from . import openapi
 
 
 class InteractionResult:
@@ -160,18 +163,21 @@ class FakeDiscord:
     long run keeps what it counts, and the log does not swell the process's heap).
     ``global_rate``: Discord's global rate limit for calls made with the bot's token (None:
     none, for benchmarks that measure a bot whose limit Discord raised).
+    ``checked=False``: requests and answers are not checked against Discord's specification
+    (which then need not be installed: the local table beside a project cloned alone).
     """
 
     def __init__(self, *, token: str = "fake-bot-token", bot_name: str = "TestBot",
                  application_id: int | None = None, settle_timeout: float = 10.0,
                  park_threshold: float = 1.0, call_bodies: bool = True,
-                 global_rate: int | None = GLOBAL_RATE) -> None:
+                 global_rate: int | None = GLOBAL_RATE, checked: bool = True) -> None:
         self.world = World(bot_name=bot_name, application_id=application_id)
         self.token = token
         self.settle_timeout = settle_timeout
         self.server = RestServer(self.world, token=lambda: self.token, clock=lambda: self.clock(),
                                  on_call=self._on_call, bodies=call_bodies,
-                                 global_rate=global_rate)
+                                 global_rate=global_rate,
+                                 spec=_specification() if checked else None)
         self.tracker = TaskTracker(park_threshold=park_threshold)
         self.bot: discord.Client | RemoteBot | None = None
         self.gateway_sends: list[dict[str, Any]] = []
@@ -929,6 +935,13 @@ class FakeDiscord:
         if isinstance(raw, int) and raw in self.world.channels:
             return self._resolve_entity(self.world.channels[raw], resolved, channel)
         raise AssertionError(f"cannot resolve {raw!r} to a user, channel or role")
+
+
+def _specification() -> openapi.Specification:
+    """Discord's specification; imported here, as jsonschema-rs is a test dependency."""
+    from . import openapi
+
+    return openapi.specification()
 
 
 def _describe(rec: InteractionRecord) -> str:

@@ -19,7 +19,7 @@ from typing import Any
 import jsonschema_rs
 import orjson
 
-SPEC_FILE = (Path(__file__).resolve().parents[2].parent
+SPEC_FILE = (Path(__file__).resolve().parents[1].parent
              / "shared" / "discord-api-spec" / "openapi.json")
 _BASE_URI = "urn:discord-openapi"
 _METHODS = ("get", "put", "post", "patch", "delete")

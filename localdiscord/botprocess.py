@@ -1,5 +1,5 @@
-"""The bot's side of a :class:`~tests.fakediscord.remote.RemoteBot`: run as
-``python -m tests.fakediscord.botprocess PORT``, it connects back to the parent, builds the
+"""The bot's side of a :class:`~localdiscord.remote.RemoteBot`: run as
+``python -m localdiscord.botprocess PORT``, it connects back to the parent, builds the
 bot, feeds it the gateway events the parent sends and answers the parent's requests."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The bot's real entry point, pointed at a simulated Discord.
 
-``python -m tests.fakediscord.launch BASE_URL`` runs ``bot.main()`` as ``python bot.py``
+``python -m localdiscord.launch BASE_URL`` runs ``bot.main()`` as ``python bot.py``
 does (settings from the environment, its own exit code), with discord.py's REST calls sent to
 ``BASE_URL`` (a :class:`FakeDiscord`'s ``base_url``, or a closed port for a Discord that
 cannot be reached) instead of Discord. Run it from the project's root.

@@ -1,0 +1,221 @@
+"""The local table's page and its small JSON API, served on 127.0.0.1.
+
+The page reads what a player sees (the server's channel, their DMs, their private answers:
+Discord's own message JSON) and acts through the simulated Discord's user actions, which
+carry every command, click and menu to the bot as Discord does (INTERACTION_CREATE, then
+the bot's REST answers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import web
+
+from ..driver import InteractionResult
+from ..model import EPHEMERAL, LOADING, Message, User
+from .options import OptionError, command_options
+
+if TYPE_CHECKING:
+    from ..table import LocalTable
+
+STATIC = Path(__file__).parent / "static"
+ANSWER_WAIT = 5.0
+"""Seconds the page waits for the bot's first answer to an action (Discord gives it 3)."""
+
+
+class Refused(Exception):
+    """An action the page cannot send as asked: said to its player, nothing is sent."""
+
+
+class Page:
+    """The web server of one local table."""
+
+    def __init__(self, table: LocalTable) -> None:
+        self.table = table
+        self.backend = table.backend
+        self.world = table.backend.world
+        self._runner: web.AppRunner | None = None
+
+    async def start(self, port: int) -> str:
+        """Serve on ``127.0.0.1:port`` and return the page's address."""
+        app = web.Application(middlewares=[_refusals])
+        app.router.add_get("/", self._index)
+        app.router.add_static("/static", STATIC)
+        app.router.add_get(r"/attachments/{channel_id}/{attachment_id:\d+}/{filename}",
+                           self._attachment)
+        app.router.add_get("/api/state", self._state)
+        app.router.add_get("/api/commands", self._commands)
+        app.router.add_post("/api/slash", self._slash)
+        app.router.add_post("/api/autocomplete", self._autocomplete)
+        app.router.add_post("/api/click", self._click)
+        app.router.add_post("/api/select", self._select)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        await web.TCPSite(self._runner, "127.0.0.1", port).start()
+        return f"http://127.0.0.1:{self._runner.addresses[0][1]}/"
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    # -- reading -------------------------------------------------------------------------
+
+    async def _index(self, request: web.Request) -> web.FileResponse:
+        return web.FileResponse(STATIC / "index.html")
+
+    async def _attachment(self, request: web.Request) -> web.Response:
+        found = self.world.attachments.get(int(request.match_info["attachment_id"]))
+        if found is None or found.filename != request.match_info["filename"]:
+            raise web.HTTPNotFound()
+        return web.Response(body=found.data, content_type=found.content_type or "image/png")
+
+    def version(self) -> str:
+        """Changes whenever anything a player might see could have changed."""
+        world = self.world
+        return f"{len(world.calls)}.{len(world.interactions)}.{len(world.users)}"
+
+    async def _state(self, request: web.Request) -> web.Response:
+        """Everything ``as`` sees, unless it is the version the page already has."""
+        me = self._player(request.query.get("as", ""))
+        version = self.version()
+        if request.query.get("since") == version:
+            return web.json_response({"version": version})
+        channel = self.table.channel
+        dm = self.backend.dm_channel(me)
+        shown = [*channel.messages, *dm.messages, *self.world.ephemeral.get(me.id, [])]
+        return web.json_response({
+            "version": version,
+            "me": {"id": str(me.id), "name": me.name},
+            "bot": {"id": str(self.world.bot_user.id), "name": self.world.bot_user.name},
+            "guild": {"id": str(self.table.guild.id), "name": self.table.guild.name},
+            "channels": [{"id": str(channel.id), "name": channel.name, "topic": channel.topic}],
+            "dm": str(dm.id),
+            "players": sorted(self.table.players),
+            "users": {str(user.id): user.name for user in self.world.users.values()},
+            "messages": [self._shown(m) for m in sorted(shown, key=lambda m: m.id)],
+        })
+
+    def _shown(self, message: Message) -> dict[str, Any]:
+        data = message.payload()
+        data["ephemeral"] = bool(message.flags & EPHEMERAL)
+        data["loading"] = bool(message.flags & LOADING)
+        return _local_urls(data, self.backend.server.base_url.split("/api/")[0])
+
+    async def _commands(self, request: web.Request) -> web.Response:
+        """The slash commands Discord offers in that channel: those the bot synced."""
+        self._player(request.query.get("as", ""))
+        channel = self.world.channels.get(int(request.query.get("channel", "0")))
+        if channel is None:
+            raise Refused("no such channel")
+        found = {c["name"]: c for c in reversed(self.world.commands_for(channel.guild))
+                 if c.get("type", 1) == 1}
+        usable = [c for c in found.values() if _offered_in(c, dm=channel.is_dm)]
+        return web.json_response(sorted(usable, key=lambda c: c["name"]))
+
+    # -- acting --------------------------------------------------------------------------
+
+    async def _slash(self, request: web.Request) -> web.Response:
+        me, channel, body = await self._acting(request)
+        command = str(body.get("command", ""))
+        options = command_options(self.table, channel, command, body.get("options") or {})
+        return await self._act(lambda: self.backend.slash(me, channel, command, **options))
+
+    async def _autocomplete(self, request: web.Request) -> web.Response:
+        me, channel, body = await self._acting(request)
+        command, focused = str(body.get("command", "")), str(body.get("focused", ""))
+        given = {k: v for k, v in (body.get("options") or {}).items() if k != focused}
+        options = command_options(self.table, channel, command, given)
+        options[focused] = str((body.get("options") or {}).get(focused, ""))
+        return await self._act(lambda: self.backend.autocomplete_result(
+            me, channel, command, focused=focused, **options))
+
+    async def _click(self, request: web.Request) -> web.Response:
+        me, message, body = await self._on_message(request)
+        custom_id = str(body.get("custom_id", ""))
+        return await self._act(lambda: self.backend.click(me, message, custom_id=custom_id))
+
+    async def _select(self, request: web.Request) -> web.Response:
+        me, message, body = await self._on_message(request)
+        custom_id, values = str(body.get("custom_id", "")), list(body.get("values") or [])
+        return await self._act(
+            lambda: self.backend.select(me, message, values, custom_id=custom_id))
+
+    async def _act(self, action: Callable[[], Awaitable[InteractionResult]]) -> web.Response:
+        """Send the action as Discord would and wait for the bot's first answer to it."""
+        try:
+            async with self.backend.simultaneously(settle=False):
+                result = await action()
+        except AssertionError as refused:  # what a Discord client would not let one send
+            raise Refused(str(refused)) from None
+        answered = await self.backend.answered(result, timeout=ANSWER_WAIT)
+        return web.json_response({
+            "answered": answered,
+            "type": result.response_type,
+            "choices": result.choices,
+        })
+
+    async def _acting(self, request: web.Request) -> tuple[User, Any, dict[str, Any]]:
+        body = await _body(request)
+        me = self._player(str(body.get("as", "")))
+        channel = self.world.channels.get(int(body.get("channel") or 0))
+        if channel is None:
+            raise Refused("no such channel")
+        return me, channel, body
+
+    async def _on_message(self, request: web.Request) -> tuple[User, Message, dict[str, Any]]:
+        body = await _body(request)
+        me = self._player(str(body.get("as", "")))
+        message = self.world.messages.get(int(body.get("message") or 0))
+        if message is None:
+            raise Refused("That message is gone.")
+        return me, message, body
+
+    def _player(self, name: str) -> User:
+        try:
+            return self.table.player(name or "anne")
+        except ValueError as error:
+            raise Refused(str(error)) from None
+
+
+@web.middleware
+async def _refusals(request: web.Request,
+                    handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+                    ) -> web.StreamResponse:
+    """A refused action is answered 400 with its reason, for the page to show its player."""
+    try:
+        return await handler(request)
+    except (Refused, OptionError) as refused:
+        return web.json_response({"error": str(refused)}, status=400)
+
+
+async def _body(request: web.Request) -> dict[str, Any]:
+    try:
+        body = await request.json()
+    except ValueError:
+        raise Refused("the page sent no JSON") from None
+    if not isinstance(body, dict):
+        raise Refused("the page sent no JSON object")
+    return body
+
+
+def _offered_in(command: dict[str, Any], *, dm: bool) -> bool:
+    """Whether Discord offers the command in a DM (context 1) or a server (context 0)."""
+    contexts = command.get("contexts")
+    if dm:
+        return command.get("dm_permission") is not False and (contexts is None or 1 in contexts)
+    return contexts is None or 0 in contexts
+
+
+def _local_urls(value: Any, origin: str) -> Any:
+    """Attachment URLs of the simulated CDN made the page's own (``/attachments/...``)."""
+    if isinstance(value, str):
+        return value.removeprefix(origin) if value.startswith(origin) else value
+    if isinstance(value, list):
+        return [_local_urls(v, origin) for v in value]
+    if isinstance(value, dict):
+        return {k: _local_urls(v, origin) for k, v in value.items()}
+    return value

@@ -1,0 +1,361 @@
+// The page: who you are (?as=NAME), the channel or DM you look at, kept up to date by
+// polling the table; every command, click and menu sent to the table's small API.
+"use strict";
+
+const params = new URLSearchParams(location.search);
+const me = (params.get("as") || "anne").toLowerCase();
+const POLL_MS = 400;
+
+let state = null;
+let current = params.get("channel") || null; // a channel id, or "dm"
+let commands = [];
+let commandsFor = null;
+let picked = {};
+let remoteChoices = null;
+let highlighted = 0;
+let dismissed = new Set();
+let seenInDm = null;
+
+const $ = (id) => document.getElementById(id);
+
+async function api(path, body) {
+  const response = await fetch(path, body === undefined ? {} : {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ as: me, ...body }),
+  });
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.error || `the table answered ${response.status}`);
+  return data;
+}
+
+function toast(text) {
+  const node = $("toast");
+  node.textContent = text;
+  node.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { node.hidden = true; }, 4000);
+}
+
+function channelId() {
+  return current === "dm" ? state.dm : current;
+}
+
+// -- drawing ---------------------------------------------------------------------------
+
+function drawSidebar() {
+  const channels = $("channels");
+  channels.innerHTML = "";
+  for (const channel of state.channels) {
+    const item = Render.el("li", current === channel.id ? "active" : "",
+      `<span class="hash">#</span>${Markdown.escapeHtml(channel.name)}`);
+    item.dataset.channel = channel.id;
+    channels.append(item);
+  }
+  const dms = $("dms");
+  const inDm = state.messages.filter((m) => m.channel_id === state.dm && !m.ephemeral).length;
+  if (seenInDm === null || current === "dm") seenInDm = inDm;
+  const unread = inDm - seenInDm;
+  dms.innerHTML = "";
+  const dm = Render.el("li", current === "dm" ? "active" : "",
+    `<span class="dm-avatar">🎲</span>${Markdown.escapeHtml(state.bot.name)}`
+    + (unread > 0 ? `<span class="badge">${unread}</span>` : ""));
+  dm.dataset.channel = "dm";
+  dms.append(dm);
+  const players = $("players");
+  players.innerHTML = "";
+  for (const name of state.players) {
+    const link = name === me ? `<strong>${name}</strong> (you)`
+      : `<a href="?as=${encodeURIComponent(name)}" target="_blank">${name}</a>`;
+    players.append(Render.el("li", "", link));
+  }
+  $("me").innerHTML = `<span class="me-avatar">${me[0].toUpperCase()}</span>`
+    + `<span>${Markdown.escapeHtml(me)}</span>`;
+}
+
+// ``toBottom``: show the newest message (a channel just opened), else stay where the reader is.
+function drawMessages(toBottom = false) {
+  const box = $("messages");
+  const atBottom = toBottom || box.scrollHeight - box.scrollTop - box.clientHeight < 80;
+  const id = channelId();
+  const open = document.querySelector(".select-options:not([hidden])");
+  const openId = open ? open.parentElement.dataset.customId : null;
+  box.innerHTML = "";
+  const shown = state.messages.filter((m) => m.channel_id === id && !dismissed.has(m.id));
+  if (!shown.length) {
+    box.append(Render.el("div", "empty", current === "dm"
+      ? "Your hand and notices arrive here." : "Open a match: type /whyfirst new below."));
+  }
+  for (const message of shown) box.append(Render.message(message, state));
+  if (openId) {
+    const again = box.querySelector(`.select[data-custom-id="${CSS.escape(openId)}"] .select-options`);
+    if (again) again.hidden = false;
+  }
+  if (atBottom) {
+    box.scrollTop = box.scrollHeight;
+    box.querySelectorAll("img").forEach((img) => {
+      img.addEventListener("load", () => { box.scrollTop = box.scrollHeight; }, { once: true });
+    });
+  }
+  const channel = state.channels.find((c) => c.id === current);
+  $("chat-title").textContent = channel ? `# ${channel.name}` : `@ ${state.bot.name}`;
+  $("chat-topic").textContent = channel && channel.topic ? channel.topic : "";
+  document.title = `${channel ? "#" + channel.name : state.bot.name} · ${me} · Local table`;
+}
+
+function draw(toBottom = false) {
+  if (!current) current = state.channels[0].id;
+  drawSidebar();
+  drawMessages(toBottom);
+}
+
+async function refresh() {
+  try {
+    const since = state ? state.version : "";
+    const data = await fetch(`/api/state?as=${encodeURIComponent(me)}&since=${since}`)
+      .then((r) => r.json());
+    if (data.messages) {
+      state = data;
+      draw();
+    }
+  } catch (error) {
+    // the table stopped: keep what is shown and try again
+  }
+}
+
+async function poll() {
+  await refresh();
+  setTimeout(poll, POLL_MS);
+}
+
+// -- acting ----------------------------------------------------------------------------
+
+async function act(path, body, busy) {
+  if (busy) busy.classList.add("busy");
+  try {
+    const answer = await api(path, body);
+    if (!answer.answered) toast("The application did not respond");
+    return answer;
+  } catch (error) {
+    toast(error.message);
+    return null;
+  } finally {
+    if (busy) busy.classList.remove("busy");
+    await refresh();
+  }
+}
+
+document.addEventListener("click", async (event) => {
+  const target = event.target;
+  const channel = target.closest("#channels li, #dms li");
+  if (channel) {
+    current = channel.dataset.channel;
+    closeSuggestions();
+    draw(true);
+    return;
+  }
+  const jump = target.closest("a.jump");
+  if (jump) {
+    event.preventDefault();
+    current = jump.dataset.channel === state.dm ? "dm" : jump.dataset.channel;
+    draw();
+    const found = $(`message-${jump.dataset.message}`);
+    if (found) {
+      found.scrollIntoView({ block: "center" });
+      found.classList.add("highlight");
+    }
+    return;
+  }
+  const dismiss = target.closest("a.dismiss");
+  if (dismiss) {
+    event.preventDefault();
+    dismissed.add(dismiss.closest("article").dataset.id);
+    drawMessages();
+    return;
+  }
+  const button = target.closest("button.button");
+  if (button && !button.disabled) {
+    await act("/api/click", { message: button.dataset.message,
+      custom_id: button.dataset.customId }, button);
+    return;
+  }
+  const selectValue = target.closest(".select-value");
+  if (selectValue) {
+    const list = selectValue.parentElement.querySelector(".select-options");
+    document.querySelectorAll(".select-options").forEach((l) => { if (l !== list) l.hidden = true; });
+    list.hidden = !list.hidden;
+    return;
+  }
+  const option = target.closest(".select-option");
+  if (option) {
+    const select = option.closest(".select");
+    if (Number(select.dataset.max) > 1) {
+      option.classList.toggle("chosen");
+      return;
+    }
+    option.parentElement.hidden = true;
+    await act("/api/select", { message: select.dataset.message,
+      custom_id: select.dataset.customId, values: [option.dataset.value] }, select);
+    return;
+  }
+  if (!target.closest(".select")) {
+    document.querySelectorAll(".select-options").forEach((l) => {
+      const select = l.parentElement;
+      const chosen = [...l.querySelectorAll(".chosen")].map((o) => o.dataset.value);
+      if (!l.hidden && Number(select.dataset.max) > 1 && chosen.length) {
+        act("/api/select", { message: select.dataset.message,
+          custom_id: select.dataset.customId, values: chosen }, select);
+      }
+      l.hidden = true;
+    });
+  }
+  const suggestion = target.closest(".suggestion");
+  if (suggestion) choose(Number(suggestion.dataset.index));
+});
+
+$("join").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const name = $("join-name").value.trim().toLowerCase();
+  if (name) window.open(`?as=${encodeURIComponent(name)}`, "_blank");
+  $("join-name").value = "";
+});
+
+// -- the slash box ---------------------------------------------------------------------
+
+let shownSuggestions = [];
+let autocompleteTimer = null;
+
+async function loadCommands() {
+  const id = channelId();
+  if (commandsFor === id) return;
+  commands = await api(`/api/commands?as=${encodeURIComponent(me)}&channel=${id}`);
+  commandsFor = id;
+}
+
+function closeSuggestions() {
+  $("suggestions").hidden = true;
+  shownSuggestions = [];
+}
+
+function drawSuggestions(parsed) {
+  const box = $("suggestions");
+  box.innerHTML = "";
+  if (!shownSuggestions.length) {
+    const def = parsed.stage === "value" && parsed.defs.find((o) => o.name === parsed.focused);
+    if (def) {
+      box.append(Render.el("div", "hint", `<strong>${Markdown.escapeHtml(def.name)}</strong> `
+        + `${Markdown.escapeHtml(def.description)} (${Slash.TYPES[def.type] || "value"})`));
+      box.hidden = false;
+    } else {
+      box.hidden = true;
+    }
+    return;
+  }
+  highlighted = Math.min(highlighted, shownSuggestions.length - 1);
+  shownSuggestions.forEach((item, index) => {
+    const row = Render.el("div", index === highlighted ? "suggestion active" : "suggestion",
+      `<span class="suggestion-label">${Markdown.escapeHtml(item.label)}</span>`
+      + `<span class="suggestion-detail">${Markdown.escapeHtml(item.detail || "")}</span>`);
+    row.dataset.index = index;
+    box.append(row);
+  });
+  box.hidden = false;
+}
+
+async function typed() {
+  const input = $("slash");
+  $("composer-error").hidden = true;
+  if (!input.value.startsWith("/")) {
+    closeSuggestions();
+    return;
+  }
+  await loadCommands();
+  const parsed = Slash.parse(input.value, commands);
+  const def = parsed.stage === "value" && parsed.defs.find((o) => o.name === parsed.focused);
+  if (def && def.autocomplete) {
+    clearTimeout(autocompleteTimer);
+    autocompleteTimer = setTimeout(() => autocomplete(parsed), 150);
+  }
+  shownSuggestions = Slash.suggest(input.value, parsed, commands, remoteChoices);
+  drawSuggestions(parsed);
+}
+
+async function autocomplete(parsed) {
+  const answer = await api("/api/autocomplete", { channel: channelId(),
+    command: parsed.path.join(" "), focused: parsed.focused,
+    options: { ...typedOptions(parsed), [parsed.focused]: parsed.partial } }).catch((e) => {
+    toast(e.message);
+    return null;
+  });
+  const now = Slash.parse($("slash").value, commands);
+  if (!answer || now.focused !== parsed.focused || now.partial !== parsed.partial) return;
+  remoteChoices = answer.choices;
+  shownSuggestions = Slash.suggest($("slash").value, now, commands, remoteChoices);
+  drawSuggestions(now);
+}
+
+// The options already typed that are whole (choices by value), for an autocomplete.
+function typedOptions(parsed) {
+  const done = {};
+  for (const [name, text] of Object.entries(parsed.options)) {
+    if (name !== parsed.focused && text) {
+      const pick = picked[name];
+      done[name] = pick && pick.name === text ? pick.value : text;
+    }
+  }
+  return done;
+}
+
+function choose(index) {
+  const item = shownSuggestions[index];
+  if (!item) return;
+  if (item.choice) picked[item.choice.option] = item.choice;
+  remoteChoices = null;
+  highlighted = 0;
+  $("slash").value = item.text;
+  $("slash").focus();
+  typed();
+}
+
+async function send() {
+  const input = $("slash");
+  await loadCommands();
+  const parsed = Slash.parse(input.value, commands);
+  const ready = Slash.options(parsed, picked);
+  if (ready.error) {
+    $("composer-error").textContent = ready.error;
+    $("composer-error").hidden = false;
+    return;
+  }
+  const text = input.value;
+  input.value = "";
+  picked = {};
+  closeSuggestions();
+  const answer = await act("/api/slash", { channel: channelId(),
+    command: parsed.path.join(" "), options: ready.options });
+  if (!answer) input.value = text;
+}
+
+$("slash").addEventListener("input", () => { highlighted = 0; remoteChoices = null; typed(); });
+$("slash").addEventListener("keydown", (event) => {
+  const parsed = Slash.parse($("slash").value, commands);
+  if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+    if (!shownSuggestions.length) return;
+    event.preventDefault();
+    const step = event.key === "ArrowDown" ? 1 : -1;
+    highlighted = (highlighted + step + shownSuggestions.length) % shownSuggestions.length;
+    drawSuggestions(parsed);
+  } else if (event.key === "Tab" && shownSuggestions.length) {
+    event.preventDefault();
+    choose(highlighted);
+  } else if (event.key === "Enter") {
+    event.preventDefault();
+    const complete = parsed.stage === "option" && parsed.partial === "";
+    if (shownSuggestions.length && !complete) choose(highlighted);
+    else send();
+  } else if (event.key === "Escape") {
+    closeSuggestions();
+  }
+});
+$("slash-form").addEventListener("submit", (event) => event.preventDefault());
+
+poll();

@@ -1,0 +1,90 @@
+// Discord's markdown, as much as the bot writes: bold, italics, underline, strike-through,
+// code, quotes, headers, subtext, masked links, mentions, timestamps and custom emoji.
+"use strict";
+
+const Markdown = (() => {
+  const escapeHtml = (text) =>
+    text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
+      .replace(/"/g, "&quot;");
+
+  const STYLES = { t: { timeStyle: "short" }, T: { timeStyle: "medium" },
+    d: { dateStyle: "short" }, D: { dateStyle: "long" },
+    f: { dateStyle: "long", timeStyle: "short" }, F: { dateStyle: "full", timeStyle: "short" } };
+
+  function relative(seconds) {
+    const diff = seconds - Date.now() / 1000;
+    const units = [["year", 31536000], ["month", 2592000], ["day", 86400], ["hour", 3600],
+      ["minute", 60], ["second", 1]];
+    const format = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+    for (const [unit, size] of units) {
+      if (Math.abs(diff) >= size || unit === "second") {
+        return format.format(Math.round(diff / size), unit);
+      }
+    }
+    return "";
+  }
+
+  function timestamp(seconds, style) {
+    const date = new Date(seconds * 1000);
+    const text = style === "R" ? relative(seconds)
+      : new Intl.DateTimeFormat("en", STYLES[style] || STYLES.f).format(date);
+    return `<span class="timestamp" title="${escapeHtml(date.toString())}">${text}</span>`;
+  }
+
+  // A link to a Discord message: jumps to it on this page.
+  function link(url, text) {
+    const jump = url.match(/\/channels\/(?:\d+|@me)\/(\d+)\/(\d+)$/);
+    if (jump) {
+      return `<a href="#" class="jump" data-channel="${jump[1]}" data-message="${jump[2]}">`
+        + `${text}</a>`;
+    }
+    return `<a href="${url}" target="_blank" rel="noreferrer">${text}</a>`;
+  }
+
+  function inline(text, users) {
+    const codes = [];
+    text = text.replace(/`([^`\n]+)`/g, (_, code) => {
+      codes.push(`<code>${code}</code>`);
+      return `\u0000${codes.length - 1}\u0000`;
+    });
+    text = text
+      .replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, (_, label, url) => link(url, label))
+      .replace(/(^|[\s(])(https?:\/\/[^\s<)]+)/g, (_, before, url) => before + link(url, url))
+      .replace(/&lt;@!?(\d+)&gt;/g, (_, id) =>
+        `<span class="mention">@${escapeHtml(users[id] || "unknown")}</span>`)
+      .replace(/&lt;#(\d+)&gt;/g, (_, id) =>
+        `<span class="mention">#${escapeHtml(users[id] || "unknown")}</span>`)
+      .replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, s, style) => timestamp(+s, style))
+      .replace(/&lt;a?:(\w+):\d+&gt;/g, ":$1:")
+      .replace(/\*\*([\s\S]+?)\*\*/g, "<strong>$1</strong>")
+      .replace(/__([\s\S]+?)__/g, "<u>$1</u>")
+      .replace(/(^|[^\w*])\*([^*\n]+?)\*(?!\w)/g, "$1<em>$2</em>")
+      .replace(/(^|[^\w_])_([^_\n]+?)_(?!\w)/g, "$1<em>$2</em>")
+      .replace(/~~([\s\S]+?)~~/g, "<s>$1</s>")
+      .replace(/\|\|([\s\S]+?)\|\|/g, '<span class="spoiler">$1</span>');
+    return text.replace(/\u0000(\d+)\u0000/g, (_, i) => codes[+i]);
+  }
+
+  // Markdown to HTML; ``users`` maps user and channel ids to names for mentions.
+  function render(source, users = {}) {
+    if (!source) return "";
+    const blocks = [];
+    let text = escapeHtml(source).replace(/```(?:\w+\n)?([\s\S]*?)```/g, (_, code) => {
+      blocks.push(`<pre><code>${code.replace(/^\n/, "")}</code></pre>`);
+      return `\u0001${blocks.length - 1}\u0001`;
+    });
+    const lines = text.split("\n").map((line) => {
+      let m;
+      if ((m = line.match(/^(#{1,3}) (.*)$/))) {
+        return `<div class="h${m[1].length}">${inline(m[2], users)}</div>`;
+      }
+      if ((m = line.match(/^-# (.*)$/))) return `<div class="subtext">${inline(m[1], users)}</div>`;
+      if ((m = line.match(/^&gt; ?(.*)$/))) return `<div class="quote">${inline(m[1], users)}</div>`;
+      if ((m = line.match(/^\s*[-*] (.*)$/))) return `<div class="bullet">${inline(m[1], users)}</div>`;
+      return `<div class="line">${inline(line, users) || "&nbsp;"}</div>`;
+    });
+    return lines.join("").replace(/\u0001(\d+)\u0001/g, (_, i) => blocks[+i]);
+  }
+
+  return { render, escapeHtml };
+})();

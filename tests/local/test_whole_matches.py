@@ -1,0 +1,83 @@
+"""Whole matches of each game at the local table, played in headless Chromium through the
+page: the host opens a lobby with the slash box, fills seats with computers, starts, and
+plays from the DM hand until the board in the channel is final."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.local.player import Player
+
+pytestmark = pytest.mark.slow
+
+
+def _open_with_computers(host: Player, game: str, *levels: str) -> None:
+    host.slash(f"/{game} ne", "")
+    host.wait_for_text("Only you can see this")
+    for level in levels:
+        host.press(f"Add computer ({level})")
+    host.press("Start")
+
+
+def _finished(host: Player, game: str) -> str:
+    host.channel()
+    shown = host.text()
+    assert host.result_shown()
+    assert "🏆" in shown or "draw" in shown or "nobody won" in shown
+    host.screenshot(f"{game}-result")
+    assert host.errors == []
+    return shown
+
+
+def test_two_tabs_play_why_first_with_a_computer(browser, table_url):
+    anne = Player(browser, table_url, "anne")
+    ben = Player(browser, table_url, "ben")
+    anne.slash("/whyf", "ne", "pace:liv", "")
+    anne.wait_for_text("You have a seat in Why First?")
+    assert "Pace: Live" in anne.text()
+    ben.wait_for_text("Why First?: new match")
+    ben.press("Join")
+    ben.wait_for_text("You have a seat in Why First?")
+    assert "Only you can see this" in ben.text()
+    assert anne.text().count("You have a seat") == 1, "ben's private answer is his alone"
+    anne.press("Add computer (easy)")
+    anne.press("Start")
+    ben.dms()
+    ben.wait_for_text("Pick a card")
+    ben.screenshot("whyfirst-hand")
+    anne.play_to_the_end(random.Random(1), ben)
+    shown = _finished(anne, "whyfirst")
+    assert "anne" in shown and "ben" in shown and "Ada (easy bot)" in shown
+
+
+def test_a_lone_player_races_hare_and_tortoise(browser, table_url):
+    anne = Player(browser, table_url, "anne")
+    _open_with_computers(anne, "hare", "easy")
+    anne.dms()
+    anne.wait_for_text("Your turn", timeout=60_000)
+    anne.screenshot("hare-hand")
+    anne.play_to_the_end(random.Random(2))
+    _finished(anne, "hare")
+
+
+def test_a_lone_player_drives_the_great_canyon_race(browser, table_url):
+    anne = Player(browser, table_url, "anne")
+    _open_with_computers(anne, "canyon", "easy", "strong")
+    anne.play_to_the_end(random.Random(3))
+    _finished(anne, "canyon")
+
+
+def test_a_lone_player_plays_sequence_numbers(browser, table_url):
+    anne = Player(browser, table_url, "anne")
+    _open_with_computers(anne, "numbers", "easy")
+    anne.page.locator("#messages .embed-image img").first.wait_for(timeout=60_000)
+    assert "anne's turn" in anne.text()
+    anne.screenshot("numbers-board")
+    anne.dms()
+    anne.page.locator("#messages .embed-image img").first.wait_for(timeout=60_000)
+    assert "Pick a card to play." in anne.text()
+    anne.screenshot("numbers-hand")
+    anne.play_to_the_end(random.Random(4))
+    _finished(anne, "numbers")
