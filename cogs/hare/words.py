@@ -128,7 +128,8 @@ def notes(view: dict[str, Any], seat: int) -> list[str]:
 
 
 def player_line(view: dict[str, Any], seat: int, name: str) -> str:
-    """One player for the board: colour and marker letters, positions, carrots, lettuces."""
+    """One player for the board: the colour, shape and letters of their markers, positions,
+    carrots, lettuces."""
     colour = seat_colour(seat)
     letters = (
         f"{colour.letter}1, {colour.letter}2" if view["two_markers"] else colour.letter
@@ -136,7 +137,7 @@ def player_line(view: dict[str, Any], seat: int, name: str) -> str:
     player = view["players"][seat]
     status = "".join(f" · {note}" for note in notes(view, seat))
     return (
-        f"{colour.emoji} **{name}** ({letters}): {positions(view, seat)} · "
+        f"{colour.emoji}{colour.symbol} **{name}** ({letters}): {positions(view, seat)} · "
         f"🥕 {player['carrots']} · 🥬 {player['lettuces']}{status}"
     )
 
