@@ -16,6 +16,7 @@ import discord.http
 import discord.webhook.async_
 from aiohttp.abc import AbstractResolver, ResolveResult
 
+from . import pseudo
 from .gateway import (
     Feeder,
     GatewayStub,
@@ -296,6 +297,9 @@ class FakeDiscord:
                  guild: Guild | None = None, locale: str | None = None) -> User:
         user = self.world.add_user(name, global_name=global_name, dms_open=dms_open,
                                    locale=locale)
+        if locale is not None and locale != pseudo.LOCALE:
+            # A test that chooses a reader's language reads that language: no pseudo check.
+            self.world.pseudo = False
         if guild is not None:
             self.add_member(guild, user)
         return user

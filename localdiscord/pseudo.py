@@ -99,13 +99,41 @@ def untranslated(text: str, names: Iterable[str]) -> str | None:
     if not _WORD.search(_NOT_WORDS.sub(" ", text)):
         return None  # the common case, seen at once
     text = COMPUTER.sub(" ", text)
-    for name in (*sorted({*names, *FIGURES}, key=len, reverse=True), *rulebook_lines()):
+    text = _rulebooks_taken_out(text)
+    for name in sorted({*names, *FIGURES}, key=len, reverse=True):
         if name and name in text:
             text = text.replace(name, " ")
     text = _NOT_WORDS.sub(" ", text)
     if not _WORD.search(text):
         return None
     return " ".join(text.split())
+
+
+def _rulebooks_taken_out(text: str) -> str:
+    """``text`` without the rulebooks' own words: whole lines, and the pieces of them that a
+    page or a search snippet shows (its highlights unbolded, cut at an ellipsis)."""
+    plain = rulebook_text()
+    pieces = re.split(r"…|\.\.\.", text)
+    text = " ".join(p for p in pieces if len(p.strip()) <= 12 or _plain(p) not in plain)
+    for line in rulebook_lines():
+        if line in text:
+            text = text.replace(line, " ")
+    return text
+
+
+def _plain(text: str) -> str:
+    """Markdown's marks, list bullets and line breaks taken out, as a snippet shows text."""
+    text = re.sub(r"^\s*(?:[-*]|\d+\.)\s+", " ", text, flags=re.MULTILINE)
+    return " ".join(re.sub(r"[*`#_]", "", text).split())
+
+
+@cache
+def rulebook_text() -> str:
+    """Every rulebook's text in one, plain (:func:`_plain`): what a snippet is looked up in."""
+    root = Path(__file__).resolve().parents[1] / "rules"
+    return "\n".join(
+        _plain(path.read_text(encoding="utf-8")) for path in root.glob("*/rulebook*.md")
+    )
 
 
 @cache

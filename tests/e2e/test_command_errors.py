@@ -48,6 +48,7 @@ async def test_a_command_that_raises_after_answering_gets_a_private_follow_up(ta
         raise RuntimeError("the rest failed")
 
     _add(table, halfway)
+    table.backend.world.pseudo = False  # the command's own words are this test's, not the bot's
     answered = await table.backend.slash(table.player("anne"), table.channel, "halfway")
     assert answered.content == "Working on it." and not answered.ephemeral
     (told,) = answered.followups
