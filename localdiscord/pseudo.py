@@ -32,6 +32,8 @@ _WORD = re.compile(r"[^\W\d_]{2,}")
 _HEADING_KEY = re.compile(r"\s*\{#[^}]*\}\s*$")
 COMPUTER = re.compile(r"\b[A-Z][a-z]+ \((?:easy|strong) bot\)")
 """A computer seat's name, as the table stores it with the seat."""
+FIGURES = ("Leo",)
+"""The names of the games' own figures, alike in every edition (Why First?'s neutral Leo)."""
 
 
 def active() -> bool:
@@ -95,7 +97,7 @@ def untranslated(text: str, names: Iterable[str]) -> str | None:
     if not _WORD.search(_NOT_WORDS.sub(" ", text)):
         return None  # the common case, seen at once
     text = COMPUTER.sub(" ", text)
-    for name in (*sorted(set(names), key=len, reverse=True), *rulebook_lines()):
+    for name in (*sorted({*names, *FIGURES}, key=len, reverse=True), *rulebook_lines()):
         if name and name in text:
             text = text.replace(name, " ")
     text = _NOT_WORDS.sub(" ", text)
@@ -108,7 +110,7 @@ def untranslated(text: str, names: Iterable[str]) -> str | None:
 def rulebook_lines() -> tuple[str, ...]:
     """The rulebooks' own lines, longest first: their text comes per language from its
     own files."""
-    root = Path(__file__).resolve().parents[2] / "rules"
+    root = Path(__file__).resolve().parents[1] / "rules"
     lines: set[str] = set()
     for path in root.glob("*/rulebook*.md"):
         for line in path.read_text(encoding="utf-8").splitlines():

@@ -15,6 +15,7 @@ from cogs.canyon.controls import controls, hand_text
 from cogs.canyon.picture import board_facts, board_png
 from cogs.canyon.words import (
     current_text,
+    drivers_key,
     last_round_text,
     move_words,
     narrate,
@@ -108,7 +109,7 @@ class CanyonPresenter:
         else:
             title = _("Great Canyon Race: round {round}/{rounds} · second hand",
                       round=view["round"], rounds=ROUNDS)
-        embed = discord.Embed(title=title, description=track(match, view), colour=EMBED_COLOUR)
+        embed = discord.Embed(title=title, description=track(view), colour=EMBED_COLOUR)
         embed.add_field(name=_("Drivers"), value=self._drivers(match, view)[:FIELD], inline=False)
         embed.add_field(name=_("Action cards"), value=row(view)[:FIELD], inline=False)
         if view["six_cards"] or view["peekers"]:
@@ -153,8 +154,7 @@ class CanyonPresenter:
                                       view["hand_sizes"][seat]))
                 if view["scores"][seat] in race.CIRCLED:
                     notes.append(_("on a circled space"))
-            colour = seat_colour(seat).emoji
-            lines.append(f"{colour} **{seat + 1}. {match.name_of(seat)}**: " + " · ".join(notes))
+            lines.append(f"{seat_colour(seat).key} **{match.name_of(seat)}**: " + " · ".join(notes))
         return "\n".join(lines)
 
     def _bonuses(self, match: Match, view: dict[str, Any]) -> str:
@@ -226,6 +226,7 @@ class CanyonPresenter:
             description="\n".join(lines),
             colour=discord.Colour.gold(),
         )
-        embed.add_field(name=_("Final track"), value=track(match, view), inline=False)
+        embed.add_field(name=_("Final track"),
+                        value=track(view) + "\n" + drivers_key(match, view), inline=False)
         embed.set_footer(text=_("Match #{match}", match=match.id))
         return embed

@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from cogs.common.i18n import _
-from cogs.common.presenter import joined
+from cogs.common.pictures import seat_colour
+from cogs.common.presenter import colour_key, joined
 from matches.match import Match
 from rules.canyon import race
 from rules.canyon.cards import ACCELERATION, ACTION_KINDS, ACTIONS
 
 TRACK_SPACES = race.TRACK_TOP + 1
-NAME_WIDTH = 8
 
 
 def signed(value: int) -> str:
@@ -84,14 +84,16 @@ def _double_effect(fields: dict[str, Any], high: int, ends: list[int]) -> str:
 # -- the score track --------------------------------------------------------------------------
 
 
-def track(match: Match, view: dict[str, Any]) -> str:
-    """One line per driver on the 0-50 track: o circled spaces, | the edge (30), ● the car."""
+def track(view: dict[str, Any]) -> str:
+    """One line per driver on the 0-50 track, labelled by their marker's shape and letter
+    (the names are in the legend under it): o circled spaces, | the edge (30), ● the car."""
     lines = []
     scale = [" "] * TRACK_SPACES
     for space in range(0, TRACK_SPACES, 10):
         label = str(space)
         scale[space : space + len(label)] = label
-    lines.append(f"{'':<{NAME_WIDTH}}     {''.join(scale).rstrip()}")
+    indent = " " * len("● B  50 ")  # under the labels and the scores
+    lines.append(indent + "".join(scale).rstrip())
     for seat in range(view["players"]):
         cells = [
             "|" if space == race.EDGE else "o" if space in race.CIRCLED else "·"
@@ -99,9 +101,14 @@ def track(match: Match, view: dict[str, Any]) -> str:
         ]
         score = view["scores"][seat]
         cells[score] = "✖" if view["eliminated"][seat] else "●"
-        name = match.name_of(seat)[:NAME_WIDTH]
-        lines.append(f"{name:<{NAME_WIDTH}} {score:>3} {''.join(cells)}")
+        lines.append(f"{seat_colour(seat).mark} {score:>3} {''.join(cells)}")
     return "```\n" + "\n".join(lines) + "\n```"
+
+
+def drivers_key(match: Match, view: dict[str, Any]) -> str:
+    """Which car is whose, by colour, shape and letter (the final track's legend)."""
+    return colour_key([(seat_colour(seat), match.name_of(seat))
+                       for seat in range(view["players"])])
 
 
 def row(view: dict[str, Any], peeked: dict[str, Any] | None = None) -> str:

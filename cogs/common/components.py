@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
-from cogs.common.i18n import N_, _
+from cogs.common.i18n import N_, _, pgettext
 from cogs.common.log import LogButton
 
 if TYPE_CHECKING:
@@ -57,6 +57,28 @@ def letting_go(callback: Callback) -> Callback:
     return let_go
 
 
+LOBBY_LABELS = {
+    "join": N_("Join"),
+    "leave": N_("Leave"),
+    "howto": N_("How to play"),
+    "easy": N_("Add computer (easy)"),
+    "strong": N_("Add computer (strong)"),
+    "unseat": N_("Remove computer"),
+}
+"""The lobby's labels; *Start* and *Cancel* are in :func:`lobby_label`."""
+
+
+def lobby_label(action: str) -> str:
+    """A lobby button's label in the language spoken. *Start* and *Cancel* are words the
+    games use too (the Hare and Tortoise track's Start, Great Canyon Race's Cancel card), so
+    the lobby's have a message context of their own and translate apart."""
+    if action == "start":
+        return pgettext("lobby", "Start")
+    if action == "cancel":
+        return pgettext("lobby", "Cancel")
+    return _(LOBBY_LABELS[action])
+
+
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"lobby:(?P<match>{_ID}):(?P<action>join|leave|start|cancel|howto|easy|strong|unseat)",
@@ -64,21 +86,23 @@ class LobbyButton(
     """Join, Leave, Start, Cancel and How to play on a lobby message, and the host's
     computer seats: add an easy or a strong one, remove the last one added."""
 
-    STYLES: ClassVar[dict[str, tuple[discord.ButtonStyle, str]]] = {
-        "join": (discord.ButtonStyle.success, N_("Join")),
-        "leave": (discord.ButtonStyle.secondary, N_("Leave")),
-        "start": (discord.ButtonStyle.primary, N_("Start")),
-        "cancel": (discord.ButtonStyle.danger, N_("Cancel")),
-        "howto": (discord.ButtonStyle.secondary, N_("How to play")),
-        "easy": (discord.ButtonStyle.secondary, N_("Add computer (easy)")),
-        "strong": (discord.ButtonStyle.secondary, N_("Add computer (strong)")),
-        "unseat": (discord.ButtonStyle.secondary, N_("Remove computer")),
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "join": discord.ButtonStyle.success,
+        "leave": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.primary,
+        "cancel": discord.ButtonStyle.danger,
+        "howto": discord.ButtonStyle.secondary,
+        "easy": discord.ButtonStyle.secondary,
+        "strong": discord.ButtonStyle.secondary,
+        "unseat": discord.ButtonStyle.secondary,
     }
 
     def __init__(self, match_id: int, action: str) -> None:
-        style, label = self.STYLES[action]
         super().__init__(
-            discord.ui.Button(style=style, label=_(label), custom_id=f"lobby:{match_id}:{action}")
+            discord.ui.Button(
+                style=self.STYLES[action], label=lobby_label(action),
+                custom_id=f"lobby:{match_id}:{action}",
+            )
         )
         self.match_id = match_id
         self.action = action

@@ -13,6 +13,7 @@ from typing import Any, Protocol, runtime_checkable
 import discord
 
 from cogs.common.i18n import _, language, ngettext, number
+from cogs.common.pictures import SeatColour
 from matches.match import Match
 
 EMBED_COLOUR = discord.Colour.from_rgb(88, 122, 160)
@@ -177,6 +178,13 @@ def winners_headline(names: list[str], what: str = "") -> str:
             names=joined(names), what=what,
         )
     return ngettext("{names} wins!", "{names} win!", len(names), names=joined(names))
+
+
+def colour_key(seats: list[tuple[SeatColour, str]]) -> str:
+    """``Colours: 🟦● B anne · 🟧■ O ben``: whose marker is whose in the picture, by shape
+    and letter as well as colour, each name whole."""
+    key = " · ".join(f"{colour.key} {name}" for colour, name in seats)
+    return _("Colours: {key}", key=key)
 
 
 def place_line(place: int, name: str, won: bool, detail: str) -> str:

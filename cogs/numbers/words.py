@@ -23,7 +23,9 @@ def space_name(index: int) -> str:
 
 
 def side_name(side: int) -> str:
-    return f"{seat_colour(side).emoji} {colour_name(side)}"
+    """A side as its chips look: colour, shape and colour name (``🟦● blue``)."""
+    colour = seat_colour(side)
+    return f"{colour.emoji}{colour.symbol} {colour_name(side)}"
 
 
 def card_text(card: dict[str, Any]) -> str:

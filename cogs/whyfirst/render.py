@@ -21,8 +21,8 @@ from cogs.common.presenter import (
 from cogs.whyfirst.picture import board_facts, board_png
 from cogs.whyfirst.words import (
     board_title,
-    colour_key,
     event_lines,
+    figures_key,
     hand_text,
     reveal_lines,
     reveal_title,
@@ -73,7 +73,9 @@ class WhyFirstPresenter:
         over = view["phase"] == "over"
         embed = discord.Embed(
             title=board_title(view, over),
-            description=track(names, view["positions"]) + "\n" + colour_key(names, view["leo"]),
+            description=(
+                track(view["positions"], view["leo"]) + "\n" + figures_key(names, view["leo"])
+            ),
             colour=EMBED_COLOUR,
         )
         if not over:

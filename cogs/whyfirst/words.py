@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from cogs.common.i18n import _, ngettext, number
-from cogs.common.presenter import joined
+from cogs.common.presenter import colour_key, joined
 from cogs.whyfirst.picture import figure_colour
 from rules.whyfirst.engine import TRACK_MAX, TRACK_MIN
 from rules.whyfirst.scoring import second_place
@@ -16,29 +16,27 @@ def signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
 
-def track(names: list[str], positions: list[int]) -> str:
-    """One line per figure along the -12..+16 track, the second place marked."""
+def track(positions: list[int], leo: int | None) -> str:
+    """One line per figure along the -12..+16 track, labelled by its marker's shape and letter
+    (the colour key under it names them), the second place marked."""
     second = second_place(positions)
-    width = min(max(len(name) for name in names), 10)
     lines = []
-    for name, space in zip(names, positions, strict=True):
+    for figure, space in enumerate(positions):
         cells = ["|" if n == 0 else "·" for n in range(TRACK_MIN, TRACK_MAX + 1)]
         cells[space - TRACK_MIN] = "●"
         mark = " " + _("◀ 2nd") if space == second else ""
-        lines.append(f"{name[:width]:<{width}} {signed(space):>3} {''.join(cells)}{mark}")
+        label = figure_colour(figure, leo).mark
+        lines.append(f"{label} {signed(space):>3} {''.join(cells)}{mark}")
     scale = [" "] * (TRACK_MAX - TRACK_MIN + 1)
     for space, label in ((TRACK_MIN, f"{TRACK_MIN}"), (0, "0"), (TRACK_MAX - 2, f"+{TRACK_MAX}")):
         scale[space - TRACK_MIN : space - TRACK_MIN + len(label)] = label
-    scale = f"{'':<{width + 5}}{''.join(scale)}"
-    return "```\n" + "\n".join([scale, *lines]) + "\n```"
+    indent = " " * len("● B +16 ")  # under the labels and the spaces
+    return "```\n" + "\n".join([indent + "".join(scale), *lines]) + "\n```"
 
 
-def colour_key(names: list[str], leo: int | None) -> str:
-    """Which colour is whose in the picture (the names are what a screen reader reads)."""
-    key = " · ".join(
-        f"{figure_colour(figure, leo).emoji} {name}" for figure, name in enumerate(names)
-    )
-    return _("Colours: {key}", key=key)
+def figures_key(names: list[str], leo: int | None) -> str:
+    """Which marker is whose in the picture and the track (a screen reader reads the names)."""
+    return colour_key([(figure_colour(figure, leo), name) for figure, name in enumerate(names)])
 
 
 def _points(value: int) -> str:

@@ -15,11 +15,15 @@ import sqlite3
 
 from PIL import Image
 
-from cogs.canyon.picture import picture_size
+from cogs.canyon.picture import LANE_KEY, MARGIN, lane_y, picture_size
+from cogs.common.pictures import SEAT_COLOURS
 from rules.canyon import ACCELERATION, ACTIONS, ENGINE
+from tests.e2e.legend import legend, marker_at, track_rows
 from tests.e2e.play import CHOICE, MOVE, first_button, match_id_of, playable
 
 NAMES = ("anne", "ben", "chris", "dora", "emil", "fatima-with-a-long-name")
+KEYS = ("🟦● B", "🟧■ O", "🟩▲ G", "🟥◆ R", "🟪⬢ P", "🟨★ Y")
+"""Each seat's colour, shape and letter as the text writes them."""
 CARD_LABEL = re.compile(r"(?<![\w#])[+±-]\d")
 
 
@@ -93,12 +97,16 @@ def _picture(message) -> Image.Image:
 
 
 def _final_track(result, scores) -> None:
-    """The result shows the final track: a line per driver, the car on its score."""
-    track = result.text.split("Final track\n```\n")[1].split("\n```")[0].splitlines()
+    """The result shows the final track: a line per driver labelled by their shape and letter,
+    the car on its score; under it, whose car is whose, each name whole."""
+    final = result.text.split("Final track\n")[1]
+    rows = track_rows(final)
     for seat, score in enumerate(scores):
-        line = track[seat + 1]
-        assert line.startswith(NAMES[seat][:8]) and line[9:12] == f"{score:>3}"
-        assert line[13:][score] in "●✖"
+        line = rows[seat]
+        assert line.startswith(KEYS[seat][1:] + " ") and line[4:7] == f"{score:>3}"
+        assert line[8:][score] in "●✖"
+    key = " · ".join(f"{KEYS[seat]} {NAMES[seat]}" for seat in range(len(scores)))
+    assert f"Colours: {key}" in final
 
 
 def _hand_field(message) -> str:
@@ -160,7 +168,15 @@ async def test_six_drivers_race_to_the_end_within_discord_limits(table):
     assert (await table.match_row(match_id)).status == "finished"
     result = table.backend.channel_messages(table.channel)[-1]
     assert result.text.count("💥") == 6
-    assert "fatima-w " in table.board().text, "long names are cut to fit the track"
+    board = table.board()
+    for seat, name in enumerate(NAMES):
+        assert f"{KEYS[seat]} **{name}**: " in board.text, "the drivers name each car whole"
+        assert marker_at(_picture(board), (MARGIN + LANE_KEY / 2 - 4, lane_y(seat)), 14) == (
+            SEAT_COLOURS[seat]
+        ), "in the picture's lane order"
+    assert not any("fatima" in row for row in track_rows(board.text)), "no name cut in the track"
+    _final_track(result, (await _view(table, match_id))["scores"])
+    assert [name for _colour, name in legend(result.text)] == list(NAMES)
 
 
 # -- the decisions of a round --------------------------------------------------------------
@@ -366,7 +382,7 @@ async def test_a_hero_finish_and_an_elimination_are_told_plainly(table):
 
     board = table.board().text
     assert "round 10/10 · second hand" in board
-    assert "**3. chris**: 22 points · 💥 4/3 · 🔥 eliminated in round 7" in board
+    assert "🟩▲ G **chris**: 22 points · 💥 4/3 · 🔥 eliminated in round 7" in board
     assert "✖" in board and f"<@{chris.id}>" not in board.split("Waiting for")[1]
     assert "Your car is out of the race" in table.hand(chris).text
     assert not playable(table.hand(chris))

@@ -145,7 +145,8 @@ async def test_three_players_race_to_the_final_message(table):
     match_id = await _open_and_start(table, *players)
     board = table.board()
     assert "anne's turn" in board.text and "🥕 65" in board.text
-    assert "🟦 **anne** (B): on Start · 🥕 65 · 🥬 3" in board.text
+    assert "🟦● **anne** (B): on Start · 🥕 65 · 🥬 3" in board.text
+    assert "🟧■ **ben** (O): on Start" in board.text and "🟩▲ **chris** (G): on Start" in board.text
     assert _picture(board).size == picture_size(3)
     assert "your move" in table.hand(players[0]).text.lower()
 
@@ -218,7 +219,7 @@ async def test_two_players_switch_markers_freely_before_moving(table):
     assert len(table.backend.uploads) == uploads + 1, "the moved marker is drawn"
     board = table.board().text
     assert "anne (marker 2) moves from Start to 2 for 3 carrots" in board
-    assert "🟦 **anne** (B1, B2): Marker 1 on Start, Marker 2 on space 2 (carrot space" in board
+    assert "🟦● **anne** (B1, B2): Marker 1 on Start, Marker 2 on space 2 (carrot space" in board
     assert "Marker 2 on space 2 (carrot space" in table.hand(anne).text
 
 

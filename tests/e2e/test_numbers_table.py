@@ -59,6 +59,9 @@ async def test_two_players_play_a_whole_match_with_the_board_as_a_picture(table)
     match_id = await open_and_start(table, anne, ben, game="numbers")
     board = table.board()
     assert "anne's turn" in board.text and board.embeds[0]["image"]["url"].endswith("board.png")
+    sides = board.text.splitlines()
+    assert any(line.startswith("🟦● Blue (B): anne · 0/") for line in sides), "the chips' marks"
+    assert any(line.startswith("🟧■ Orange (O): ben · 0/") for line in sides)
     first = _png(board)
     assert first.width >= 600 and first.height >= 600
     await play_to_the_end(table, [anne, ben])
@@ -75,7 +78,7 @@ async def test_four_players_play_in_two_teams_that_alternate(table):
     for player in players[1:]:
         await table.backend.click(player, table.board(), label="Join")
     lobby = table.board().text
-    assert "Blue: anne, chris" in lobby and "Orange: ben, dana" in lobby
+    assert "🟦● Blue: anne, chris" in lobby and "🟧■ Orange: ben, dana" in lobby
     await table.backend.click(players[0], table.board(), label="Start")
     order = []
     for _ in range(4):

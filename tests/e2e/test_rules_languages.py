@@ -95,7 +95,7 @@ async def test_pages_turn_in_the_language_the_section_is_shown_in(table, monkeyp
     answer = await table.backend.slash(
         ana, table.channel, "rules show", game="hare", topic=section.key, public=True
     )
-    # Anyone may turn the page of a posted section; it stays in Spanish.
-    turned = await table.backend.click(table.player("reader"), answer.message, label="Next")
+    # Anyone may turn the page of a posted section; it stays in Spanish, its buttons too.
+    turned = await table.backend.click(table.player("reader"), answer.message, label="Siguiente")
     assert turned.embeds[0]["title"] == section.title
     assert turned.embeds[0]["description"] in section.body

@@ -7,9 +7,10 @@ import io
 from PIL import Image
 
 from cogs.common.presenter import plural
-from cogs.whyfirst.picture import picture_size
+from cogs.whyfirst.picture import KEY_RADIUS, MARGIN, lane_y, picture_size
 from data import matches as rows
 from rules.whyfirst import ENGINE
+from tests.e2e.legend import legend, marker_at, track_rows
 from tests.e2e.play import act, open_and_start, play_to_the_end, playable
 
 LONG_NAMES = [f"{name}-has-a-display-name-of-32-ch"[:32] for name in "abcdef"]
@@ -50,6 +51,18 @@ def _positions_line(event, names):
     )
 
 
+def _legend_matches_the_picture(board) -> list[str]:
+    """The colour key names each lane's marker in the picture, and the track's rows are
+    labelled by the same shapes and letters, lane by lane; the names, in lane order."""
+    picture, rows = _picture(board), track_rows(board.text)
+    entries = legend(board.text)
+    assert len(rows) == len(entries)
+    for figure, (colour, _name) in enumerate(entries):
+        assert marker_at(picture, (MARGIN + KEY_RADIUS, lane_y(figure)), KEY_RADIUS) == colour
+        assert rows[figure].startswith(f"{colour.symbol} {colour.letter} ")
+    return [name for _colour, name in entries]
+
+
 async def _play_a_card_round(table, players):
     for player in players:
         await act(table, player, table.hand(player))
@@ -62,7 +75,8 @@ async def test_three_players_play_a_whole_match_by_commands_and_buttons(table):
     assert "stage 1/5 · card round 1/5" in board.text
     assert board.find_button(label="Show my hand")
     assert _picture(board).size == picture_size(3, False)
-    assert "Colours: 🟦 anne · 🟧 ben · 🟩 chris" in board.text
+    assert "Colours: 🟦● B anne · 🟧■ O ben · 🟩▲ G chris" in board.text
+    assert _legend_matches_the_picture(board) == ["anne", "ben", "chris"]
 
     await play_to_the_end(table, [anne, ben, chris])
 
@@ -265,3 +279,16 @@ async def test_taking_a_seat_is_answered_privately_and_the_hand_arrives_silently
     await table.backend.click(anne, table.board(), label="Start")
     (notice,) = table.backend.pings(ben)
     assert "has started: your move" in notice.content, "the start is what calls ben"
+
+
+async def test_a_long_name_is_whole_in_the_legend_and_the_track_rows_cut_no_name(table):
+    anne = table.player("anne")
+    await table.backend.slash(anne, table.channel, "whyfirst new")
+    await table.backend.click(anne, table.board(), label="Add computer (strong)")
+    await table.backend.click(anne, table.board(), label="Start")
+    board = table.board()
+    assert "Colours: 🟦● B anne · 🟧■ O Ada (strong bot) · ⬜⬢ L Leo" in board.text
+    assert _legend_matches_the_picture(board) == ["anne", "Ada (strong bot)", "Leo"]
+    rows = track_rows(board.text)
+    assert [row[:4] for row in rows] == ["● B ", "■ O ", "⬢ L "]
+    assert not any(name in row for row in rows for name in ("anne", "Ada", "Leo"))

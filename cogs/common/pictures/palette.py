@@ -26,6 +26,17 @@ class Shape(Enum):
     STAR = "star"
 
 
+SHAPE_SYMBOLS: dict[Shape, str] = {
+    Shape.CIRCLE: "●",
+    Shape.SQUARE: "■",
+    Shape.TRIANGLE: "▲",
+    Shape.DIAMOND: "◆",
+    Shape.HEXAGON: "⬢",
+    Shape.STAR: "★",
+}
+"""Each marker shape as a text symbol, for the legends and text tracks under the pictures."""
+
+
 @dataclass(frozen=True)
 class SeatColour:
     """One seat's colour: its player-facing name, RGB, marker shape and letter, and the emoji
@@ -43,6 +54,22 @@ class SeatColour:
         """The colour as ``0xRRGGBB`` (for ``discord.Colour``)."""
         r, g, b = self.rgb
         return (r << 16) | (g << 8) | b
+
+    @property
+    def symbol(self) -> str:
+        """The marker's shape as a text symbol (``●``)."""
+        return SHAPE_SYMBOLS[self.shape]
+
+    @property
+    def mark(self) -> str:
+        """Shape and letter as text (``● B``): what tells the seat apart without colour."""
+        return f"{self.symbol} {self.letter}"
+
+    @property
+    def key(self) -> str:
+        """The seat in embed text as the picture marks it: colour, shape and letter
+        (``🟦● B``)."""
+        return f"{self.emoji}{self.mark}"
 
     @property
     def ink(self) -> RGB:

@@ -1,0 +1,38 @@
+"""The Spanish catalog speaks the Spanish rulebooks' words: a lobby's buttons are the ones the
+rulebook tells players to press, and a word two messages share in English (the lobby's
+*Cancel*, Great Canyon Race's Cancel card) is translated apart by its context."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from cogs.canyon.words import action_name
+from cogs.common.i18n import speaking
+
+RULEBOOK = Path(__file__).resolve().parents[2] / "rules" / "canyon" / "rulebook.es.md"
+
+
+def _lobby_buttons_named_by_the_rulebook() -> list[str]:
+    """The buttons ``/canyon nueva`` opens a lobby with, as the Spanish rulebook names them."""
+    text = RULEBOOK.read_text(encoding="utf-8")
+    sentence = re.search(r"abre en el canal una sala con los botones (.+?)\.", text)
+    assert sentence, "the rulebook names the lobby's buttons"
+    return re.findall(r"\*([^*]+)\*", sentence.group(1))
+
+
+async def test_a_spanish_lobby_has_the_buttons_the_spanish_rulebook_names(table) -> None:
+    table.backend.world.pseudo = False  # this test chooses its language
+    table.guild.locale = "es-ES"
+    await table.restart()
+    ana = table.player("ana", locale="es-ES")
+    await table.backend.slash(ana, table.channel, "canyon new")
+    labels = [button.label for button in table.board().buttons]
+    named = _lobby_buttons_named_by_the_rulebook()
+    assert named == ["Unirse", "Salir", "Empezar", "Cancelar", "Cómo se juega"]
+    assert labels[: len(named)] == named
+
+
+def test_the_cancel_card_keeps_its_own_spanish_name() -> None:
+    with speaking("es"):
+        assert action_name({"label": "Cancel"}) == "Anula el valor"
