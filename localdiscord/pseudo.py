@@ -20,7 +20,9 @@ ENV = "TABLE_LANGUAGE"
 LOCALE = "pseudo"
 OPEN, CLOSE = "⟦", "⟧"
 
-_WRAPPED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
+_WRAPPED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*(?:{CLOSE}|$)")
+"""A translated message, innermost first; or one cut short at the end of a text (a field
+that keeps only its first 1,024 characters)."""
 _NOT_WORDS = re.compile(
     r"<(?:@[!&]?|#|t:|a?:\w+:)[^>]*>"  # mentions, channels, timestamps, custom emoji
     r"|https?://\S+"  # links

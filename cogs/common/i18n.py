@@ -97,18 +97,18 @@ def _(message: str, /, **values: Any) -> str:
     return text.format(**values) if values else text
 
 
+def pgettext(context: str, message: str, /, **values: Any) -> str:
+    """``message`` in the sense ``context`` gives it: one English word with two meanings
+    (the lobby's *Start* and Hare and Tortoise's Start space) that a language says apart."""
+    text = catalog(_speaking.get()).pgettext(context, message)
+    return text.format(**values) if values else text
+
+
 def ngettext(singular: str, plural: str, count: int, /, **values: Any) -> str:
     """The form of the message that goes with ``count`` in the language spoken now (each
     language's own plural rule); ``{count}`` and the other ``{fields}`` are filled in."""
     text = catalog(_speaking.get()).ngettext(singular, plural, count)
     return text.format(count=number(count), **values)
-
-
-def pgettext(context: str, message: str, /, **values: Any) -> str:
-    """``message`` as ``context`` uses it: one English word with two meanings (the lobby's
-    *Start* button, the Hare and Tortoise track's Start) is two messages, each translated."""
-    text = catalog(_speaking.get()).pgettext(context, message)
-    return text.format(**values) if values else text
 
 
 def number(value: float, pattern: str | None = None) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cogs.common.i18n import N_, _, ngettext
+from cogs.common.i18n import N_, _, ngettext, pgettext
 from cogs.common.pictures import seat_colour
 from cogs.common.presenter import ordinal
 from rules.hare import HareResult, HareState
@@ -52,7 +52,6 @@ HARE_RESULTS = {
 """The hare table's results as the table prints them."""
 
 SPACE_NAMES = {
-    Kind.START: N_("Start"),
     Kind.HARE: N_("hare space"),
     Kind.CARROT: N_("carrot space"),
     Kind.LETTUCE: N_("lettuce space"),
@@ -66,7 +65,14 @@ def space_name(index: int) -> str:
     found = space(index)
     if found.kind is Kind.POSITION:
         return _("position space {places}", places="/".join(str(p) for p in found.places))
+    if found.kind is Kind.START:
+        return start_name()
     return _(SPACE_NAMES[found.kind])
+
+
+def start_name() -> str:
+    """The Start space's name, a word the lobby's *Start* button shares in English."""
+    return pgettext("hare space", "Start")
 
 
 def marker_name(number: int) -> str:
@@ -81,7 +87,7 @@ def marker_title(number: int) -> str:
 
 def spot(index: int) -> str:
     """A space as narration names it: ``Start``, ``12``, ``the Finish``."""
-    return _("the Finish") if index == FINISH else (_("Start") if index == 0 else str(index))
+    return _("the Finish") if index == FINISH else (start_name() if index == 0 else str(index))
 
 
 def where(marker: dict[str, Any]) -> str:
