@@ -61,13 +61,15 @@ def problems(catalog: Catalog, lang: str, messages: Catalog) -> list[str]:
 
 def test_the_template_holds_every_marked_message():
     method_map, options_map = parse_mapping_cfg((ROOT / "babel.cfg").open())
-    extracted = {
-        message[2] if isinstance(message[2], str) else message[2][0]
+    extracted = {  # each message with its context: the same words may mean two things
+        (message[2] if isinstance(message[2], str) else message[2][0], message[4])
         for message in extract_from_dir(
             str(ROOT), method_map, options_map, keywords=KEYWORDS
         )
     }
-    held = {m.id[0] if isinstance(m.id, tuple) else m.id for m in template() if m.id}
+    held = {
+        (m.id[0] if isinstance(m.id, tuple) else m.id, m.context) for m in template() if m.id
+    }
     assert extracted - held == set(), "run pybabel extract (README, Translating)"
     assert held - extracted == set(), "the template holds messages the code no longer has"
 
