@@ -1,0 +1,56 @@
+"""The strength bench (``bench.players``) against the casual players of Great Canyon Race and
+Sequence Numbers, and, run by hand (``pytest -m slow``), strong clearly ahead of them."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench.players import CASUAL, casual_player, play_match, wilson
+from rules.base import Budget
+from rules.canyon import casual as canyon_casual
+from rules.numbers import casual as numbers_casual
+
+QUICK = Budget(seconds=10.0, playouts=6)
+THINKING = Budget(playouts=120)
+"""Repeatable thinking: about 0.1 s a decision of Sequence Numbers on the development machine,
+0.2 s of Great Canyon Race."""
+
+
+def test_each_game_names_its_casual_player() -> None:
+    assert casual_player("canyon") is canyon_casual.casual_move
+    assert casual_player("numbers") is numbers_casual.casual_move
+
+
+@pytest.mark.parametrize("game", ["canyon", "numbers"])
+def test_a_match_against_casual_players_is_played_out(game: str) -> None:
+    shares, places, clocks = play_match(game, ("easy", CASUAL, CASUAL, CASUAL), 3, QUICK)
+    assert len(places) == 4 and set(clocks) == {"easy", CASUAL}
+    assert all(0.0 <= share <= 1.0 for share in shares) and sum(shares) <= 1.0
+    if game == "numbers":  # teams of seats 0 and 2, 1 and 3 win together
+        assert shares[0] == shares[2] and shares[1] == shares[3]
+
+
+def _strong_rate(game: str, seats: int, matches: int) -> tuple[float, float]:
+    """Strong's share of the wins among casual players, its seat turning, and the interval's
+    lower end."""
+    won = 0.0
+    for n in range(matches):
+        levels = [CASUAL] * seats
+        levels[n % seats] = "strong"
+        shares, _, _ = play_match(game, tuple(levels), 100 + n, THINKING)
+        won += shares[n % seats]
+    rate = won / matches
+    return rate, wilson(rate, matches)[0]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["canyon", "numbers"])
+def test_strong_beats_a_casual_player_heads_up(game: str) -> None:
+    rate, low = _strong_rate(game, 2, 100)
+    assert rate >= 0.6 and low > 0.5
+
+
+@pytest.mark.slow
+def test_strong_wins_more_than_its_share_among_three_casual_drivers() -> None:
+    rate, _ = _strong_rate("canyon", 4, 100)
+    assert rate >= 1.5 * 0.25
