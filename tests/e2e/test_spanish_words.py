@@ -8,7 +8,9 @@ import re
 from pathlib import Path
 
 from cogs.canyon.words import action_name
+from cogs.common.components import lobby_label
 from cogs.common.i18n import speaking
+from cogs.hare.words import space_name
 
 RULEBOOK = Path(__file__).resolve().parents[2] / "rules" / "canyon" / "rulebook.es.md"
 
@@ -36,3 +38,9 @@ async def test_a_spanish_lobby_has_the_buttons_the_spanish_rulebook_names(table)
 def test_the_cancel_card_keeps_its_own_spanish_name() -> None:
     with speaking("es"):
         assert action_name({"label": "Cancel"}) == "Anula el valor"
+
+
+def test_the_start_space_is_the_rulebooks_salida_and_the_start_button_empezar() -> None:
+    with speaking("es"):
+        assert space_name(0) == "Salida"
+        assert lobby_label("start") == "Empezar"
