@@ -27,6 +27,9 @@ from rules.defaults import default_move
 
 ANNE = Player(1, "anne")
 BUDGET = Budget(playouts=16)
+THOUGHT_OUT = 600.0
+"""The time limit's margin where a decision must be thought out: no busy machine reaches it
+(a worker started afresh may take seconds to import the engines)."""
 HANG_GUARD = 60.0
 """Seconds after which something awaited has failed to happen (a guard, not a figure)."""
 
@@ -101,7 +104,8 @@ async def _gone(pid: int) -> bool:
 async def test_a_worker_killed_mid_thought_is_replaced_and_the_decision_thought_again(
     service, workers, tmp_path
 ):
-    thinking = Thinking(BUDGET, workers=workers, think=functools.partial(marked, str(tmp_path)))
+    thinking = Thinking(BUDGET, workers=workers, margin=THOUGHT_OUT,
+                        think=functools.partial(marked, str(tmp_path)))
     computers = Computers(service, thinking, _no_move)
     match = await _against_computers(service, "whyfirst", 1)
     assert await computers.decide(match, 1) == _thought(match, 1)
@@ -123,16 +127,19 @@ async def test_a_worker_killed_mid_thought_is_replaced_and_the_decision_thought_
 async def test_a_worker_stopped_mid_thought_gives_way_to_the_default_after_the_limit(
     service, workers, tmp_path
 ):
-    # A short limit: the stopped worker is given up soon (the test asserts what is played).
-    thinking = Thinking(BUDGET, workers=workers, margin=4.0,
-                        think=functools.partial(marked, str(tmp_path)))
-    computers = Computers(service, thinking, _no_move)
+    think = functools.partial(marked, str(tmp_path))
+    # A limit no busy machine reaches for the decisions that must be thought out, and a short
+    # one for the stopped worker, given up soon (the test asserts what is played, not when).
+    computers = Computers(service, Thinking(BUDGET, workers=workers, margin=THOUGHT_OUT, think=think),
+                          _no_move)
+    hurried = Computers(service, Thinking(BUDGET, workers=workers, margin=4.0, think=think),
+                        _no_move)
     canyon = await _against_computers(service, "canyon", 1)
     await computers.decide(canyon, 1)  # a worker is up
     [stopped] = thoughts(tmp_path)
 
     (tmp_path / "stop").touch()
-    assert await computers.decide(canyon, 1) == _default(canyon, 1)
+    assert await hurried.decide(canyon, 1) == _default(canyon, 1)
     assert not (tmp_path / "stop").exists(), "the worker stopped mid-thought"
     assert workers.replaced == 1
     assert await _gone(stopped), "the stopped worker was killed"
@@ -167,7 +174,7 @@ def at_the_barrier(barrier: threading.Barrier, *decision) -> Move:
 async def test_the_five_computers_of_a_six_seat_round_think_at_once(service):
     barrier = threading.Barrier(5, timeout=HANG_GUARD)
     workers = Workers(5, lambda: ThreadPoolExecutor(5))
-    thinking = Thinking(BUDGET, pause=0.0, workers=workers,
+    thinking = Thinking(BUDGET, pause=0.0, workers=workers, margin=THOUGHT_OUT,
                         think=functools.partial(at_the_barrier, barrier))
     played = []
 
