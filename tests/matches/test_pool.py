@@ -130,8 +130,8 @@ async def test_a_worker_stopped_mid_thought_gives_way_to_the_default_after_the_l
     think = functools.partial(marked, str(tmp_path))
     # A limit no busy machine reaches for the decisions that must be thought out, and a short
     # one for the stopped worker, given up soon (the test asserts what is played, not when).
-    computers = Computers(service, Thinking(BUDGET, workers=workers, margin=THOUGHT_OUT, think=think),
-                          _no_move)
+    thinking = Thinking(BUDGET, workers=workers, margin=THOUGHT_OUT, think=think)
+    computers = Computers(service, thinking, _no_move)
     hurried = Computers(service, Thinking(BUDGET, workers=workers, margin=4.0, think=think),
                         _no_move)
     canyon = await _against_computers(service, "canyon", 1)
