@@ -4,35 +4,14 @@ table is restarting."""
 from __future__ import annotations
 
 import asyncio
-import sqlite3
-import threading
-import time
-from pathlib import Path
 
 from cogs.common.inflight import RESTARTING
+from tests.e2e.play import hold_write_lock
 
 CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
 LOBBIES = 10
 JOINING = 5
 """Players joining each lobby: a Hare lobby seats six, its host included."""
-
-
-def _hold_write_lock(path: Path, seconds: float) -> threading.Thread:
-    """Another process takes the database's write lock and keeps it for ``seconds``."""
-    taken = threading.Event()
-
-    def hold() -> None:
-        other = sqlite3.connect(path, isolation_level=None)
-        other.execute("BEGIN IMMEDIATE")
-        taken.set()
-        time.sleep(seconds)
-        other.execute("ROLLBACK")
-        other.close()
-
-    thread = threading.Thread(target=hold)
-    thread.start()
-    taken.wait()
-    return thread
 
 
 async def _lobby_with_players(table, name: str = "host"):
@@ -47,7 +26,7 @@ async def _lobby_with_players(table, name: str = "host"):
 async def test_closing_answers_every_click_in_hand(table):
     lobbies = [await _lobby_with_players(table, f"host{n}") for n in range(LOBBIES)]
     # The joins wait for the database when the bot begins to close: all 50 are in hand.
-    holder = _hold_write_lock(table.database, 0.5)
+    holder = hold_write_lock(table.database, 0.5)
     async with table.backend.simultaneously(settle=False):
         clicks = [
             await table.backend.click(player, board, label="Join")

@@ -6,11 +6,16 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-import threading
-import time
 
 from rules.whyfirst import ENGINE
-from tests.e2e.play import MOVE, first_button, match_id_of, open_and_start, playable
+from tests.e2e.play import (
+    MOVE,
+    first_button,
+    hold_write_lock,
+    match_id_of,
+    open_and_start,
+    playable,
+)
 
 EDIT = "/channels/{channel_id}/messages/{message_id}"
 POST = "/channels/{channel_id}/messages"
@@ -32,34 +37,6 @@ async def _pick_card(table, user):
     hand = table.hand(user)
     picked = await table.backend.click(user, hand, custom_id=first_button(hand, "ch:"))
     return picked.message
-
-
-class _WriteLock(threading.Thread):
-    """Another process takes the database's write lock and keeps it for ``seconds``;
-    ``released`` says when it let go, on the event loop's clock (``time.monotonic``)."""
-
-    def __init__(self, path, seconds: float) -> None:
-        super().__init__()
-        self.path, self.seconds = path, seconds
-        self.released = 0.0
-        self.taken = threading.Event()
-
-    def run(self) -> None:
-        other = sqlite3.connect(self.path, isolation_level=None)
-        other.execute("BEGIN IMMEDIATE")
-        self.taken.set()
-        time.sleep(self.seconds)
-        self.released = time.monotonic()
-        other.execute("ROLLBACK")
-        other.close()
-
-
-def _hold_write_lock(path, seconds: float) -> _WriteLock:
-    """The write lock taken by another process, from now on for ``seconds``."""
-    holder = _WriteLock(path, seconds)
-    holder.start()
-    holder.taken.wait()
-    return holder
 
 
 # -- 1. hands belong to players ---------------------------------------------------------------
@@ -115,7 +92,7 @@ async def test_a_move_waiting_for_a_slow_writer_is_answered_in_time_and_saved(ta
     targets = await _pick_card(table, anne)
     version = (await table.match_row(match_id)).version
 
-    holder = _hold_write_lock(table.database, 3.5)
+    holder = hold_write_lock(table.database, 3.5)
     async with table.backend.simultaneously():
         moved = await table.backend.click(anne, targets, custom_id=first_button(targets, MOVE))
         looked = await table.backend.click(carl, other_lobby, label="How to play")
@@ -137,7 +114,7 @@ async def test_a_move_that_cannot_be_saved_is_refused_plainly_and_changes_nothin
     async with table.bot.store.transaction() as db:
         await db.execute("PRAGMA busy_timeout = 300")  # a lock held past the busy timeout
 
-    holder = _hold_write_lock(table.database, 1.0)
+    holder = hold_write_lock(table.database, 1.0)
     refused = await table.backend.click(anne, targets, custom_id=first_button(targets, MOVE))
     holder.join()
 
