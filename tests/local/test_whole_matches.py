@@ -25,7 +25,8 @@ def _finished(host: Player, game: str) -> str:
     host.channel()
     shown = host.text()
     assert host.result_shown()
-    assert "🏆" in shown or "draw" in shown or "nobody won" in shown
+    assert "🏁" in shown, "the result opens with the finish flag"
+    assert "🏆" in shown or "draw" in shown or "nobody wins" in shown
     host.screenshot(f"{game}-result")
     assert host.errors == []
     return shown
