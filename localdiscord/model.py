@@ -734,6 +734,8 @@ class World:
         self.attachments: dict[int, Attachment] = {}
         self.notifications: list[Message] = []
         """Every message that notified someone, deleted ones too, oldest first."""
+        self.sessions_started = 0
+        """Gateway sessions the bot identified (each counts against its daily starts)."""
 
     def default_locale(self) -> str:
         """The locale of users and servers made without one: the pseudo language's in its

@@ -37,6 +37,7 @@ from .model import (
     World,
     iso,
 )
+from .sharding import recommended_shards
 
 if TYPE_CHECKING:
     from . import openapi
@@ -46,6 +47,10 @@ GLOBAL_RATE = 50
 """Requests a second Discord allows a bot (its global rate limit), unless it raised it."""
 INTERACTION_RESPONSE_WINDOW = 3.0
 INTERACTION_TOKEN_LIFETIME = 15 * 60.0
+GATEWAY_URL = "ws://127.0.0.1:9/fake-gateway"
+SESSION_STARTS = 1000
+"""Gateway sessions a bot may start a day."""
+DAY_MS = 24 * 3600 * 1000
 INSTALL_SCOPES = ("applications.commands", "bot")
 """What a server that adds the bot grants it."""
 
@@ -237,7 +242,7 @@ class RestServer:
         r("GET", "/oauth2/applications/@me", self.get_application)
         r("GET", "/applications/@me", self.get_application)
         r("GET", "/gateway", self.get_gateway)
-        r("GET", "/gateway/bot", self.get_gateway)
+        r("GET", "/gateway/bot", self.get_bot_gateway)
         r("GET", "/applications/{application_id}/commands", self.list_commands)
         r("PUT", "/applications/{application_id}/commands", self.put_commands)
         r("POST", "/applications/{application_id}/commands", self.post_command)
@@ -632,10 +637,18 @@ class RestServer:
         }
 
     async def get_gateway(self, req: Req) -> tuple[int, Any]:
+        return 200, {"url": GATEWAY_URL}
+
+    async def get_bot_gateway(self, req: Req) -> tuple[int, Any]:
+        """The gateway, the shards Discord recommends for the bot's servers, and how many
+        sessions it may still start today (``max_concurrency``: IDENTIFYs at once)."""
+        started = self.world.sessions_started
         return 200, {
-            "url": "ws://127.0.0.1:9/fake-gateway", "shards": 1,
-            "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0,
-                                    "max_concurrency": 1},
+            "url": GATEWAY_URL, "shards": recommended_shards(len(self.world.guilds)),
+            "session_start_limit": {
+                "total": SESSION_STARTS, "remaining": max(0, SESSION_STARTS - started),
+                "reset_after": DAY_MS if started else 0, "max_concurrency": 1,
+            },
         }
 
     # -- application commands ------------------------------------------------------------
