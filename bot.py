@@ -69,8 +69,9 @@ EXTENSIONS = (
 STALE_BUTTON = N_("That button no longer does anything. Use the latest board or hand message.")
 
 
-class TableBot(commands.Bot):
-    """The board-game table: opens the store, loads the cogs, restores open matches."""
+class TableBot(commands.AutoShardedBot):
+    """The board-game table: opens the store, loads the cogs, restores open matches. It runs
+    the shards its settings name (discord.py's: Discord's recommended count when none)."""
 
     def __init__(
         self,
@@ -102,6 +103,8 @@ class TableBot(commands.Bot):
             intents=discord.Intents(guilds=True),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            shard_count=settings.shard_count,
+            shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,
         )
         self.tree.error(answer_command_error)
         # discord.py looks up this method on the client it made: it is replaced there.
@@ -265,7 +268,8 @@ class TableBot(commands.Bot):
             if table is not None:
                 await self._finish_edits(table)
             await self.in_flight.answered(CLOSING_GRACE)  # those turned away meanwhile
-            await super().close()
+            if isinstance(self.loop, asyncio.AbstractEventLoop):  # logged in, shards and all
+                await super().close()
         finally:
             if self.upkeep is not None:  # what it did is committed; the next start goes on
                 self.upkeep.cancel()
