@@ -408,9 +408,21 @@ def main(argv: Sequence[str] = ()) -> int:
     except discord.HTTPException as error:
         print(f"Discord refused the bot's start: {' '.join(str(error).split())}")
         return 1
+    except discord.ConnectionClosed as error:
+        print(GATEWAY_CLOSED.get(error.code, f"Discord closed the gateway (code {error.code})."))
+        return 1
     except KeyboardInterrupt:
         pass
     return 0
+
+
+GATEWAY_CLOSED = {
+    4010: "Discord refused the bot's shards (invalid shard): give every process the same "
+          "SHARD_COUNT and each its own SHARD_IDS.",
+    4011: "Discord requires more shards for the bot's servers (2,500 a shard at most): "
+          "raise SHARD_COUNT, or leave it and SHARD_IDS empty for Discord's recommended count.",
+}
+"""What to do when Discord closes the gateway for a reason a host can fix, by close code."""
 
 
 def _reason(error: OSError | aiohttp.ClientConnectionError) -> str:

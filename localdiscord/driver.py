@@ -286,9 +286,10 @@ class FakeDiscord:
     # -- world building ------------------------------------------------------------------
 
     def add_guild(self, name: str, *, owner: User | None = None,
-                  locale: str | None = None) -> Guild:
-        """``locale``: the server's preferred locale (default: the world's)."""
-        guild = self.world.add_guild(name, owner=owner, locale=locale)
+                  locale: str | None = None, shard: tuple[int, int] | None = None) -> Guild:
+        """``locale``: the server's preferred locale (default: the world's); ``shard``:
+        (id, count), a server whose events go to that shard of ``count``."""
+        guild = self.world.add_guild(name, owner=owner, locale=locale, shard=shard)
         for session in self._receiving(guild):
             self.tracker.begin()
             session.feed("GUILD_CREATE", guild_create_payload(

@@ -111,6 +111,27 @@ def test_unusable_shards_are_refused_in_one_line(monkeypatch, capsys, count, lis
     assert capsys.readouterr().out.strip().splitlines() == [f"{said} Fix it in .env."]
 
 
+@pytest.mark.parametrize(("code", "said"), [
+    (4011, "Discord requires more shards for the bot's servers (2,500 a shard at most): raise "
+           "SHARD_COUNT, or leave it and SHARD_IDS empty for Discord's recommended count."),
+    (4010, "Discord refused the bot's shards (invalid shard): give every process the same "
+           "SHARD_COUNT and each its own SHARD_IDS."),
+    (4013, "Discord closed the gateway (code 4013)."),
+])
+def test_a_gateway_discord_closes_ends_the_bot_in_one_line(monkeypatch, capsys, code, said):
+    class Socket:
+        close_code = code
+
+    async def closed(settings):
+        raise discord.ConnectionClosed(Socket(), shard_id=0, code=code)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bot, "run", closed)
+    monkeypatch.setattr(bot, "load_dotenv", lambda: None)
+    monkeypatch.setenv("DISCORD_TOKEN", "any-token")
+    assert bot.main() == 1
+    assert capsys.readouterr().out.strip().splitlines() == [said]
+
+
 @pytest.mark.parametrize("name", ["DISCORD_GLOBAL_RATE", "DEV_GUILD_ID"])
 @pytest.mark.parametrize("unusable", ["0", "fast", "-5", "50/s"])
 def test_an_unusable_setting_is_refused_in_one_line(monkeypatch, capsys, name, unusable):
