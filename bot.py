@@ -204,10 +204,19 @@ class TableBot(commands.AutoShardedBot):
     async def on_ready(self) -> None:
         if not self._resumed:
             self._resumed = True
-            count = await self.table.resume()
+            count = await self.table.resume(self.serves)
             if self._settle_heap:
                 settle_heap()
             log.info("ready as %s; %d kept messages to bring up to date", self.user, count)
+
+    def serves(self, guild_id: int) -> bool:
+        """Whether this process runs the server's shard: its matches are this process's to
+        bring up to date after a restart and to play for the computers, DM hands included.
+
+        A DM click reaches the process that runs shard 0 whichever server its match is on;
+        that process reads the match from the database and answers it."""
+        count = self.shard_count or 1
+        return (guild_id >> 22) % count in (self.shard_ids or range(count))
 
     def _interaction_parser(self, parse: Callable[[Any], None]) -> Callable[[Any], None]:
         """discord.py's parser of interactions, turning them away once the bot closes."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 import discord
@@ -407,12 +407,15 @@ class Table:
                     await self.service.get(deadline.match_id), deadline, name
                 )
 
-    async def resume(self) -> int:
+    async def resume(self, serves: Callable[[int], bool] | None = None) -> int:
         """After a restart: refresh the kept messages that may be out of date, a few at a
         time in the background, so clicks are answered meanwhile. Up-to-date matches cost
-        nothing: their buttons work as they are. Returns how many messages are refreshed."""
-        await self.computers.wake_all()
-        stale = await self.service.stale_messages()
+        nothing: their buttons work as they are. Returns how many messages are refreshed.
+
+        ``serves``: the servers this process runs (default: all); the matches of the others,
+        their DM hands included, are brought up to date by the process that runs them."""
+        await self.computers.wake_all(serves)
+        stale = await self.service.stale_messages(serves)
         if stale:
             self._restoring = asyncio.create_task(self._restore(stale), name="restore")
         return len(stale)
