@@ -274,6 +274,7 @@ class Table:
         if purpose == BOARD:
             if match.record.end_reason == "channel_gone":
                 return None
+            await self.languages.know_server(match.record.guild_id)
             return await self.renderer.board(match)
         user_id = int(purpose.removeprefix(HAND))
         seat = match.seat_of(user_id)
@@ -344,6 +345,7 @@ class Table:
         the hands a new decision changed (but ``shown``, already up to date), notices, and
         the result or the ending."""
         match = result.match
+        await self.languages.know_server(match.record.guild_id)
         board = self.kept.request(match.id, BOARD)
         if result.new_decision or result.finished or result.timed_out or not match.record.is_open:
             self._refresh_hands(match, shown, waiting_may_wait=True, urgent=result.timed_out)

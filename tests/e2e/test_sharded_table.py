@@ -30,10 +30,12 @@ def _bot(backend: FakeDiscord, database: Path, clock: Clock, *shards: int) -> Ta
 
 
 async def _start_match(backend: FakeDiscord, channel: Channel, host: User, guest: User) -> None:
+    """A Why First? match of two in ``channel``, in whatever language the server speaks."""
     await backend.slash(host, channel, "whyfirst new")
-    board = backend.channel_messages(channel)[0]
-    await backend.click(guest, board, label="Join")
-    await backend.click(host, backend.channel_messages(channel)[0], label="Start")
+    for player, action in ((guest, "join"), (host, "start")):
+        board = backend.channel_messages(channel)[0]
+        (button,) = [b.custom_id for b in board.buttons if b.custom_id.endswith(f":{action}")]
+        await backend.click(player, board, custom_id=button)
 
 
 def _touched(backend: FakeDiscord, since: int) -> tuple[set[int], int]:
@@ -46,8 +48,8 @@ def _touched(backend: FakeDiscord, since: int) -> tuple[set[int], int]:
 async def test_each_process_refreshes_its_own_matches_and_shard_zero_plays_dm_clicks(tmp_path):
     database, clock = tmp_path / "bot.db", Clock()
     async with FakeDiscord(global_rate=GLOBAL_RATE) as backend:
-        near = backend.add_guild("Near", shard=(0, SHARDS))
-        far = backend.add_guild("Far", shard=(1, SHARDS))
+        near = backend.add_guild("Near", shard=(0, SHARDS), locale="en-US")
+        far = backend.add_guild("Far", shard=(1, SHARDS), locale="it")  # its boards in Italian
         near_games = backend.add_text_channel(near, "games")
         far_games = backend.add_text_channel(far, "games")
         anne, ben = backend.add_user("anne", guild=near), backend.add_user("ben", guild=near)
@@ -84,5 +86,8 @@ async def test_each_process_refreshes_its_own_matches_and_shard_zero_plays_dm_cl
         assert played.response_type == 7 and not played.ephemeral
         assert "You played" in backend.dm_messages(carl)[0].text
         board = backend.channel_messages(far_games)[0].text
-        assert f"Waiting for\n<@{dina.id}> to play a card" in board, "the board shows it"
+        assert f"In attesa di\n<@{dina.id}>, per giocare una carta" in board, (
+            "the board shows it, in its server's language, asked of Discord once"
+        )
+        assert len(backend.calls_matching("GET", "/guilds/{guild_id}")) == 1
         assert backend.violations == [] and backend.task_errors == []
