@@ -460,6 +460,7 @@ class Table:
 
     async def _post_ending(self, match: Match) -> None:
         """How a match that ended without a result ended, in its channel."""
+        await self.languages.know_server(match.record.guild_id)
         with speaking(self.languages.of_server(match.record.guild_id)):
             told = ending(match, self.presenters[match.record.game])
         await self.refusals.post(match, content=told)
