@@ -75,6 +75,9 @@ async def test_each_process_refreshes_its_own_matches_and_shard_zero_plays_dm_cl
         far_dms = {backend.dm_channel(carl).id, backend.dm_channel(dina).id}
         assert _touched(backend, before) == ({far_games.id, *far_dms}, 3), "board, two hands"
         assert [(s.bot, s.shard) for s in backend.sessions] == [(first, (0, 2)), (second, (1, 2))]
+        assert [sorted(bot.shards) for bot in (first, second)] == [[0], [1]]
+        assert first.is_ready() and second.is_ready() and first.latency == second.latency == 0.0
+        assert [bot.serves(near.id) for bot in (first, second)] == [True, False]
 
         hand = backend.dm_messages(carl)[0]
         picked = await backend.click(carl, hand, custom_id=first_button(hand, "ch:"))
