@@ -69,8 +69,9 @@ EXTENSIONS = (
 STALE_BUTTON = N_("That button no longer does anything. Use the latest board or hand message.")
 
 
-class TableBot(commands.Bot):
-    """The board-game table: opens the store, loads the cogs, restores open matches."""
+class TableBot(commands.AutoShardedBot):
+    """The board-game table: opens the store, loads the cogs, restores open matches. It runs
+    the shards its settings name (discord.py's: Discord's recommended count when none)."""
 
     def __init__(
         self,
@@ -102,6 +103,8 @@ class TableBot(commands.Bot):
             intents=discord.Intents(guilds=True),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            shard_count=settings.shard_count,
+            shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,
         )
         self.tree.error(answer_command_error)
         # discord.py looks up this method on the client it made: it is replaced there.
@@ -201,10 +204,19 @@ class TableBot(commands.Bot):
     async def on_ready(self) -> None:
         if not self._resumed:
             self._resumed = True
-            count = await self.table.resume()
+            count = await self.table.resume(self.serves)
             if self._settle_heap:
                 settle_heap()
             log.info("ready as %s; %d kept messages to bring up to date", self.user, count)
+
+    def serves(self, guild_id: int) -> bool:
+        """Whether this process runs the server's shard: its matches are this process's to
+        bring up to date after a restart and to play for the computers, DM hands included.
+
+        A DM click reaches the process that runs shard 0 whichever server its match is on;
+        that process reads the match from the database and answers it."""
+        count = self.shard_count or 1
+        return (guild_id >> 22) % count in (self.shard_ids or range(count))
 
     def _interaction_parser(self, parse: Callable[[Any], None]) -> Callable[[Any], None]:
         """discord.py's parser of interactions, turning them away once the bot closes."""
@@ -265,7 +277,8 @@ class TableBot(commands.Bot):
             if table is not None:
                 await self._finish_edits(table)
             await self.in_flight.answered(CLOSING_GRACE)  # those turned away meanwhile
-            await super().close()
+            if isinstance(self.loop, asyncio.AbstractEventLoop):  # logged in, shards and all
+                await super().close()
         finally:
             if self.upkeep is not None:  # what it did is committed; the next start goes on
                 self.upkeep.cancel()
@@ -404,9 +417,21 @@ def main(argv: Sequence[str] = ()) -> int:
     except discord.HTTPException as error:
         print(f"Discord refused the bot's start: {' '.join(str(error).split())}")
         return 1
+    except discord.ConnectionClosed as error:
+        print(GATEWAY_CLOSED.get(error.code, f"Discord closed the gateway (code {error.code})."))
+        return 1
     except KeyboardInterrupt:
         pass
     return 0
+
+
+GATEWAY_CLOSED = {
+    4010: "Discord refused the bot's shards (invalid shard): give every process the same "
+          "SHARD_COUNT and each its own SHARD_IDS.",
+    4011: "Discord requires more shards for the bot's servers (2,500 a shard at most): "
+          "raise SHARD_COUNT, or leave it and SHARD_IDS empty for Discord's recommended count.",
+}
+"""What to do when Discord closes the gateway for a reason a host can fix, by close code."""
 
 
 def _reason(error: OSError | aiohttp.ClientConnectionError) -> str:

@@ -141,15 +141,15 @@ async def open_matches_of(db: aiosqlite.Connection, user_id: int) -> list[MatchR
     return [await _with_seats(db, row) for row in await cursor.fetchall()]
 
 
-async def playing_for_players(db: aiosqlite.Connection) -> list[int]:
-    """Running matches with a computer seat or a seat on autopilot: after a restart the
-    computer may be the one to move."""
+async def playing_for_players(db: aiosqlite.Connection) -> list[tuple[int, int]]:
+    """(id, server) of the running matches with a computer seat or a seat on autopilot:
+    after a restart the computer may be the one to move."""
     cursor = await db.execute(
-        "SELECT DISTINCT m.id FROM seats s JOIN matches m ON m.id = s.match_id"
+        "SELECT DISTINCT m.id, m.guild_id FROM seats s JOIN matches m ON m.id = s.match_id"
         " WHERE (s.kind = 'computer' OR s.autopilot IS NOT NULL) AND m.status = 'playing'"
         " ORDER BY m.id"
     )
-    return [row[0] for row in await cursor.fetchall()]
+    return [(row[0], row[1]) for row in await cursor.fetchall()]
 
 
 async def finished_after(
@@ -165,16 +165,17 @@ async def finished_after(
     return [(row[0], row[1]) for row in await cursor.fetchall()]
 
 
-async def stale_messages(db: aiosqlite.Connection) -> list[tuple[int, str]]:
-    """(match id, purpose) of every kept message of an open match that may be out of date:
-    missing, showing an older version, of unknown content, or of a damaged match."""
+async def stale_messages(db: aiosqlite.Connection) -> list[tuple[int, str, int]]:
+    """(match id, purpose, server) of every kept message of an open match that may be out
+    of date: missing, showing an older version, of unknown content, or of a damaged match."""
     cursor = await db.execute(
-        "SELECT m.id, 'board' FROM matches m LEFT JOIN match_messages mm"
+        "SELECT m.id, 'board', m.guild_id FROM matches m LEFT JOIN match_messages mm"
         " ON mm.match_id = m.id AND mm.purpose = 'board'"
         " WHERE m.status IN (?, ?) AND (mm.message_id IS NULL OR mm.version < m.version"
         " OR mm.fingerprint = '' OR NOT json_valid(COALESCE(m.state, '{}')))"
         " UNION ALL"
-        " SELECT m.id, 'hand:' || s.user_id FROM matches m JOIN seats s ON s.match_id = m.id"
+        " SELECT m.id, 'hand:' || s.user_id, m.guild_id"
+        " FROM matches m JOIN seats s ON s.match_id = m.id"
         " LEFT JOIN match_messages mm ON mm.match_id = m.id AND mm.purpose = 'hand:' || s.user_id"
         " WHERE m.status IN (?, ?) AND s.user_id IS NOT NULL AND NOT s.dms_closed"
         " AND (mm.message_id IS NULL OR mm.version < m.version OR mm.fingerprint = ''"
@@ -182,7 +183,7 @@ async def stale_messages(db: aiosqlite.Connection) -> list[tuple[int, str]]:
         " ORDER BY 1",
         (*OPEN_STATUSES, *OPEN_STATUSES),
     )
-    return [(row[0], row[1]) for row in await cursor.fetchall()]
+    return [(row[0], row[1], row[2]) for row in await cursor.fetchall()]
 
 
 async def _with_seats(db: aiosqlite.Connection, row: aiosqlite.Row) -> MatchRecord:

@@ -19,6 +19,12 @@ refuses is answered as Discord answers it (404, or 400 "Invalid Form Body" with 
 tree) and recorded as a violation. Every answer the simulation makes up is checked too; one
 that does not fit fails the test when the backend closes.
 
+The gateway is sharded as Discord's is (``sharding``): a bot opens a session per shard it
+runs (discord.py's ``AutoShardedClient`` included), each receives the events of its
+servers and shard 0 the DMs; several bots, in this process or their own, may be connected
+at once, each with its own shards (``backend.sessions``). ``add_guild(shard=(1, 2))`` makes
+a server whose events go to shard 1 of 2.
+
 Discord's global rate limit holds (``FakeDiscord(global_rate=50)``, the default): calls made
 with the bot's token past 50 in a second are refused with a global 429 and recorded as a
 violation; answers to interactions are not counted, as on Discord.

@@ -17,7 +17,8 @@ import discord.webhook.async_
 
 from . import encoding
 from .driver import loopback_connector
-from .gateway import Feeder, GatewayStub, TaskTracker, identify
+from .gateway import Feeder, GatewayStub, TaskTracker
+from .sharding import open_shard, shards_of
 
 _log = logging.getLogger(__name__)
 
@@ -92,13 +93,16 @@ class _Child:
         self.tracker.begin()
         await bot.login(message["token"])
         self.bot, self.feeder = bot, Feeder(bot)
-        stub = GatewayStub(_Forwarded(self.send), lambda request: None)
-        await identify(bot, stub.sends)
-        bot.ws = stub  # type: ignore[assignment]
+        sessions = []
+        for shard in await shards_of(bot):
+            stub = GatewayStub(_Forwarded(self.send), lambda request: None)
+            identified = await open_shard(bot, shard, stub)
+            sessions.append({"shard": shard, "session_id": stub.session_id,
+                             "identify": identified})
         state = bot._connection
         self._guild_ready_timeout = state.guild_ready_timeout
         state.guild_ready_timeout = 0.001  # every GUILD_CREATE comes before its waiter runs
-        return {"intents": bot.intents.value, "session_id": stub.session_id}
+        return {"intents": bot.intents.value, "sessions": sessions}
 
     async def _ready(self, message: dict[str, Any]) -> None:
         assert self.bot is not None

@@ -22,7 +22,6 @@ from .gateway import (
     GatewayStub,
     TaskTracker,
     guild_create_payload,
-    identify,
     interaction_payload,
     ready_payload,
 )
@@ -41,7 +40,8 @@ from .model import (
     new_token,
 )
 from .remote import RemoteBot
-from .server import GLOBAL_RATE, Fault, RestServer
+from .server import GATEWAY_URL, GLOBAL_RATE, Fault, RestServer
+from .sharding import Session, open_shard, refusal, shards_of
 
 if TYPE_CHECKING:
     from . import openapi
@@ -51,10 +51,13 @@ class InteractionResult:
     """What one simulated user action produced."""
 
     def __init__(self, record: InteractionRecord, calls: list[Call],
-                 violations: list[Violation]) -> None:
+                 violations: list[Violation], received_by: list[Session]) -> None:
         self.record = record
         self.calls = calls
         self.violations = violations
+        self.received_by = received_by
+        """The gateway sessions Discord sent it to: the one of its server's shard, or of
+        shard 0 for a DM; none when no bot runs that shard."""
 
     @property
     def interaction_id(self) -> int:
@@ -181,10 +184,14 @@ class FakeDiscord:
                                  spec=_specification() if checked else None)
         self.tracker = TaskTracker(park_threshold=park_threshold)
         self.bot: discord.Client | RemoteBot | None = None
+        """The first bot connected (of those still connected)."""
+        self.bots: list[discord.Client | RemoteBot] = []
+        """Every bot connected, each with the sessions of its own shards."""
+        self.sessions: list[Session] = []
+        """The open gateway sessions, a bot's shards in the order they identified."""
         self.gateway_sends: list[dict[str, Any]] = []
         self.bot_errors: list[logging.LogRecord] = []
         self.base_url = ""
-        self._feeder: Feeder | RemoteBot | None = None
         self._clock_offset = 0.0
         self._unchecked: list[InteractionRecord] = []
         self._simultaneous = 0
@@ -207,8 +214,8 @@ class FakeDiscord:
     async def __aexit__(self, exc_type: type[BaseException] | None,
                         exc: BaseException | None, tb: TracebackType | None) -> None:
         try:
-            if self.bot is not None:
-                await self.disconnect()
+            for bot in list(self.bots):
+                await self.disconnect(bot)
         finally:
             await self.server.stop()
             for cls, base in reversed(self._saved_bases):
@@ -279,18 +286,20 @@ class FakeDiscord:
     # -- world building ------------------------------------------------------------------
 
     def add_guild(self, name: str, *, owner: User | None = None,
-                  locale: str | None = None) -> Guild:
-        """``locale``: the server's preferred locale (default: the world's)."""
-        guild = self.world.add_guild(name, owner=owner, locale=locale)
-        if self.bot is not None:
-            self._feed("GUILD_CREATE", guild_create_payload(
-                self.world, guild, members_intent=self.bot.intents.members, joined=True))
+                  locale: str | None = None, shard: tuple[int, int] | None = None) -> Guild:
+        """``locale``: the server's preferred locale (default: the world's); ``shard``:
+        (id, count), a server whose events go to that shard of ``count``."""
+        guild = self.world.add_guild(name, owner=owner, locale=locale, shard=shard)
+        for session in self._receiving(guild):
+            self.tracker.begin()
+            session.feed("GUILD_CREATE", guild_create_payload(
+                self.world, guild, members_intent=session.bot.intents.members, joined=True))
         return guild
 
     def add_text_channel(self, guild: Guild, name: str, *, topic: str | None = None) -> Channel:
         channel = self.world.add_text_channel(guild, name, topic=topic)
-        if self.bot is not None:
-            self._feed("CHANNEL_CREATE", channel.payload())
+        if self.sessions:
+            self._feed("CHANNEL_CREATE", channel.payload(), guild)
         return channel
 
     def add_user(self, name: str, *, global_name: str | None = None, dms_open: bool = True,
@@ -307,18 +316,22 @@ class FakeDiscord:
     def add_member(self, guild: Guild, user: User, *, nick: str | None = None) -> Member:
         existed = user.id in guild.members
         member = self.world.add_member(guild, user, nick=nick)
-        if self.bot is not None and not existed and self.bot.intents.members:
+        if not existed:
             data = member.payload()
             data["guild_id"] = str(guild.id)
-            self._feed("GUILD_MEMBER_ADD", data)
+            for session in self._receiving(guild):
+                if session.bot.intents.members:
+                    self.tracker.begin()
+                    session.feed("GUILD_MEMBER_ADD", data)
         return member
 
     def add_role(self, guild: Guild, name: str, *, permissions: int = 0) -> Role:
         role = Role(id=self.world.snowflakes.next(), name=name, permissions=permissions,
                     position=len(guild.roles))
         guild.roles.append(role)
-        if self.bot is not None:
-            self._feed("GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.payload()})
+        if self.sessions:
+            self._feed("GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.payload()},
+                       guild)
         return role
 
     def dm_channel(self, user: User) -> Channel:
@@ -384,17 +397,21 @@ class FakeDiscord:
 
     async def connect(self, bot: discord.Client | RemoteBot, *, token: str | None = None,
                       settle: bool = True) -> None:
-        """Log ``bot`` in against the fake REST (runs ``setup_hook``), then feed READY and
-        GUILD_CREATE and wait until the bot is ready and quiet.
+        """Log ``bot`` in against the fake REST (runs ``setup_hook``), open a gateway session
+        for each of its shards, feed each its READY and GUILD_CREATEs and wait until the bot
+        is ready and quiet. Several bots may be connected, each running its own shards.
 
         ``bot`` may be a :class:`RemoteBot`: the bot then runs in a process of its own.
         ``settle=False``: return as soon as the bot is ready, while the work it set off
         (bringing messages up to date after a restart, say) goes on; a later
-        :meth:`settle` waits for it.
+        :meth:`settle` waits for it. A session Discord refuses (an invalid shard, sharding
+        required) closes the bot and raises ``discord.ConnectionClosed`` with Discord's code,
+        as discord.py does.
         """
-        if self.bot is not None:
-            raise AssertionError("fakediscord: a bot is already connected; disconnect() it first")
-        self.server.bot_restarted()
+        if bot in self.bots:
+            raise AssertionError("fakediscord: that bot is already connected")
+        if not self.bots:
+            self.server.bot_restarted()
         if isinstance(bot, RemoteBot):
             await self._connect_remote(bot, self.token if token is None else token)
         else:
@@ -408,21 +425,24 @@ class FakeDiscord:
             bot.http.connector = loopback_connector(self._network_blocked)
         try:
             await bot.login(token)
+            opened = []
+            for shard in await shards_of(bot):
+                stub = GatewayStub(self.gateway_sends, self._answer_chunk_request)
+                identified = await open_shard(bot, shard, stub)
+                opened.append(Session(bot, Feeder(bot), shard or (0, 1), stub.session_id,
+                                      identified))
+            self._open(bot, opened)
         except BaseException:
             await bot.close()
             await self.tracker.settle(self.settle_timeout)
             raise
-        await identify(bot, self.gateway_sends)
-        self.bot = bot
-        self._feeder = Feeder(bot)
-        bot.ws = GatewayStub(self.gateway_sends, self._answer_chunk_request)  # type: ignore[assignment]
         state = bot._connection
         saved_timeout = state.guild_ready_timeout
         # discord.py waits guild_ready_timeout (2 s) after the last GUILD_CREATE; all of ours
         # are queued before its waiter first runs, so a tiny timeout loses nothing.
         state.guild_ready_timeout = 0.001
         try:
-            self._feed_ready(bot.ws.session_id, bot.intents)
+            self._feed_ready(opened)
             await asyncio.wait_for(bot.wait_until_ready(), timeout=self.settle_timeout)
         finally:
             state.guild_ready_timeout = saved_timeout
@@ -432,31 +452,54 @@ class FakeDiscord:
         bot.on_chunk_request, bot.on_blocked = self._answer_chunk_request, self._network_blocked
         try:
             await bot.start(base_url=self.base_url, token=token, timeout=self.settle_timeout)
+            self._open(bot, [
+                Session(bot, bot, tuple(opened["shard"] or (0, 1)),  # type: ignore[arg-type]
+                        opened["session_id"], opened["identify"])
+                for opened in bot.opened
+            ])
         except BaseException:
             await bot.close()
             raise
-        self.bot = self._feeder = bot
-        self._feed_ready(bot.session_id, bot.intents)
+        self._feed_ready([session for session in self.sessions if session.bot is bot])
         await bot.wait_until_ready(self.settle_timeout)
 
-    def _feed_ready(self, session_id: str, intents: discord.Intents) -> None:
-        """READY, then every guild the bot is in."""
-        self._feed("READY", ready_payload(self.world, session_id=session_id,
-                                          resume_url="ws://127.0.0.1:9/fake-gateway"))
-        for guild in self.world.guilds.values():
-            self._feed("GUILD_CREATE", guild_create_payload(
-                self.world, guild, members_intent=intents.members))
+    def _open(self, bot: discord.Client | RemoteBot, opened: list[Session]) -> None:
+        """Open the bot's sessions, as Discord answers their IDENTIFYs: every one counts
+        against the day's session starts; one refused closes the bot's connection."""
+        self.world.sessions_started += len(opened)
+        for session in opened:
+            refused = refusal(session.identify, list(self.world.guilds))
+            if refused is not None:
+                raise refused
+        self.bots.append(bot)
+        self.bot = self.bot or bot
+        self.sessions.extend(opened)
+
+    def _feed_ready(self, sessions: list[Session]) -> None:
+        """Each session's READY, then every guild of its shard."""
+        self.tracker.begin()
+        for session in sessions:
+            guilds = [g for g in self.world.guilds.values() if session.receives(g.id)]
+            session.feed("READY", ready_payload(
+                self.world, session_id=session.session_id, shard=session.shard, guilds=guilds,
+                resume_url=GATEWAY_URL))
+            for guild in guilds:
+                session.feed("GUILD_CREATE", guild_create_payload(
+                    self.world, guild, members_intent=session.bot.intents.members))
 
     async def disconnect(self, bot: discord.Client | RemoteBot | None = None) -> None:
-        """Close the bot (HTTP session included); all backend state is kept."""
+        """Close the bot (default: the first connected; HTTP session included) and its
+        sessions; all backend state is kept."""
         bot = bot or self.bot
         if bot is None:
             return
         self.tracker.begin()
         await bot.close()
-        if bot is self.bot:
-            self.bot = None
-            self._feeder = None
+        if bot in self.bots:
+            self.bots.remove(bot)
+            self.sessions = [session for session in self.sessions if session.bot is not bot]
+            if bot is self.bot:
+                self.bot = self.bots[0] if self.bots else None
         await self.settle()
 
     def _require_bot(self) -> discord.Client | RemoteBot:
@@ -464,19 +507,27 @@ class FakeDiscord:
             raise AssertionError("fakediscord: no bot connected (await backend.connect(bot))")
         return self.bot
 
-    def _feed(self, event: str, data: dict[str, Any]) -> None:
-        if self._feeder is None:
+    def _receiving(self, guild: Guild | None) -> list[Session]:
+        """The sessions Discord sends this server's events to (a DM's: ``None``)."""
+        guild_id = None if guild is None else guild.id
+        return [session for session in self.sessions if session.receives(guild_id)]
+
+    def _feed(self, event: str, data: dict[str, Any], guild: Guild | None) -> list[Session]:
+        """Send an event about this server (a DM: ``None``) to the sessions that receive
+        it; those sessions."""
+        if not self.sessions:
             raise AssertionError("fakediscord: no bot connected")
         self.tracker.begin()
-        self._feeder.feed(event, data)
+        sessions = self._receiving(guild)
+        for session in sessions:
+            session.feed(event, data)
+        return sessions
 
     def _network_blocked(self, host: str) -> None:
         self.world.violations.append(Violation(
             kind="network", message=f"bot tried to reach {host!r}; only the fake is reachable"))
 
     def _answer_chunk_request(self, request: dict[str, Any]) -> None:
-        if self._feeder is None:
-            return
         guild = self.world.guilds.get(int(request["guild_id"]))
         if guild is None:
             return
@@ -494,7 +545,8 @@ class FakeDiscord:
                                 "chunk_index": 0, "chunk_count": 1}
         if request.get("nonce"):
             data["nonce"] = request["nonce"]
-        self._feeder.feed("GUILD_MEMBERS_CHUNK", data)
+        for session in self._receiving(guild):
+            session.feed("GUILD_MEMBERS_CHUNK", data)
 
     # -- settling ------------------------------------------------------------------------
 
@@ -502,8 +554,9 @@ class FakeDiscord:
         """Wait until every task spawned by fed events has finished, then flag interactions
         that never got an initial response."""
         timeout = self.settle_timeout if timeout is None else timeout
-        if isinstance(self.bot, RemoteBot):
-            self.tracker.failures += await self.bot.settle(timeout)
+        remote = [bot for bot in self.bots if isinstance(bot, RemoteBot)]
+        for failures in await asyncio.gather(*(bot.settle(timeout) for bot in remote)):
+            self.tracker.failures += failures
         await self.tracker.settle(timeout)
         for rec in self._unchecked:
             if rec.response_type is None:
@@ -712,7 +765,7 @@ class FakeDiscord:
         Like Discord, the bot receives an empty content unless it has the message content
         intent, the message is in its DMs, or it mentions the bot.
         """
-        bot = self._require_bot()
+        self._require_bot()
         guild = channel.guild
         if guild is not None and user.id not in guild.members:
             raise AssertionError(f"{user.name} is not a member of {guild.name}")
@@ -724,12 +777,16 @@ class FakeDiscord:
         mentioned = self.bot_user.mention in content or f"<@!{self.bot_user.id}>" in content
         if mentioned:
             data["mentions"] = [self.bot_user.payload()]
-        if not (bot.intents.message_content or channel.is_dm or mentioned):
-            data.update(content="", embeds=[], attachments=[], components=[])
         if guild is not None:
             data["guild_id"] = str(guild.id)
             data["member"] = guild.members[user.id].payload(with_user=False)
-        self._feed("MESSAGE_CREATE", data)
+        self.tracker.begin()
+        for session in self._receiving(guild):
+            if session.bot.intents.message_content or channel.is_dm or mentioned:
+                session.feed("MESSAGE_CREATE", data)
+            else:
+                session.feed("MESSAGE_CREATE", {**data, "content": "", "embeds": [],
+                                                "attachments": [], "components": []})
         await self.settle()
         return msg
 
@@ -777,16 +834,18 @@ class FakeDiscord:
         calls_before = len(self.world.calls)
         violations_before = len(self.world.violations)
         payload = interaction_payload(self.world, rec, data, message=message)
-        self._unchecked.append(rec)
-        self._feed("INTERACTION_CREATE", payload)
+        received_by = self._feed("INTERACTION_CREATE", payload, rec.guild)
+        if received_by:  # else no bot runs its shard: the player sees it fail
+            self._unchecked.append(rec)
         if self._simultaneous:
-            return InteractionResult(rec, [], [])
+            return InteractionResult(rec, [], [], received_by)
         await self.settle()
         calls = self.world.calls[calls_before:]
         for call in calls:  # everything the bot did while handling it belongs to it
             if call.interaction_id is None:
                 call.interaction_id = rec.id
-        return InteractionResult(rec, calls, self.world.violations[violations_before:])
+        return InteractionResult(rec, calls, self.world.violations[violations_before:],
+                                 received_by)
 
     def _find_command(self, name: str, channel: Channel) -> dict[str, Any]:
         bot = self._require_bot()

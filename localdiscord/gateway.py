@@ -36,8 +36,11 @@ ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 # ----------------------------------------------------------------------------- payloads
 
 
-def ready_payload(world: World, *, session_id: str, resume_url: str) -> dict[str, Any]:
-    """READY: the bot user, the application and every guild as unavailable."""
+def ready_payload(world: World, *, session_id: str, resume_url: str,
+                  shard: tuple[int, int] = (0, 1),
+                  guilds: list[Guild] | None = None) -> dict[str, Any]:
+    """READY: the bot user, the application and the session's guilds (default: every
+    guild) as unavailable."""
     user = world.bot_user.payload()
     user.update({"verified": True, "mfa_enabled": False, "email": None})
     return {
@@ -47,13 +50,14 @@ def ready_payload(world: World, *, session_id: str, resume_url: str) -> dict[str
         "relationships": [],
         "private_channels": [],
         "presences": [],
-        "guilds": [{"id": str(g.id), "unavailable": True} for g in world.guilds.values()],
+        "guilds": [{"id": str(g.id), "unavailable": True}
+                   for g in (world.guilds.values() if guilds is None else guilds)],
         "guild_join_requests": [],
         "geo_ordered_rtc_regions": [],
         "session_type": "normal",
         "session_id": session_id,
         "resume_gateway_url": resume_url,
-        "shard": [0, 1],
+        "shard": list(shard),
         "application": {"id": str(world.application_id), "flags": 0},
         "auth": {},
         "_trace": ['["fakediscord",{"micros":0}]'],
@@ -158,16 +162,24 @@ class _RecordedSocket:
         self._sends.append(json.loads(data))
 
 
-async def identify(bot: discord.Client, sends: list[dict[str, Any]]) -> None:
-    """The IDENTIFY that opens the bot's gateway session (its intents, among others), as
-    discord.py's own websocket builds it, kept in ``sends``."""
+async def identify(bot: discord.Client, sends: list[dict[str, Any]],
+                   shard: tuple[int, int] | None = None) -> dict[str, Any]:
+    """The IDENTIFY that opens one of the bot's gateway sessions (its intents and its
+    ``shard``, among others), as discord.py's own websocket builds it, kept in ``sends``;
+    returns its ``d``. Every shard identifies as discord.py's first does: the simulated
+    Discord does not hold later ones to Discord's five seconds apart."""
     from discord.gateway import DiscordWebSocket
 
-    ws = DiscordWebSocket(_RecordedSocket(sends), loop=asyncio.get_running_loop())  # type: ignore[arg-type]
+    sent: list[dict[str, Any]] = []
+    ws = DiscordWebSocket(_RecordedSocket(sent), loop=asyncio.get_running_loop())  # type: ignore[arg-type]
     state = bot._connection
     ws.token, ws._connection, ws.call_hooks = bot.http.token, state, state.call_hooks
-    ws._initial_identify, ws.shard_id, ws.shard_count = True, None, state.shard_count
+    ws._initial_identify = True
+    ws.shard_id, ws.shard_count = (None, state.shard_count) if shard is None else shard
     await ws.identify()
+    for item in sent:
+        sends.append(item)
+    return sent[-1]["d"]
 
 
 class GatewayStub:

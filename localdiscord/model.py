@@ -68,6 +68,16 @@ class Snowflakes:
         self._last = candidate
         return candidate
 
+    def next_on(self, shard_id: int, count: int) -> int:
+        """The next snowflake of a server on shard ``shard_id`` of ``count``: its
+        timestamp moved on to the next that Discord sends to that shard."""
+        stamp = self.next() >> 22
+        stamp += (shard_id - stamp) % count
+        if stamp << 22 <= self._last:
+            stamp += count
+        self._last = stamp << 22
+        return self._last
+
 
 @dataclass(eq=False)
 class User:
@@ -734,6 +744,8 @@ class World:
         self.attachments: dict[int, Attachment] = {}
         self.notifications: list[Message] = []
         """Every message that notified someone, deleted ones too, oldest first."""
+        self.sessions_started = 0
+        """Gateway sessions the bot identified (each counts against its daily starts)."""
 
     def default_locale(self) -> str:
         """The locale of users and servers made without one: the pseudo language's in its
@@ -762,9 +774,10 @@ class World:
         return user
 
     def add_guild(self, name: str, *, owner: User | None = None,
-                  locale: str | None = None) -> Guild:
-        """``locale``: the server's preferred locale (default: :meth:`default_locale`)."""
-        gid = self.snowflakes.next()
+                  locale: str | None = None, shard: tuple[int, int] | None = None) -> Guild:
+        """``locale``: the server's preferred locale (default: :meth:`default_locale`);
+        ``shard``: (id, count), a server whose events go to that shard."""
+        gid = self.snowflakes.next() if shard is None else self.snowflakes.next_on(*shard)
         guild = Guild(id=gid, name=name, owner_id=(owner or self.owner).id,
                       locale=locale or self.default_locale())
         guild.roles.append(Role(id=gid, name="@everyone"))

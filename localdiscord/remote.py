@@ -48,7 +48,9 @@ class RemoteBot:
         self.factory = factory
         self.kwargs = kwargs
         self.intents = discord.Intents.none()
-        self.session_id = ""
+        self.opened: list[dict[str, Any]] = []
+        """The sessions the bot's shards opened: each its ``shard`` (None: the bot does not
+        shard), ``session_id`` and the ``identify`` it sent."""
         self.on_log: list[logging.LogRecord] | None = None
         self.on_chunk_request: Any = None
         self.on_blocked: Any = None
@@ -65,7 +67,8 @@ class RemoteBot:
     # -- lifecycle -----------------------------------------------------------------------
 
     async def start(self, *, base_url: str, token: str, timeout: float) -> None:
-        """Start the child, build and log in its bot; return once the bot is logged in."""
+        """Start the child, build and log in its bot and identify its shards; return once
+        the bot is logged in."""
         connected: asyncio.Future[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = (
             asyncio.get_running_loop().create_future()
         )
@@ -87,7 +90,7 @@ class RemoteBot:
         hello = await self._request("hello", timeout, factory=self.factory, kwargs=self.kwargs,
                                     base_url=base_url, token=token)
         self.intents = discord.Intents._from_value(hello["intents"])
-        self.session_id = hello["session_id"]
+        self.opened = hello["sessions"]
 
     async def wait_until_ready(self, timeout: float) -> None:
         await self._request("ready", timeout)

@@ -118,10 +118,14 @@ class Computers:
             self._play(match.id), name=f"computers:{match.id}"
         )
 
-    async def wake_all(self) -> int:
-        """After a restart: every running match where the table may be the one to move."""
+    async def wake_all(self, serves: Callable[[int], bool] | None = None) -> int:
+        """After a restart: every running match where the table may be the one to move, of
+        the servers ``serves`` (default: every server)."""
         async with self.service.store.read() as db:
-            match_ids = await rows.playing_for_players(db)
+            playing = await rows.playing_for_players(db)
+        match_ids = [
+            match_id for match_id, guild_id in playing if serves is None or serves(guild_id)
+        ]
         for match_id in match_ids:
             self.wake(await self.service.get(match_id))
         return len(match_ids)

@@ -155,10 +155,17 @@ class MatchRecords:
             record = await rows.open_match_in_channel(db, game, channel_id)
         return self._loaded(record) if record else None
 
-    async def stale_messages(self) -> list[tuple[int, str]]:
-        """Kept messages of open matches that may need an edit (after a restart)."""
+    async def stale_messages(
+        self, serves: Callable[[int], bool] | None = None
+    ) -> list[tuple[int, str]]:
+        """Kept messages of open matches that may need an edit (after a restart), a
+        match's DM hands included; only of the servers ``serves`` (default: every server)."""
         async with self._store.read() as db:
-            return await rows.stale_messages(db)
+            stale = await rows.stale_messages(db)
+        return [
+            (match_id, purpose) for match_id, purpose, guild_id in stale
+            if serves is None or serves(guild_id)
+        ]
 
     async def recent_moves(self, match_id: int, moves: int) -> list[rows.LoggedMove]:
         """The last ``moves`` moves with their public events, oldest first."""

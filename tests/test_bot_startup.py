@@ -73,6 +73,65 @@ def test_a_relative_database_path_is_taken_from_the_bots_folder(monkeypatch, tmp
     assert bot.Settings.from_env().database_path == tmp_path / "table.db"
 
 
+def test_the_shards_of_this_process_come_from_the_environment(monkeypatch):
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    settings = bot.Settings.from_env()
+    assert (settings.shard_count, settings.shard_ids) == (None, None), "Discord recommends"
+    monkeypatch.setenv("SHARD_COUNT", "4")
+    assert (bot.Settings.from_env().shard_count, bot.Settings.from_env().shard_ids) == (4, None)
+    for listed, shards in (("0,1", (0, 1)), (" 2-3 ", (2, 3)), ("0, 2-3", (0, 2, 3)), ("3", (3,))):
+        monkeypatch.setenv("SHARD_IDS", listed)
+        assert bot.Settings.from_env().shard_ids == shards, listed
+
+
+@pytest.mark.parametrize(("count", "listed", "said"), [
+    ("", "0,1", "SHARD_IDS needs SHARD_COUNT, the bot's shards in all its processes."),
+    ("2", "0,2", "SHARD_IDS must list each shard once, from 0 to 1 (SHARD_COUNT is 2), "
+                 "not '0,2'."),
+    ("4", "1,1", "SHARD_IDS must list each shard once, from 0 to 3 (SHARD_COUNT is 4), "
+                 "not '1,1'."),
+    ("4", "3-1", "SHARD_IDS must list each shard once, from 0 to 3 (SHARD_COUNT is 4), "
+                 "not '3-1'."),
+    ("4", "one", "SHARD_IDS must list shards like 0,1 or a range like 0-3, not 'one'."),
+    ("4", "0,,1", "SHARD_IDS must list shards like 0,1 or a range like 0-3, not '0,,1'."),
+    ("4", "-1", "SHARD_IDS must list shards like 0,1 or a range like 0-3, not '-1'."),
+    ("two", "", "SHARD_COUNT must be a whole number above 0 (the bot's shards in all its "
+                "processes), not 'two'."),
+])
+def test_unusable_shards_are_refused_in_one_line(monkeypatch, capsys, count, listed, said):
+    async def never(settings):
+        raise AssertionError("the bot started")
+
+    monkeypatch.setattr(bot, "run", never)
+    monkeypatch.setattr(bot, "load_dotenv", lambda: None)
+    monkeypatch.setenv("DISCORD_TOKEN", "any-token")
+    monkeypatch.setenv("SHARD_COUNT", count)
+    monkeypatch.setenv("SHARD_IDS", listed)
+    assert bot.main() == 2
+    assert capsys.readouterr().out.strip().splitlines() == [f"{said} Fix it in .env."]
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    (4011, "Discord requires more shards for the bot's servers (2,500 a shard at most): raise "
+           "SHARD_COUNT, or leave it and SHARD_IDS empty for Discord's recommended count."),
+    (4010, "Discord refused the bot's shards (invalid shard): give every process the same "
+           "SHARD_COUNT and each its own SHARD_IDS."),
+    (4013, "Discord closed the gateway (code 4013)."),
+])
+def test_a_gateway_discord_closes_ends_the_bot_in_one_line(monkeypatch, capsys, code, said):
+    class Socket:
+        close_code = code
+
+    async def closed(settings):
+        raise discord.ConnectionClosed(Socket(), shard_id=0, code=code)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bot, "run", closed)
+    monkeypatch.setattr(bot, "load_dotenv", lambda: None)
+    monkeypatch.setenv("DISCORD_TOKEN", "any-token")
+    assert bot.main() == 1
+    assert capsys.readouterr().out.strip().splitlines() == [said]
+
+
 @pytest.mark.parametrize("name", ["DISCORD_GLOBAL_RATE", "DEV_GUILD_ID"])
 @pytest.mark.parametrize("unusable", ["0", "fast", "-5", "50/s"])
 def test_an_unusable_setting_is_refused_in_one_line(monkeypatch, capsys, name, unusable):

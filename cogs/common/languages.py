@@ -28,6 +28,8 @@ class Languages:
         self._chosen: dict[int, str] = {}
         self._locales: dict[int, str] = {}
         self._servers: dict[int, str] = {}
+        self._elsewhere: dict[int, str] = {}
+        """The Discord locales of servers on other processes' shards, asked of Discord."""
         self._writing: set[asyncio.Task[None]] = set()
 
     async def load(self) -> None:
@@ -70,7 +72,25 @@ class Languages:
         if setting is not None:
             return setting
         guild = self._bot.get_guild(guild_id)
-        return language_of(guild.preferred_locale) if guild is not None else DEFAULT
+        if guild is not None:
+            return language_of(guild.preferred_locale)
+        return language_of(self._elsewhere.get(guild_id, DEFAULT))
+
+    async def know_server(self, guild_id: int) -> None:
+        """Ask Discord, once, the locale of a server whose shard another process runs: a
+        click on a hand reaches the process of shard 0 whatever the match's server, and
+        the board it edits speaks the server's language all the same."""
+        if (
+            guild_id in self._servers or guild_id in self._elsewhere
+            or self._bot.get_guild(guild_id) is not None
+        ):
+            return
+        try:
+            guild = await self._bot.fetch_guild(guild_id)
+        except discord.HTTPException as error:
+            log.warning("could not learn the language of server %s: %s", guild_id, error)
+            return
+        self._elsewhere[guild_id] = str(guild.preferred_locale)
 
     def server_setting(self, guild_id: int) -> str | None:
         return self._servers.get(guild_id)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 import discord
@@ -274,6 +274,7 @@ class Table:
         if purpose == BOARD:
             if match.record.end_reason == "channel_gone":
                 return None
+            await self.languages.know_server(match.record.guild_id)
             return await self.renderer.board(match)
         user_id = int(purpose.removeprefix(HAND))
         seat = match.seat_of(user_id)
@@ -344,6 +345,7 @@ class Table:
         the hands a new decision changed (but ``shown``, already up to date), notices, and
         the result or the ending."""
         match = result.match
+        await self.languages.know_server(match.record.guild_id)
         board = self.kept.request(match.id, BOARD)
         if result.new_decision or result.finished or result.timed_out or not match.record.is_open:
             self._refresh_hands(match, shown, waiting_may_wait=True, urgent=result.timed_out)
@@ -407,12 +409,15 @@ class Table:
                     await self.service.get(deadline.match_id), deadline, name
                 )
 
-    async def resume(self) -> int:
+    async def resume(self, serves: Callable[[int], bool] | None = None) -> int:
         """After a restart: refresh the kept messages that may be out of date, a few at a
         time in the background, so clicks are answered meanwhile. Up-to-date matches cost
-        nothing: their buttons work as they are. Returns how many messages are refreshed."""
-        await self.computers.wake_all()
-        stale = await self.service.stale_messages()
+        nothing: their buttons work as they are. Returns how many messages are refreshed.
+
+        ``serves``: the servers this process runs (default: all); the matches of the others,
+        their DM hands included, are brought up to date by the process that runs them."""
+        await self.computers.wake_all(serves)
+        stale = await self.service.stale_messages(serves)
         if stale:
             self._restoring = asyncio.create_task(self._restore(stale), name="restore")
         return len(stale)
@@ -455,6 +460,7 @@ class Table:
 
     async def _post_ending(self, match: Match) -> None:
         """How a match that ended without a result ended, in its channel."""
+        await self.languages.know_server(match.record.guild_id)
         with speaking(self.languages.of_server(match.record.guild_id)):
             told = ending(match, self.presenters[match.record.game])
         await self.refusals.post(match, content=told)

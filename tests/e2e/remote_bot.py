@@ -94,3 +94,36 @@ async def list_messages(bot: RemoteDemo, channel_id: int, limit: int) -> int:
     except discord.HTTPException as refused:
         return refused.status
     return 200
+
+
+class ShardedDemo(commands.AutoShardedBot):
+    """A bot that runs some of its shards, counting the interactions it receives."""
+
+    def __init__(self, shard_count: int | None = None, shard_ids: list[int] | None = None) -> None:
+        super().__init__(command_prefix="!", intents=discord.Intents(guilds=True),
+                         shard_count=shard_count, shard_ids=shard_ids)
+        self.received: list[str] = []
+        self.shards_ready: list[int] = []
+
+    async def setup_hook(self) -> None:
+        self.tree.add_command(start_tally)
+        self.add_dynamic_items(Tally)
+        await self.tree.sync()
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        self.received.append(interaction.guild.name if interaction.guild else "DM")
+
+    async def on_shard_ready(self, shard_id: int) -> None:
+        self.shards_ready.append(shard_id)
+
+
+def sharding(bot: ShardedDemo) -> dict[str, Any]:
+    """What a sharded bot knows of its shards: those it runs and readied, its servers and
+    the interactions it received (by server, "DM" for a DM)."""
+    return {
+        "shards": sorted(bot.shards),
+        "ready": sorted(bot.shards_ready),
+        "count": bot.shard_count,
+        "servers": sorted(guild.name for guild in bot.guilds),
+        "received": bot.received,
+    }

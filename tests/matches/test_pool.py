@@ -195,3 +195,17 @@ async def test_the_five_computers_of_a_six_seat_round_think_at_once(service):
         (seat, "computer", move) for seat, move in zip(range(1, 6), expected, strict=True)
     ], "played in seat order, each as thought"
     assert len(played) == 5
+
+
+async def test_after_a_restart_only_the_computers_of_this_processs_servers_wake(service):
+    here = await _against_computers(service, "whyfirst", 1)  # on server 1
+    there = await service.create("whyfirst", guild_id=2, channel_id=20, host=ANNE, options={})
+    await service.add_computer(there.id, ANNE.user_id, "strong")
+    there = await service.start(there.id, ANNE.user_id)
+    computers = Computers(service, Thinking(BUDGET, pause=0.0), _no_move)
+    assert await computers.wake_all(lambda guild_id: guild_id == 1) == 1
+    await computers.wait_idle()
+    async with service.store.read() as db:
+        played = [(m.seat, m.how) for m in await rows.move_log(db, here.id)]
+        elsewhere = await rows.move_log(db, there.id)
+    assert played == [(1, "computer")] and elsewhere == [], "the other server's process plays"
