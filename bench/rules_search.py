@@ -10,8 +10,8 @@ question's language and its misspelt words mended as the bot mends them, over ev
 rulebook, and prints per language how many questions find their section first and in the
 top three: asked at the question's game's table (that game open in the channel, whose
 sections the bot ranks higher, as during play), tuned and held-out apart and together,
-and all of them asked anywhere (every game alike). ``--misses`` lists the questions not
-first at the table. Figures, not tests.
+and all of them asked anywhere (every game alike). ``--misses`` lists the tuned questions
+not first at the table (the held-out ones stay unread while tuning). Figures, not tests.
 """
 
 from __future__ import annotations
@@ -109,7 +109,7 @@ async def run(langs: list[str], misses: bool) -> None:
                 print(f"{f'{lang}, {len(found)} asked':<20}{_places(found)}{_places(anywhere)}")
                 print(f"{f'  {tuned} tuned':<20}{_places(found[:tuned])}")
                 print(f"{f'  {len(found) - tuned} held out':<20}{_places(found[tuned:])}")
-                for answer in found if misses else ():
+                for answer in found[:tuned] if misses else ():
                     if answer.place != 1:
                         q = answer.question
                         print(f"    {answer.place or '-'}  {q.game}:{q.key}  {q.text}"
@@ -130,7 +130,7 @@ def _places(found: list[Answer]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lang", nargs="*", choices=LANGUAGES, default=list(LANGUAGES))
-    parser.add_argument("--misses", action="store_true", help="list the questions not first")
+    parser.add_argument("--misses", action="store_true", help="list the tuned questions not first")
     args = parser.parse_args()
     asyncio.run(run(args.lang, args.misses))
 
