@@ -16,13 +16,14 @@ from rules.rulebook import LANGUAGES, all_rulebooks
 PREFIX_FROM = 4
 """Stems this long or longer also find the longer stems they start ("tort": "tortoise")."""
 PREFIX_SHARE = 0.8
-"""How much a longer stem found that way counts, against the word itself."""
-KNOWN_PREFIX_SHARE = 0.2
-"""The same for a stem the rulebooks use themselves ("over" in "overview")."""
+"""How much a longer stem found that way counts, against the word itself. A stem the
+rulebooks use themselves finds only itself ("over" is not "overview")."""
 SYNONYM_SHARE = 0.9
 """How much the rulebooks' word for a player's word counts, against the word itself."""
 COMPOUND_PART = 3
 """The shortest part a Dutch compound splits into ("min" of "minkaart")."""
+COMPOUND_PART_WEIGHT = 0.5
+"""How much each part of a Dutch compound the rulebooks use counts besides the whole."""
 _SYNONYMS = Path(__file__).parent / "synonyms"
 
 
@@ -38,23 +39,22 @@ class Question:
 def question(text: str, lang: str, vocabulary: frozenset[str]) -> Question:
     """What ``text``, asked in ``lang``, looks for among sections holding ``vocabulary``."""
     tokens, games = _without_game_titles(lexicon.tokens(text))
-    found = lexicon.words(" ".join(tokens), lang)
+    found = lexicon.words(" ".join(_phrases_added(tokens, lang)), lang)
     terms: list[Term] = []
     stems: list[str] = []
     pairs: list[tuple[str, str]] = []
     for word in found:
         parts = _parts(word, lang, vocabulary)
-        if lang == "nl" and len(parts) == 1:
-            split = split_compound(word, lambda part: _known(part, lang, vocabulary))
-            if split:  # "minkaart" also finds "min-kaart"
-                pairs.append((lexicon.stem(split[0], lang), lexicon.stem(split[1], lang)))
         for part in parts:
             stem = lexicon.stem(part, lang)
             stems.append(stem)
-            term = Term(_forms(part, stem, lang, vocabulary))
-            if term not in terms:
-                terms.append(term)
-    return Question(tuple(terms), (*pairwise(stems), *pairs), games)
+            terms.append(Term(_forms(part, stem, lang, vocabulary)))
+        split = _split(word, lang, vocabulary) if len(parts) == 1 else None
+        if split:  # "minkaart" is also about "min" and "kaart", and finds "min-kaart"
+            left, right = (lexicon.stem(part, lang) for part in split)
+            terms += [Term({stem: 1.0}, COMPOUND_PART_WEIGHT) for stem in (left, right)]
+            pairs.append((left, right))
+    return Question(tuple(dict.fromkeys(terms)), (*pairwise(stems), *pairs), games)
 
 
 def _forms(word: str, stem: str, lang: str, vocabulary: frozenset[str]) -> dict[str, float]:
@@ -65,22 +65,44 @@ def _forms(word: str, stem: str, lang: str, vocabulary: frozenset[str]) -> dict[
     for meant in synonyms(lang).get(stem, ()):
         forms.setdefault(meant, SYNONYM_SHARE)
     for known in list(forms):
-        if len(known) >= PREFIX_FROM and known.isalpha():
-            share = KNOWN_PREFIX_SHARE if known in vocabulary else PREFIX_SHARE
+        if len(known) >= PREFIX_FROM and known.isalpha() and known not in vocabulary:
             for longer in vocabulary:
                 if longer.startswith(known):
-                    forms.setdefault(longer, share * forms[known])
+                    forms.setdefault(longer, PREFIX_SHARE * forms[known])
     if lang == "nl" and stem not in vocabulary and stem[-1:] == "t":
         forms.setdefault(stem[:-1], 1.0)  # "speelt" is "speel" of "spelen"
     return forms
 
 
+def _phrases_added(tokens: list[str], lang: str) -> list[str]:
+    """``tokens`` with the rulebooks' words for each players' phrase of several words
+    after it ("give up": "resign")."""
+    out = list(tokens)
+    for phrase, meant in synonym_phrases(lang).items():
+        n = len(phrase)
+        at = 0
+        while at <= len(out) - n:
+            if tuple(out[at : at + n]) == phrase:
+                out[at + n : at + n] = meant
+                at += n + len(meant)
+            else:
+                at += 1
+    return out
+
+
 def _parts(word: str, lang: str, vocabulary: frozenset[str]) -> list[str]:
     """``word``, or the two words a Dutch compound the rulebooks never use is made of
-    ("minkaart": "min", "kaart")."""
-    if lang != "nl" or _known(word, lang, vocabulary):
+    ("wortelkaart": "wortel", "kaart")."""
+    if _known(word, lang, vocabulary):
         return [word]
-    return split_compound(word, lambda part: _known(part, lang, vocabulary)) or [word]
+    return _split(word, lang, vocabulary) or [word]
+
+
+def _split(word: str, lang: str, vocabulary: frozenset[str]) -> list[str] | None:
+    """The two parts of a Dutch compound whose parts the rulebooks use, or None."""
+    if lang != "nl":
+        return None
+    return split_compound(word, lambda part: _known(part, lang, vocabulary))
 
 
 def split_compound(word: str, known: Callable[[str], bool]) -> list[str] | None:
@@ -124,21 +146,35 @@ def _titles() -> tuple[tuple[tuple[str, ...], str], ...]:
 
 
 @cache
-def synonyms_by_word(lang: str) -> dict[str, tuple[str, ...]]:
-    """Each player's word of ``lang`` (folded) with the rulebooks' words for it
-    (``rules/synonyms/<lang>.txt``: ``rulebook words = player words, ...``)."""
+def _synonym_lines(lang: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+    """Each players' word or phrase of ``lang`` (folded words) with the rulebooks' words
+    for it (``rules/synonyms/<lang>.txt``: ``rulebook words = player words, ...``)."""
     path = _SYNONYMS / f"{lang}.txt"
     if not path.exists():
-        return {}
-    out: dict[str, list[str]] = {}
+        return ()
+    out = []
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.startswith("#") or "=" not in line:
             continue
         meant, said = line.split("=", 1)
-        rulebook = lexicon.tokens(meant)
-        for phrase in said.split(","):
-            for word in lexicon.tokens(phrase):
-                out.setdefault(word, []).extend(rulebook)
+        rulebook = tuple(lexicon.tokens(meant))
+        out += [(tuple(lexicon.tokens(phrase)), rulebook) for phrase in said.split(",")]
+    return tuple((said, meant) for said, meant in out if said)
+
+
+@cache
+def synonym_phrases(lang: str) -> dict[tuple[str, ...], tuple[str, ...]]:
+    """The players' phrases of several words, with the rulebooks' words for each."""
+    return {said: meant for said, meant in _synonym_lines(lang) if len(said) > 1}
+
+
+@cache
+def synonyms_by_word(lang: str) -> dict[str, tuple[str, ...]]:
+    """Each players' single word of ``lang`` with the rulebooks' words for it."""
+    out: dict[str, list[str]] = {}
+    for said, meant in _synonym_lines(lang):
+        if len(said) == 1:
+            out.setdefault(said[0], []).extend(meant)
     return {word: tuple(dict.fromkeys(meant)) for word, meant in out.items()}
 
 

@@ -19,9 +19,9 @@ WEIGHTS = {"title": 10.0, "keywords": 6.0, "body": 1.0}
 """How much a word found in each field counts: a section is about what its title says."""
 K1 = 2.0
 """How soon more of the same word stops adding (BM25's saturation)."""
-B = {"title": 0.75, "keywords": 0.75, "body": 0.75}
+B = {"title": 0.3, "keywords": 0.75, "body": 0.75}
 """How much a longer field dilutes each word in it (BM25's length normalization)."""
-PAIR_WEIGHT = 0.5
+PAIR_WEIGHT = 1.0
 """Two words of the question side by side in a field count as a word this important."""
 
 
