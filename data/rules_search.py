@@ -43,6 +43,9 @@ CHANNEL_GAME_BOOST = 2.0
 """A preferred game's sections rank as if they matched this much better."""
 NAMED_GAME_BOOST = 3.0
 """The sections of a game the question names by its title rank this much better."""
+NAMED_OVERVIEW_BOOST = 2.0
+"""And that game's overview this much more: naming the game, a question is often about
+the whole of it ("how does Great Canyon Race work")."""
 _KEPT = 8
 """How many (digest, language) corpora the process keeps read."""
 _corpora: dict[tuple[str, str], tuple[Corpus, dict[tuple[str, str], tuple[str, str, str]]]] = {}
@@ -125,8 +128,11 @@ async def search(
     boosts = dict.fromkeys(prefer, CHANNEL_GAME_BOOST)
     for named in asked.games:
         boosts[named] = boosts.get(named, 1.0) * NAMED_GAME_BOOST
-    found = [document for _, document in corpus.ranked(
-        asked.terms, asked.pairs, game=game, boosts=boosts)]
+    ranked = corpus.ranked(asked.terms, asked.pairs, game=game, boosts=boosts)
+    for at, (score, document) in enumerate(ranked):
+        if document.key == OVERVIEW_KEY and document.game in asked.games:
+            ranked[at] = (score * NAMED_OVERVIEW_BOOST, document)
+    found = [document for _, document in sorted(ranked, key=lambda found: -found[0])]
     if not asked.terms:  # only a game's title: its overview
         found = [d for d in corpus.documents if d.key == OVERVIEW_KEY
                  and d.game in asked.games and game in (None, d.game)]
