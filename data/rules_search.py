@@ -125,14 +125,16 @@ async def search(
         return []
     corpus, shown = await _corpus(db, lang)
     asked = question(text, lang, corpus.vocabulary)
-    boosts = dict.fromkeys(prefer, CHANNEL_GAME_BOOST)
-    for named in asked.games:
-        boosts[named] = boosts.get(named, 1.0) * NAMED_GAME_BOOST
-    ranked = corpus.ranked(asked.terms, asked.pairs, game=game, boosts=boosts)
-    for at, (score, document) in enumerate(ranked):
-        if document.key == OVERVIEW_KEY and document.game in asked.games:
-            ranked[at] = (score * NAMED_OVERVIEW_BOOST, document)
-    found = [document for _, document in sorted(ranked, key=lambda found: -found[0])]
+    preferred = set(prefer)
+
+    def boost(section: Document) -> float:
+        factor = CHANNEL_GAME_BOOST if section.game in preferred else 1.0
+        if section.game in asked.games:
+            factor *= NAMED_GAME_BOOST
+            factor *= NAMED_OVERVIEW_BOOST if section.key == OVERVIEW_KEY else 1.0
+        return factor
+
+    found = [d for _, d in corpus.ranked(asked.terms, asked.pairs, game=game, boost=boost)]
     if not asked.terms:  # only a game's title: its overview
         found = [d for d in corpus.documents if d.key == OVERVIEW_KEY
                  and d.game in asked.games and game in (None, d.game)]

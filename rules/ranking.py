@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import pairwise
@@ -91,12 +91,12 @@ class Corpus:
         pairs: Iterable[tuple[str, str]] = (),
         *,
         game: str | None = None,
-        boosts: dict[str, float] | None = None,
+        boost: Callable[[Document], float] | None = None,
     ) -> list[tuple[float, Document]]:
         """The sections that find at least one term, best first, with their scores.
 
-        ``game``: only that game's sections; ``boosts``: a factor for each game whose
-        sections rank higher.
+        ``game``: only that game's sections; ``boost``: the factor of each section's score
+        (above 1 for the sections that rank higher).
         """
         idf = {term: self.idf(term) for term in terms}
         pairs = list(dict.fromkeys(pairs))
@@ -110,7 +110,7 @@ class Corpus:
             if score <= 0:
                 continue
             score += sum(PAIR_WEIGHT * self._saturated_pair(d, pair) for pair in pairs)
-            out.append((score * (boosts or {}).get(d.game, 1.0), d))
+            out.append((score * (boost(d) if boost else 1.0), d))
         out.sort(key=lambda found: -found[0])
         return out
 
