@@ -12,8 +12,9 @@ What the index must offer, whatever database holds it: a table of one row per se
 and language, with its ``lang``, ``written_in``, ``game``, ``key``, ``heading`` (its title
 as written), ``text`` (its body as written) and its ``title``, ``keywords`` and ``body``
 as stems separated by spaces (the keywords' phrases by commas); and the rows of one
-``lang`` read in one query. No full-text operator or ranking function is needed: a
-language's rows are read once per index digest and ranked in memory.
+``lang`` read in one query, in the order they were written (ties keep it). No full-text
+operator or ranking function is needed: a language's rows are read once per index digest
+and ranked in memory.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ import aiosqlite
 from data import meta
 from data.rules_snippets import HIT_END, HIT_START, snippet
 from rules import words as lexicon
-from rules.questions import PREFIX_FROM, question, split_compound
+from rules.questions import question, with_compound_parts
 from rules.ranking import FIELDS, Corpus, Document
 from rules.rulebook import OVERVIEW_KEY
 from rules.spelling import mended
@@ -167,7 +168,7 @@ async def _corpus(
         for row in rows
     ]
     if lang == "nl":
-        fields = _compounds_split(fields)
+        fields = with_compound_parts(fields)
     documents, shown = [], {}
     for (game, key, heading, text, written_in, *_), stems in zip(rows, fields, strict=True):
         documents.append(Document(game, key, {name: tuple(s) for name, s in stems.items()}))
@@ -197,32 +198,11 @@ async def search_or_mend(
     return await search(db, fixed, **where), fixed
 
 
-def _compounds_split(sections: list[dict[str, list[str]]]) -> list[dict[str, list[str]]]:
-    """Dutch sections with each compound followed by its parts ("schildpadvak",
-    "schildpad", "vak"), so a player's "schildpad vakje" finds the rulebooks' word."""
-    vocabulary = {stem for fields in sections for stems in fields.values() for stem in stems}
-    known = vocabulary.__contains__
-    return [
-        {
-            name: [
-                part
-                for stem in stems
-                for part in [stem, *(split_compound(stem, known) or ())]
-            ]
-            for name, stems in fields.items()
-        }
-        for fields in sections
-    ]
-
-
 def _marked(text: str, lang: str, wanted: set[str]) -> str:
     """``text`` with the words a question found marked, as a full-text highlight would."""
-    longer = tuple(stem for stem in wanted if len(stem) >= PREFIX_FROM and stem.isalpha())
-
     def mark(found: re.Match[str]) -> str:
         word = found.group()
-        stem = lexicon.stem(lexicon.folded(word), lang)
-        hit = stem in wanted or stem.startswith(longer)
+        hit = lexicon.stem(lexicon.folded(word), lang) in wanted
         return f"{HIT_START}{word}{HIT_END}" if hit else word
 
     return _JOINED.sub(r"\1", _WORD.sub(mark, text))

@@ -117,6 +117,23 @@ def split_compound(word: str, known: Callable[[str], bool]) -> list[str] | None:
     return None
 
 
+def with_compound_parts(sections: list[dict[str, list[str]]]) -> list[dict[str, list[str]]]:
+    """Dutch sections' fields of stems with each compound followed by its parts
+    ("schildpadvak", "schildpad", "vak"), so "schildpad vakje" finds the rulebooks' word."""
+    known = {stem for fields in sections for stems in fields.values() for stem in stems}
+    return [
+        {
+            name: [
+                part
+                for stem in stems
+                for part in [stem, *(split_compound(stem, known.__contains__) or ())]
+            ]
+            for name, stems in fields.items()
+        }
+        for fields in sections
+    ]
+
+
 def _known(word: str, lang: str, vocabulary: frozenset[str]) -> bool:
     return lexicon.stem(word, lang) in vocabulary or word in synonyms_by_word(lang)
 
