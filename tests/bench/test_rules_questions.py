@@ -13,10 +13,10 @@ from rules.rulebook import LANGUAGES, digest
 GOAL_FIRST, GOAL_TOP = 0.85, 1.0
 """The aim (issue 25), in every language: 85% found first, all in the top three."""
 REACHED = {
-    "en": (0.74, 0.88),
+    "en": (0.75, 0.89),
     "es": (0.83, 0.97),
     "it": (0.81, 0.95),
-    "nl": (0.84, 0.91),
+    "nl": (0.84, 0.92),
 }
 """Not every language reaches the aim yet: the shares first and in the top three that each
 does reach, asked at the question's game's table, which may only rise."""
