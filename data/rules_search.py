@@ -47,6 +47,9 @@ NAMED_GAME_BOOST = 3.0
 NAMED_OVERVIEW_BOOST = 2.0
 """And that game's overview this much more: naming the game, a question is often about
 the whole of it ("how does Great Canyon Race work")."""
+NAMED_OVERVIEW_SHARE = 0.5
+"""The named game's overview, when no word of the question is in it, ranks as if it
+scored this share of the best section ("how does Great Canyon Race work in short")."""
 _KEPT = 8
 """How many (digest, language) corpora the process keeps read."""
 _corpora: dict[tuple[str, str], tuple[Corpus, dict[tuple[str, str], tuple[str, str, str]]]] = {}
@@ -135,10 +138,13 @@ async def search(
             factor *= NAMED_OVERVIEW_BOOST if section.key == OVERVIEW_KEY else 1.0
         return factor
 
-    found = [d for _, d in corpus.ranked(asked.terms, asked.pairs, game=game, boost=boost)]
-    if not asked.terms:  # only a game's title: its overview
-        found = [d for d in corpus.documents if d.key == OVERVIEW_KEY
-                 and d.game in asked.games and game in (None, d.game)]
+    ranked = corpus.ranked(asked.terms, asked.pairs, game=game, boost=boost)
+    named = [d for d in corpus.documents if d.key == OVERVIEW_KEY
+             and d.game in asked.games and game in (None, d.game)]
+    best = ranked[0][0] if ranked else 1.0
+    scored = {(d.game, d.key) for _, d in ranked}
+    ranked += [(best * NAMED_OVERVIEW_SHARE, d) for d in named if (d.game, d.key) not in scored]
+    found = [d for _, d in sorted(ranked, key=lambda found: -found[0])]
     wanted = {form for term in asked.terms for form in term.forms}
     hits = []
     for document in found[:limit]:

@@ -16,7 +16,7 @@ REACHED = {
     "en": (0.75, 0.89),
     "es": (0.83, 0.97),
     "it": (0.81, 0.95),
-    "nl": (0.84, 0.92),
+    "nl": (0.84, 0.93),
 }
 """Not every language reaches the aim yet: the shares first and in the top three that each
 does reach, asked at the question's game's table, which may only rise."""
