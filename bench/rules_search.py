@@ -2,13 +2,16 @@
 
     python -m bench.rules_search [--lang LANG ...] [--misses]
 
-Runs every question of ``bench/rules_questions/<lang>.tsv`` (``game<TAB>section-key<TAB>
-question``, written as players type them) through the search the bot runs, in the
+Runs every question of ``bench/rules_questions/<lang>.tsv`` (the questions the search is
+tuned against) and of ``bench/rules_questions/held-out/<lang>.tsv`` (questions written
+afterwards and never tuned against), each ``game<TAB>section-key<TAB>question`` as players
+type them, through the search the bot runs, in the
 question's language and its misspelt words mended as the bot mends them, over every game's
 rulebook, and prints per language how many questions find their section first and in the
 top three: asked at the question's game's table (that game open in the channel, whose
-sections the bot ranks higher, as during play) and asked anywhere (every game alike).
-``--misses`` lists the questions not first at the table. Figures, not tests.
+sections the bot ranks higher, as during play), tuned and held-out apart and together,
+and all of them asked anywhere (every game alike). ``--misses`` lists the tuned questions
+not first at the table (the held-out ones stay unread while tuning). Figures, not tests.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from data.store import Store
 from rules.rulebook import LANGUAGES, all_rulebooks, digest
 
 QUESTIONS = Path(__file__).parent / "rules_questions"
+HELD_OUT = QUESTIONS / "held-out"
 TOP = 3
 
 
@@ -48,9 +52,12 @@ class Answer:
         return self.found.index(wanted) + 1 if wanted in self.found else None
 
 
-def questions(lang: str) -> list[Question]:
-    """The questions of ``lang``'s file (none when it has no file)."""
-    path = QUESTIONS / f"{lang}.tsv"
+def questions(lang: str, held_out: bool | None = None) -> list[Question]:
+    """``lang``'s questions: the tuned ones (``held_out`` False), the held-out ones (True)
+    or both (None); none where it has no file."""
+    if held_out is None:
+        return questions(lang, False) + questions(lang, True)
+    path = (HELD_OUT if held_out else QUESTIONS) / f"{lang}.tsv"
     if not path.exists():
         return []
     with path.open(encoding="utf-8", newline="") as rows:
@@ -68,12 +75,14 @@ def sections() -> list[rules_search.IndexedSection]:
     ]
 
 
-async def answers(store: Store, lang: str, at_table: bool) -> list[Answer]:
-    """Each of ``lang``'s questions with the top three sections the search finds, asked
-    at its game's table or anywhere."""
+async def answers(
+    store: Store, lang: str, at_table: bool, held_out: bool | None = None
+) -> list[Answer]:
+    """Each of ``lang``'s questions (``held_out`` as for ``questions``) with the top three
+    sections the search finds, asked at its game's table or anywhere."""
     out = []
     async with store.read() as db:
-        for question in questions(lang):
+        for question in questions(lang, held_out):
             prefer = [question.game] if at_table else []
             hits, _ = await rules_search.search_or_mend(
                 db, question.text, lang=lang, prefer=prefer, limit=TOP
@@ -89,15 +98,18 @@ async def run(langs: list[str], misses: bool) -> None:
             async with store.transaction() as db:
                 await rules_search.ensure_index(db, sections(), digest())
             print(f"{'':<20}{'at the table':^28}{'anywhere':^28}")
-            print(f"{'language':<10}{'questions':>10}" + f"{'first':>14}{'top three':>14}" * 2)
+            print(f"{'language':<20}" + f"{'first':>14}{'top three':>14}" * 2)
             for lang in langs:
                 found = await answers(store, lang, at_table=True)
                 if not found:
-                    print(f"{lang:<10}{'none':>10}")
+                    print(f"{lang:<20}none")
                     continue
                 anywhere = await answers(store, lang, at_table=False)
-                print(f"{lang:<10}{len(found):>10}{_places(found)}{_places(anywhere)}")
-                for answer in found if misses else ():
+                tuned = len(questions(lang, held_out=False))
+                print(f"{f'{lang}, {len(found)} asked':<20}{_places(found)}{_places(anywhere)}")
+                print(f"{f'  {tuned} tuned':<20}{_places(found[:tuned])}")
+                print(f"{f'  {len(found) - tuned} held out':<20}{_places(found[tuned:])}")
+                for answer in found[:tuned] if misses else ():
                     if answer.place != 1:
                         q = answer.question
                         print(f"    {answer.place or '-'}  {q.game}:{q.key}  {q.text}"
@@ -108,6 +120,8 @@ async def run(langs: list[str], misses: bool) -> None:
 
 def _places(found: list[Answer]) -> str:
     """How many answers came first and in the top three, with their shares."""
+    if not found:
+        return f"{'-':>14}{'-':>14}"
     first = sum(1 for answer in found if answer.place == 1)
     top = sum(1 for answer in found if answer.place is not None)
     return "".join(f"{f'{n} ({n / len(found):.0%})':>14}" for n in (first, top))
@@ -116,7 +130,7 @@ def _places(found: list[Answer]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lang", nargs="*", choices=LANGUAGES, default=list(LANGUAGES))
-    parser.add_argument("--misses", action="store_true", help="list the questions not first")
+    parser.add_argument("--misses", action="store_true", help="list the tuned questions not first")
     args = parser.parse_args()
     asyncio.run(run(args.lang, args.misses))
 

@@ -1,16 +1,24 @@
-"""Full-text search over the rulebooks in every language (SQLite FTS5), rebuilt when their
-text changes.
+"""Search over the rulebooks in every language: the index of their analysed sections,
+rebuilt when their text changes, and the sections ranked for a player's question.
 
 The index holds stems (``rules.words``): each language's rows are analysed by its own
-stemmer, and a question by its asker's, so "cartas" finds "carta". A question becomes an
-FTS5 query of its stems, or their other forms (numbers as words), and stems of three
-letters or more also match longer ones they start ("tort" finds the tortoise). bm25 ranks
-a section's title and keywords (the words players use for its topic) far above its body.
+stemmer, and a question by its asker's, so "cartas" finds "carta". Everything after that
+is done here, in Python (``rules.questions``, ``rules.ranking``): the question's other
+forms (numbers as words, the rulebooks' words for players' words, longer stems a stem
+starts, Dutch compounds split), the games it names, and BM25F over each section's title,
+keywords and body with our own weights.
+
+What the index must offer, whatever database holds it: a table of one row per section
+and language, with its ``lang``, ``written_in``, ``game``, ``key``, ``heading`` (its title
+as written), ``text`` (its body as written) and its ``title``, ``keywords`` and ``body``
+as stems separated by spaces (the keywords' phrases by commas); and the rows of one
+``lang`` read in one query, in the order they were written (ties keep it). No full-text
+operator or ranking function is needed: a language's rows are read once per index digest
+and ranked in memory.
 """
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -21,21 +29,30 @@ import aiosqlite
 from data import meta
 from data.rules_snippets import HIT_END, HIT_START, snippet
 from rules import words as lexicon
+from rules.questions import question, with_compound_parts
+from rules.ranking import FIELDS, Corpus, Document
+from rules.rulebook import OVERVIEW_KEY
 from rules.spelling import mended
 
 DIGEST_KEY = "rules_search_digest"
 ENGLISH = "en"
-_PREFIX_FROM = 4
-"""Stems this long or longer also match the longer stems they start."""
 _WORD = re.compile(r"[^\W_]+")
 _JOINED = re.compile(f"{HIT_END}([^\\w\\s]*){HIT_START}")
 """Found words joined by punctuation alone ("1/5/6"), marked as one."""
 
-WEIGHTS = {"title": 10.0, "keywords": 6.0, "body": 1.0}
-"""bm25 weight of each indexed column: a section is about what its title says."""
 CHANNEL_GAME_BOOST = 2.0
-"""A preferred game's sections rank as if they matched this many times better."""
-_RANK = "bm25(rules_search, 0, 0, 0, 0, 0, 0, {title}, {keywords}, {body})".format_map(WEIGHTS)
+"""A preferred game's sections rank as if they matched this much better."""
+NAMED_GAME_BOOST = 3.0
+"""The sections of a game the question names by its title rank this much better."""
+NAMED_OVERVIEW_BOOST = 2.0
+"""And that game's overview this much more: naming the game, a question is often about
+the whole of it ("how does Great Canyon Race work")."""
+NAMED_OVERVIEW_SHARE = 0.5
+"""The named game's overview, when no word of the question is in it, ranks as if it
+scored this share of the best section ("how does Great Canyon Race work in short")."""
+_KEPT = 8
+"""How many (digest, language) corpora the process keeps read."""
+_corpora: dict[tuple[str, str], tuple[Corpus, dict[tuple[str, str], tuple[str, str, str]]]] = {}
 
 
 @dataclass(frozen=True)
@@ -92,29 +109,6 @@ def query_words(text: str, lang: str = ENGLISH) -> list[str]:
     return lexicon.words(text, lang)
 
 
-def fts_query(text: str, lang: str = ENGLISH) -> str | None:
-    """A safe FTS5 query from what a player typed: any of its stems, or their other forms.
-
-    bm25 ranks sections matching more (and rarer) words higher, so a whole question
-    finds the section about its subject; two words side by side in the question and
-    the text ("over 30", "dead card") count once more. None when no word is left.
-    """
-    found = query_words(text, lang)
-    stems = list(dict.fromkeys(lexicon.stem(word, lang) for word in found))
-    groups = []
-    for word in dict.fromkeys(found):
-        stem = lexicon.stem(word, lang)
-        others = (lexicon.stem(other, lang) for other in lexicon.alike(word, lang))
-        forms = [f'"{form}"' for form in dict.fromkeys((stem, *others))]
-        if len(stem) >= _PREFIX_FROM and stem.isalpha():
-            forms.append(f'"{stem}"*')
-        group = f"({' OR '.join(forms)})"
-        if group not in groups:
-            groups.append(group)
-    groups += [f'"{first} {second}"' for first, second in itertools.pairwise(stems)]
-    return " OR ".join(groups) or None
-
-
 async def search(
     db: aiosqlite.Connection,
     text: str,
@@ -128,29 +122,67 @@ async def search(
 
     ``game``: only that game's sections. ``prefer``: games whose sections rank higher
     (the games open in the player's channel), though a clearly better answer from
-    another game still comes first.
+    another game still comes first; a game the question names by its title ranks higher
+    still.
     """
-    query = fts_query(text, lang)
-    if query is None or limit <= 0:
+    if limit <= 0 or not query_words(text, lang):
         return []
-    where, rank, values = "rules_search MATCH ? AND lang = ?", _RANK, [query, lang]
-    if game is not None:
-        where += " AND game = ?"
-        values.append(game)
-    preferred = sorted(set(prefer))
-    if preferred:
-        rank += f" * (CASE WHEN game IN ({', '.join(['?'] * len(preferred))}) THEN ? ELSE 1 END)"
-        values += [*preferred, CHANNEL_GAME_BOOST]
+    corpus, shown = await _corpus(db, lang)
+    asked = question(text, lang, corpus.vocabulary)
+    preferred = set(prefer)
+
+    def boost(section: Document) -> float:
+        factor = CHANNEL_GAME_BOOST if section.game in preferred else 1.0
+        if section.game in asked.games:
+            factor *= NAMED_GAME_BOOST
+            factor *= NAMED_OVERVIEW_BOOST if section.key == OVERVIEW_KEY else 1.0
+        return factor
+
+    ranked = corpus.ranked(asked.terms, asked.pairs, game=game, boost=boost)
+    named = [d for d in corpus.documents if d.key == OVERVIEW_KEY
+             and d.game in asked.games and game in (None, d.game)]
+    best = ranked[0][0] if ranked else 1.0
+    scored = {(d.game, d.key) for _, d in ranked}
+    ranked += [(best * NAMED_OVERVIEW_SHARE, d) for d in named if (d.game, d.key) not in scored]
+    found = [d for _, d in sorted(ranked, key=lambda found: -found[0])]
+    wanted = {form for term in asked.terms for form in term.forms}
+    hits = []
+    for document in found[:limit]:
+        heading, body, written_in = shown[(document.game, document.key)]
+        marked = _marked(body, written_in, wanted)
+        hits.append(SearchHit(document.game, document.key, heading, snippet(marked)))
+    return hits
+
+
+async def _corpus(
+    db: aiosqlite.Connection, lang: str
+) -> tuple[Corpus, dict[tuple[str, str], tuple[str, str, str]]]:
+    """``lang``'s sections as the ranking reads them, and each one's heading, text and
+    language as written; read once for each digest of the index."""
+    digest = await meta.get_meta(db, DIGEST_KEY) or ""
+    kept = _corpora.get((digest, lang))
+    if kept is not None:
+        return kept
     cursor = await db.execute(
-        f"SELECT game, key, heading, text, written_in FROM rules_search"
-        f" WHERE {where} ORDER BY {rank} LIMIT ?",
-        (*values, limit),
+        "SELECT game, key, heading, text, written_in, title, keywords, body FROM rules_search"
+        " WHERE lang = ? ORDER BY rowid",
+        (lang,),
     )
-    wanted = set(lexicon.terms(text, lang))
-    return [
-        SearchHit(row_game, key, heading, snippet(_marked(body, written_in, wanted)))
-        for row_game, key, heading, body, written_in in await cursor.fetchall()
+    rows = await cursor.fetchall()
+    fields = [
+        {name: value.replace(",", " ").split() for name, value in zip(FIELDS, row[5:], strict=True)}
+        for row in rows
     ]
+    if lang == "nl":
+        fields = with_compound_parts(fields)
+    documents, shown = [], {}
+    for (game, key, heading, text, written_in, *_), stems in zip(rows, fields, strict=True):
+        documents.append(Document(game, key, {name: tuple(s) for name, s in stems.items()}))
+        shown[(game, key)] = (heading, text, written_in)
+    while len(_corpora) >= _KEPT:
+        del _corpora[next(iter(_corpora))]
+    _corpora[(digest, lang)] = kept = (Corpus(documents), shown)
+    return kept
 
 
 async def search_or_mend(
@@ -173,13 +205,10 @@ async def search_or_mend(
 
 
 def _marked(text: str, lang: str, wanted: set[str]) -> str:
-    """``text`` with the words a question found marked, as FTS5's ``highlight()`` would."""
-    longer = tuple(stem for stem in wanted if len(stem) >= _PREFIX_FROM and stem.isalpha())
-
+    """``text`` with the words a question found marked, as a full-text highlight would."""
     def mark(found: re.Match[str]) -> str:
         word = found.group()
-        stem = lexicon.stem(lexicon.folded(word), lang)
-        hit = stem in wanted or stem.startswith(longer)
+        hit = lexicon.stem(lexicon.folded(word), lang) in wanted
         return f"{HIT_START}{word}{HIT_END}" if hit else word
 
     return _JOINED.sub(r"\1", _WORD.sub(mark, text))

@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 
 from data import meta, rules_search
 from data.store import Store, migration_files
+from rules import words as lexicon
+from rules.questions import SYNONYM_SHARE, question
 from rules.rulebook import RULEBOOK_GAMES, all_rulebooks, digest
 from tests.data.snippet_checks import markdown_problems, runs
 
@@ -151,23 +153,48 @@ async def test_a_word_found_in_bold_text_is_highlighted_without_nesting(store):
     assert all(not markdown_problems(other.snippet) for other in [hit, *others])
 
 
+def _forms(text: str, lang: str = "en") -> list[dict[str, float]]:
+    texts = (f"{s.title} {s.body} {' '.join(s.keywords)}" for s in SECTIONS)
+    vocabulary = frozenset(stem for text in texts for stem in lexicon.terms(text, "en"))
+    return [term.forms for term in question(text, lang, vocabulary).terms]
+
+
 @pytest.mark.parametrize(
-    ("text", "query"),
+    ("text", "forms"),
     [
-        ("", None),
-        ("how do I", None),
-        ("I can't", '("cannot" OR "cannot"*)'),
-        (
-            "don't go over 30",
-            '("not") OR ("over" OR "over"*) OR ("30") OR "not over" OR "over 30"',
-        ),
-        ("five", '("five" OR "5" OR "five"*)'),
-        ("myself", '("myself" OR "yourself" OR "myself"*)'),
-        ("30", '("30")'),
+        ("", []),
+        ("how do I", []),
+        ("I can't", [{"cannot": 1.0}]),
+        ("don't go over 30", [{"not": 1.0}, {"over": 1.0}, {"30": 1.0}]),
+        ("five", [{"five": 1.0, "5": 1.0}]),
+        ("myself", [{"myself": 1.0, "yourself": 1.0}]),
+        ("hedgehog", [{"hedgehog": 1.0, "tortois": SYNONYM_SHARE}]),
     ],
 )
-def test_questions_become_safe_fts_queries(text, query):
-    assert rules_search.fts_query(text) == query
+def test_a_questions_words_become_the_stems_that_find_them(text, forms):
+    assert _forms(text) == forms
+
+
+def test_a_stem_the_rulebooks_never_use_finds_the_longer_ones_it_starts():
+    ((tortoise, *_),) = _forms("tort")  # as typed so far, in the autocomplete
+    assert [*_forms("tort")[0]][1:] == ["tortois"] and tortoise == "tort"
+    assert _forms("over") == [{"over": 1.0}]  # a word of its own is not "overview"
+
+
+@pytest.mark.parametrize(
+    ("text", "games"),
+    [
+        ("how do you play sequence numbers", ("numbers",)),
+        ("como se juega a liebre y tortuga", ("hare",)),
+        ("hare spaces", ()),
+    ],
+)
+def test_a_game_named_by_its_title_is_what_the_question_is_about(text, games):
+    assert question(text, "en", frozenset()).games == games
+
+
+async def test_a_game_named_alone_finds_its_overview(store):
+    assert (await _found(store, "great canyon race"))[0] == ("canyon", "overview")
 
 
 @pytest.mark.parametrize("text", ["", "   ", '"', "AND OR NOT", "*", "col:lision", "NEAR(", "a'b"])

@@ -45,7 +45,8 @@ QUESTIONS = [
     ("it", "quando si mangia la lattuga", "hare", "lettuce-spaces"),
     ("nl", "hoe werkt de tactische variant", "whyfirst", "tactical-variant"),
     ("nl", "hoeveel rijen heb je nodig om te winnen", "numbers", "winning"),
-    ("nl", "wat doet de minkaart", "numbers", "plus-minus"),
+    ("nl", "wat doet de minkaart bij sequence numbers", "numbers", "plus-minus"),
+    ("nl", "wat gebeurt er op een schildpad vakje", "hare", "tortoise-spaces"),
     ("nl", "wie is leo", "whyfirst", "leo"),
 ]
 
@@ -55,6 +56,14 @@ async def test_a_question_finds_its_section_first_in_its_language(
     store, lang, question, game, key
 ):
     assert (await _found(store, question, lang))[0] == (game, key)
+
+
+@pytest.mark.parametrize(
+    ("game", "key"), [("numbers", "plus-minus"), ("canyon", "acceleration-cards")]
+)
+async def test_the_channels_game_decides_what_a_dutch_compound_means(store, game, key):
+    # Both games have a "minkaart": Sequence Numbers' Minus card, Canyon's minus cards.
+    assert (await _found(store, "wat doet de minkaart", "nl", prefer=[game]))[0] == (game, key)
 
 
 async def test_each_language_searches_its_own_rulebooks(store):

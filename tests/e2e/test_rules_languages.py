@@ -9,6 +9,7 @@ from rules.rulebook import all_rulebooks
 ENGLISH = all_rulebooks()
 SPANISH = all_rulebooks("es")
 ITALIAN = all_rulebooks("it")
+DUTCH = all_rulebooks("nl")
 
 
 def spanish_player(table, name: str = "ana"):
@@ -99,3 +100,28 @@ async def test_pages_turn_in_the_language_the_section_is_shown_in(table, monkeyp
     turned = await table.backend.click(table.player("reader"), answer.message, label="Siguiente")
     assert turned.embeds[0]["title"] == section.title
     assert turned.embeds[0]["description"] in section.body
+
+
+async def test_players_own_words_find_the_rulebooks_words_in_their_language(table):
+    # The edition's tortoise is a hedgehog to many players, carrots are "penen" in Dutch.
+    asked = [
+        ("it", "cosa succede sulla casella del riccio", ITALIAN, "tortoise-spaces"),
+        ("es", "el erizo", SPANISH, "tortoise-spaces"),
+        ("nl", "hoeveel penen krijg ik op een wortelvak", DUTCH, "carrot-spaces"),
+    ]
+    for locale, query, books, key in asked:
+        player = table.backend.add_user(f"p{locale}", guild=table.guild, locale=locale)
+        answer = await table.backend.slash(player, table.channel, "rules search", query=query)
+        assert answer.ephemeral
+        hare = books["hare"]
+        assert answer.embeds[0]["fields"][0]["name"] == f"{hare.title}: {hare.section(key).title}"
+
+
+async def test_a_question_that_is_a_games_title_shows_its_overview(table):
+    answer = await table.backend.slash(
+        table.player("reader"), table.channel, "rules search", query="great canyon race"
+    )
+    canyon = ENGLISH["canyon"]
+    assert [field["name"] for field in answer.embeds[0]["fields"]] == [
+        f"{canyon.title}: {canyon.overview.title}"
+    ]

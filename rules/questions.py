@@ -1,0 +1,206 @@
+"""A player's rules question as the terms search looks for: stems, their other forms, the
+rulebooks' words for the player's words, Dutch compounds split, and the games it names."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from itertools import pairwise
+from pathlib import Path
+
+from rules import words as lexicon
+from rules.ranking import Term
+from rules.rulebook import LANGUAGES, all_rulebooks
+
+PREFIX_FROM = 4
+"""Stems this long or longer also find the longer stems they start ("tort": "tortoise")."""
+PREFIX_SHARE = 0.8
+"""How much a longer stem found that way counts, against the word itself. A stem the
+rulebooks use themselves finds only itself ("over" is not "overview")."""
+SYNONYM_SHARE = 0.9
+"""How much the rulebooks' word for a player's word counts, against the word itself."""
+COMPOUND_PART = 3
+"""The shortest part a Dutch compound splits into ("min" of "minkaart")."""
+COMPOUND_PART_WEIGHT = 0.5
+"""How much each part of a Dutch compound the rulebooks use counts besides the whole."""
+_SYNONYMS = Path(__file__).parent / "synonyms"
+
+
+@dataclass(frozen=True)
+class Question:
+    terms: tuple[Term, ...]
+    pairs: tuple[tuple[str, str], ...]
+    """Stems side by side in the question, which count again side by side in a section."""
+    games: tuple[str, ...]
+    """The games the question names by their title, whose sections it is about."""
+
+
+def question(text: str, lang: str, vocabulary: frozenset[str]) -> Question:
+    """What ``text``, asked in ``lang``, looks for among sections holding ``vocabulary``."""
+    tokens, games = _without_game_titles(lexicon.tokens(text))
+    found = lexicon.words(" ".join(_phrases_added(tokens, lang)), lang)
+    terms: list[Term] = []
+    stems: list[str] = []
+    pairs: list[tuple[str, str]] = []
+    for word in found:
+        parts = _parts(word, lang, vocabulary)
+        for part in parts:
+            stem = lexicon.stem(part, lang)
+            stems.append(stem)
+            terms.append(Term(_forms(part, stem, lang, vocabulary)))
+        split = _split(word, lang, vocabulary) if len(parts) == 1 else None
+        if split:  # "minkaart" is also about "min" and "kaart", and finds "min-kaart"
+            left, right = (lexicon.stem(part, lang) for part in split)
+            terms += [Term({stem: 1.0}, COMPOUND_PART_WEIGHT) for stem in (left, right)]
+            pairs.append((left, right))
+    return Question(tuple(dict.fromkeys(terms)), (*pairwise(stems), *pairs), games)
+
+
+def _forms(word: str, stem: str, lang: str, vocabulary: frozenset[str]) -> dict[str, float]:
+    """The stems that find ``word``, with their shares."""
+    forms = {stem: 1.0}
+    for other in lexicon.alike(word, lang):
+        forms.setdefault(lexicon.stem(other, lang), 1.0)
+    for meant in synonyms(lang).get(stem, ()):
+        forms.setdefault(meant, SYNONYM_SHARE)
+    for known in list(forms):
+        if len(known) >= PREFIX_FROM and known.isalpha() and known not in vocabulary:
+            for longer in vocabulary:
+                if longer.startswith(known):
+                    forms.setdefault(longer, PREFIX_SHARE * forms[known])
+    if lang == "nl" and stem not in vocabulary and stem[-1:] == "t":
+        forms.setdefault(stem[:-1], 1.0)  # "speelt" is "speel" of "spelen"
+    return forms
+
+
+def _phrases_added(tokens: list[str], lang: str) -> list[str]:
+    """``tokens`` with the rulebooks' words for each players' phrase of several words
+    after it ("give up": "resign")."""
+    out = list(tokens)
+    for phrase, meant in synonym_phrases(lang).items():
+        n = len(phrase)
+        at = 0
+        while at <= len(out) - n:
+            if tuple(out[at : at + n]) == phrase:
+                out[at + n : at + n] = meant
+                at += n + len(meant)
+            else:
+                at += 1
+    return out
+
+
+def _parts(word: str, lang: str, vocabulary: frozenset[str]) -> list[str]:
+    """``word``, or the two words a Dutch compound the rulebooks never use is made of
+    ("wortelkaart": "wortel", "kaart")."""
+    if _known(word, lang, vocabulary):
+        return [word]
+    return _split(word, lang, vocabulary) or [word]
+
+
+def _split(word: str, lang: str, vocabulary: frozenset[str]) -> list[str] | None:
+    """The two parts of a Dutch compound whose parts the rulebooks use, or None."""
+    if lang != "nl":
+        return None
+    return split_compound(word, lambda part: _known(part, lang, vocabulary))
+
+
+def split_compound(word: str, known: Callable[[str], bool]) -> list[str] | None:
+    """The two ``known`` parts a Dutch compound is made of, the longest tail first, a
+    linking "s", "en" or "e" aside ("hazenvak": "haz", "vak"); None if it has none."""
+    for cut in range(len(word) - COMPOUND_PART, COMPOUND_PART - 1, -1):
+        head, tail = word[:cut], word[cut:]
+        for link in ("", "s", "en", "e"):
+            left = head[: len(head) - len(link)]
+            if head.endswith(link) and len(left) >= COMPOUND_PART and known(left) and known(tail):
+                return [left, tail]
+    return None
+
+
+def with_compound_parts(sections: list[dict[str, list[str]]]) -> list[dict[str, list[str]]]:
+    """Dutch sections' fields of stems with each compound followed by its parts
+    ("schildpadvak", "schildpad", "vak"), so "schildpad vakje" finds the rulebooks' word."""
+    known = {stem for fields in sections for stems in fields.values() for stem in stems}
+    return [
+        {
+            name: [
+                part
+                for stem in stems
+                for part in [stem, *(split_compound(stem, known.__contains__) or ())]
+            ]
+            for name, stems in fields.items()
+        }
+        for fields in sections
+    ]
+
+
+def _known(word: str, lang: str, vocabulary: frozenset[str]) -> bool:
+    return lexicon.stem(word, lang) in vocabulary or word in synonyms_by_word(lang)
+
+
+def _without_game_titles(tokens: list[str]) -> tuple[list[str], tuple[str, ...]]:
+    """``tokens`` without the games' titles they spell, and those games."""
+    named = []
+    for title, game in _titles():
+        n = len(title)
+        for at in range(len(tokens) - n + 1):
+            if tuple(tokens[at : at + n]) == title:
+                tokens = tokens[:at] + tokens[at + n :]
+                named.append(game)
+                break
+    return tokens, tuple(dict.fromkeys(named))
+
+
+@cache
+def _titles() -> tuple[tuple[tuple[str, ...], str], ...]:
+    """Each game's title in every language as words, longest first."""
+    titles = {
+        (tuple(lexicon.tokens(book.title)), game)
+        for lang in LANGUAGES
+        for game, book in all_rulebooks(lang).items()
+    }
+    return tuple(sorted(titles, key=lambda title: -len(title[0])))
+
+
+@cache
+def _synonym_lines(lang: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+    """Each players' word or phrase of ``lang`` (folded words) with the rulebooks' words
+    for it (``rules/synonyms/<lang>.txt``: ``rulebook words = player words, ...``)."""
+    path = _SYNONYMS / f"{lang}.txt"
+    if not path.exists():
+        return ()
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or "=" not in line:
+            continue
+        meant, said = line.split("=", 1)
+        rulebook = tuple(lexicon.tokens(meant))
+        out += [(tuple(lexicon.tokens(phrase)), rulebook) for phrase in said.split(",")]
+    return tuple((said, meant) for said, meant in out if said)
+
+
+@cache
+def synonym_phrases(lang: str) -> dict[tuple[str, ...], tuple[str, ...]]:
+    """The players' phrases of several words, with the rulebooks' words for each."""
+    return {said: meant for said, meant in _synonym_lines(lang) if len(said) > 1}
+
+
+@cache
+def synonyms_by_word(lang: str) -> dict[str, tuple[str, ...]]:
+    """Each players' single word of ``lang`` with the rulebooks' words for it."""
+    out: dict[str, list[str]] = {}
+    for said, meant in _synonym_lines(lang):
+        if len(said) == 1:
+            out.setdefault(said[0], []).extend(meant)
+    return {word: tuple(dict.fromkeys(meant)) for word, meant in out.items()}
+
+
+@cache
+def synonyms(lang: str) -> dict[str, tuple[str, ...]]:
+    """``synonyms_by_word`` as stems: a player's stem, the rulebooks' stems for it."""
+    out: dict[str, list[str]] = {}
+    for word, meant in synonyms_by_word(lang).items():
+        out.setdefault(lexicon.stem(word, lang), []).extend(
+            lexicon.stem(m, lang) for m in meant
+        )
+    return {stem: tuple(dict.fromkeys(meant)) for stem, meant in out.items()}

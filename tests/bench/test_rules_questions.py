@@ -1,0 +1,50 @@
+"""The bench's player questions, tuned and held out, find their sections at least as often
+as measured (bench/README.md): a change that loses questions fails here."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench import rules_search as bench
+from data import rules_search
+from data.store import Store
+from rules.rulebook import LANGUAGES, digest
+
+GOAL_FIRST, GOAL_TOP = 0.85, 1.0
+"""The aim (issue 25), in every language: 85% found first, all in the top three."""
+REACHED = {
+    "en": (0.75, 0.89),
+    "es": (0.83, 0.97),
+    "it": (0.81, 0.95),
+    "nl": (0.84, 0.93),
+}
+"""Not every language reaches the aim yet: the shares first and in the top three that each
+does reach, asked at the question's game's table, which may only rise."""
+
+
+@pytest.fixture
+async def store(tmp_path):
+    store = await Store.open(tmp_path / "rules.db")
+    async with store.transaction() as db:
+        await rules_search.ensure_index(db, bench.sections(), digest())
+    yield store
+    await store.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_each_languages_questions_find_their_sections(store, lang):
+    answers = await bench.answers(store, lang, at_table=True)
+    assert len(bench.questions(lang, held_out=False)) >= 40
+    assert len(bench.questions(lang, held_out=True)) >= 15
+    first = sum(answer.place == 1 for answer in answers) / len(answers)
+    top = sum(answer.place is not None for answer in answers) / len(answers)
+    floor_first, floor_top = REACHED[lang]
+    assert first >= min(GOAL_FIRST, floor_first), _misses(answers)
+    assert top >= min(GOAL_TOP, floor_top), _misses(answers)
+
+
+def _misses(answers: list[bench.Answer]) -> str:
+    return "\n".join(
+        f"{a.place or '-'} {a.question.game}:{a.question.key} {a.question.text} -> {a.found}"
+        for a in answers if a.place != 1
+    )
