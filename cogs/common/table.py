@@ -388,20 +388,26 @@ class Table:
         await self.timekeeper.heartbeat()
 
     async def _carry_out(self, deadline: Any, now: float) -> None:
+        """Carry out the deadline, or its reminder, if this process claims it: every
+        process's clock finds it due."""
         if deadline.kind != "decision":
+            if not await self.timekeeper.claim(deadline, "end"):
+                return
             ended = await self.timekeeper.end_if_due(deadline)
             if ended is not None:
                 self._refresh_everything(ended)
                 await self._post_ending(ended)
             return
         if deadline.due_at <= now:
+            if not await self.timekeeper.claim(deadline, "time-out"):
+                return
             result = await self.timekeeper.time_out(deadline, self.computers.decide)
             if result is not None:
                 await self._after_change(result)
             return
         for name in clock.reminders_due(deadline.opened_at, deadline.due_at, now):
             key = (deadline.match_id, deadline.decision_point, name)
-            if key not in self._reminded:
+            if key not in self._reminded and await self.timekeeper.claim(deadline, name):
                 self._reminded.add(key)
                 await self.notices.reminder(
                     await self.service.get(deadline.match_id), deadline, name
