@@ -73,7 +73,9 @@ class MatchRecords:
         self._store = store
         self._engines = engines
         self.now = now
-        self.book = MessageBook(store)
+        self.holder = secrets.token_hex(8)
+        """This process, as its claims on shared work name it (``data.claims``)."""
+        self.book = MessageBook(store, self.holder, now, LEASE)
         self._cache: Recent[int, rows.MatchRecord] = Recent(MATCHES_CACHED)
         """Matches read recently. Each use loads a state of its own from the record's
         state data, which no engine's state shares anything it changes with."""
@@ -83,9 +85,15 @@ class MatchRecords:
         """A mark for each match read or changed lately, new with every change: a read
         whose match kept its mark throughout saw no change begin."""
         self._ticks = itertools.count(1)
-        self.holder = secrets.token_hex(8)
-        """This process, as its claims on shared work name it (``data.claims``)."""
-        self.lease = LEASE
+
+    @property
+    def lease(self) -> float:
+        """Seconds this process's claims last (:data:`LEASE`; tests make it shorter)."""
+        return self.book.lease
+
+    @lease.setter
+    def lease(self, seconds: float) -> None:
+        self.book.lease = seconds
 
     @property
     def store(self) -> Store:

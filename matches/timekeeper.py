@@ -3,7 +3,8 @@
 Every change takes the match's lock and goes through the match service's commit, like a
 player's move, on the match as stored now; a deadline that is no longer current (the player
 moved meanwhile) does nothing. Every process's clock finds the same deadlines due: each is
-carried out by the process that claims it (``claim``). The policy (paces, how many time-outs make a player absent) is ``matches.clock``.
+carried out by the process that claims it (``claim``). The policy (paces, how many time-outs
+make a player absent) is ``matches.clock``.
 """
 
 from __future__ import annotations

@@ -92,7 +92,7 @@ async def test_a_stale_button_is_refused_as_stale_by_the_process_that_missed_the
 
 async def test_a_deadline_both_clocks_find_is_claimed_by_one(two, clock):
     first, second = two
-    match = await _started(first, second)
+    await _started(first, second)
     keepers = [Timekeeper(service) for service in two]
     clock.now += 2 * 86400  # past the daily decision's deadline
     (due,) = [d for d in await keepers[0].due() if d.kind == "decision"]
