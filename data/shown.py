@@ -25,6 +25,31 @@ class Edit:
     """The match's version as stored now."""
 
 
+async def message_of(
+    db: aiosqlite.Connection, match_id: int, purpose: str
+) -> rows.MessageRecord | None:
+    cursor = await db.execute(
+        "SELECT purpose, channel_id, message_id, fingerprint, version FROM match_messages"
+        " WHERE match_id = ? AND purpose = ?",
+        (match_id, purpose),
+    )
+    row = await cursor.fetchone()
+    return None if row is None else rows.MessageRecord(*row)
+
+
+async def swap_message(
+    db: aiosqlite.Connection, record: rows.MessageRecord, match_id: int
+) -> rows.MessageRecord | None:
+    """Keep ``record`` as the match's message of its purpose; the one it replaces, which
+    this caller alone then retires, whichever process posted it."""
+    old = await message_of(db, match_id, record.purpose)
+    await rows.remember_message(
+        db, match_id, record.purpose, record.channel_id, record.message_id,
+        record.fingerprint, record.version,
+    )
+    return old
+
+
 def _editing(match_id: int, purpose: str) -> str:
     return f"message:{match_id}:{purpose}"
 
@@ -43,13 +68,7 @@ async def begin_edit(
     """Claim the edit of the message to show ``fingerprint`` (None: something not recorded,
     such as a step of a move) of match ``version``, unless it shows that or a newer version
     already."""
-    cursor = await db.execute(
-        "SELECT purpose, channel_id, message_id, fingerprint, version FROM match_messages"
-        " WHERE match_id = ? AND purpose = ?",
-        (match_id, purpose),
-    )
-    row = await cursor.fetchone()
-    shown = None if row is None else rows.MessageRecord(*row)
+    shown = await message_of(db, match_id, purpose)
     stored = await rows.match_version(db, match_id)
     if shown is not None and shown.version > version:
         return Edit(False, False, shown, stored)

@@ -185,6 +185,10 @@ class FakeDiscord:
         self.bot_errors: list[logging.LogRecord] = []
         self.base_url = ""
         self._feeder: Feeder | RemoteBot | None = None
+        self._alongside: list[tuple[discord.Client, Feeder]] = []
+        """Bots connected besides the one served (``connect(alongside=True)``): processes of
+        one application sharing its database. World changes reach them too; interactions
+        go to the one served (:meth:`serve`)."""
         self._clock_offset = 0.0
         self._unchecked: list[InteractionRecord] = []
         self._simultaneous = 0
@@ -207,7 +211,7 @@ class FakeDiscord:
     async def __aexit__(self, exc_type: type[BaseException] | None,
                         exc: BaseException | None, tb: TracebackType | None) -> None:
         try:
-            if self.bot is not None:
+            while self.bot is not None:
                 await self.disconnect()
         finally:
             await self.server.stop()
@@ -284,13 +288,14 @@ class FakeDiscord:
         guild = self.world.add_guild(name, owner=owner, locale=locale)
         if self.bot is not None:
             self._feed("GUILD_CREATE", guild_create_payload(
-                self.world, guild, members_intent=self.bot.intents.members, joined=True))
+                self.world, guild, members_intent=self.bot.intents.members, joined=True),
+                everyone=True)
         return guild
 
     def add_text_channel(self, guild: Guild, name: str, *, topic: str | None = None) -> Channel:
         channel = self.world.add_text_channel(guild, name, topic=topic)
         if self.bot is not None:
-            self._feed("CHANNEL_CREATE", channel.payload())
+            self._feed("CHANNEL_CREATE", channel.payload(), everyone=True)
         return channel
 
     def add_user(self, name: str, *, global_name: str | None = None, dms_open: bool = True,
@@ -310,7 +315,7 @@ class FakeDiscord:
         if self.bot is not None and not existed and self.bot.intents.members:
             data = member.payload()
             data["guild_id"] = str(guild.id)
-            self._feed("GUILD_MEMBER_ADD", data)
+            self._feed("GUILD_MEMBER_ADD", data, everyone=True)
         return member
 
     def add_role(self, guild: Guild, name: str, *, permissions: int = 0) -> Role:
@@ -318,7 +323,8 @@ class FakeDiscord:
                     position=len(guild.roles))
         guild.roles.append(role)
         if self.bot is not None:
-            self._feed("GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.payload()})
+            self._feed("GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.payload()},
+                       everyone=True)
         return role
 
     def dm_channel(self, user: User) -> Channel:
@@ -383,7 +389,7 @@ class FakeDiscord:
     # -- bots ----------------------------------------------------------------------------
 
     async def connect(self, bot: discord.Client | RemoteBot, *, token: str | None = None,
-                      settle: bool = True) -> None:
+                      settle: bool = True, alongside: bool = False) -> None:
         """Log ``bot`` in against the fake REST (runs ``setup_hook``), then feed READY and
         GUILD_CREATE and wait until the bot is ready and quiet.
 
@@ -391,9 +397,17 @@ class FakeDiscord:
         ``settle=False``: return as soon as the bot is ready, while the work it set off
         (bringing messages up to date after a restart, say) goes on; a later
         :meth:`settle` waits for it.
+        ``alongside=True``: another bot of the same application is connected already (in
+        this process): both stay connected, and the new one is served (:meth:`serve`).
         """
         if self.bot is not None:
-            raise AssertionError("fakediscord: a bot is already connected; disconnect() it first")
+            if not alongside or isinstance(bot, RemoteBot) or isinstance(self.bot, RemoteBot):
+                raise AssertionError(
+                    "fakediscord: a bot is already connected; disconnect() it first"
+                )
+            assert isinstance(self._feeder, Feeder)
+            self._alongside.append((self.bot, self._feeder))
+            self.bot = self._feeder = None
         self.server.bot_restarted()
         if isinstance(bot, RemoteBot):
             await self._connect_remote(bot, self.token if token is None else token)
@@ -448,27 +462,47 @@ class FakeDiscord:
                 self.world, guild, members_intent=intents.members))
 
     async def disconnect(self, bot: discord.Client | RemoteBot | None = None) -> None:
-        """Close the bot (HTTP session included); all backend state is kept."""
+        """Close the bot (HTTP session included); all backend state is kept. A bot connected
+        alongside, if any, is served from then on."""
         bot = bot or self.bot
         if bot is None:
             return
         self.tracker.begin()
         await bot.close()
+        self._alongside = [(b, f) for b, f in self._alongside if b is not bot]
         if bot is self.bot:
             self.bot = None
             self._feeder = None
+            if self._alongside:
+                self.bot, self._feeder = self._alongside.pop(0)
         await self.settle()
+
+    def serve(self, bot: discord.Client) -> None:
+        """Send the interactions from now on to ``bot``, one of the bots connected (each
+        click to the process Discord chose for it)."""
+        if bot is self.bot:
+            return
+        found = [(b, f) for b, f in self._alongside if b is bot]
+        if not found:
+            raise AssertionError("fakediscord: that bot is not connected")
+        assert isinstance(self.bot, discord.Client) and isinstance(self._feeder, Feeder)
+        self._alongside = [(b, f) for b, f in self._alongside if b is not bot]
+        self._alongside.append((self.bot, self._feeder))
+        self.bot, self._feeder = found[0]
 
     def _require_bot(self) -> discord.Client | RemoteBot:
         if self.bot is None:
             raise AssertionError("fakediscord: no bot connected (await backend.connect(bot))")
         return self.bot
 
-    def _feed(self, event: str, data: dict[str, Any]) -> None:
+    def _feed(self, event: str, data: dict[str, Any], *, everyone: bool = False) -> None:
+        """Feed the served bot; ``everyone``: a change of the world, for every bot."""
         if self._feeder is None:
             raise AssertionError("fakediscord: no bot connected")
         self.tracker.begin()
         self._feeder.feed(event, data)
+        for _, feeder in self._alongside if everyone else ():
+            feeder.feed(event, data)
 
     def _network_blocked(self, host: str) -> None:
         self.world.violations.append(Violation(

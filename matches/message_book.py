@@ -63,6 +63,15 @@ class MessageBook:
             match_id, rows.MessageRecord(purpose, channel_id, message_id, fingerprint, version)
         )
 
+    async def swap(
+        self, match_id: int, record: rows.MessageRecord
+    ) -> rows.MessageRecord | None:
+        """Keep ``record`` as the match's message of its purpose (a message posted anew);
+        the one it replaces, for the caller to retire (``data.shown.swap_message``)."""
+        old = await self._store.writing(lambda db: shown.swap_message(db, record, match_id))
+        self._keep(match_id, record)
+        return old
+
     async def begin(
         self, match_id: int, purpose: str, version: int, fingerprint: str | None
     ) -> shown.Edit:

@@ -312,7 +312,7 @@ class MatchService(MatchRecords):
     async def play(self, match_id: int, user_id: int, decision_point: int, move: str) -> MoveResult:
         """Apply ``move`` for the player, if it answers the current decision point."""
         async with self._locks[match_id]:
-            match, seat = await self.awaited_seat(match_id, user_id, decision_point)
+            match, seat = await self._awaited_seat(match_id, user_id, decision_point)
             return await self._play(match, seat, decision_point, move, "player")
 
     @on_fresh_state
@@ -367,10 +367,16 @@ class MatchService(MatchRecords):
                 match = await self.get(match.id)
         return MoveResult(match, seat, list(events), point_before)
 
+    @on_fresh_state
     async def awaited_seat(
         self, match_id: int, user_id: int, decision_point: int
     ) -> tuple[Match, int]:
         """The match and the player's seat, if the player has this decision to make now."""
+        return await self._awaited_seat(match_id, user_id, decision_point)
+
+    async def _awaited_seat(
+        self, match_id: int, user_id: int, decision_point: int
+    ) -> tuple[Match, int]:
         match = await self.get(match_id)
         seat = match.seat_of(user_id)
         if seat is None:

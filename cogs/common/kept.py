@@ -169,11 +169,9 @@ class KeptMessages:
             message = await post(controls)
             if message is None:
                 return
-            old = (await self._service.messages(match_id)).get(purpose)
-            await self._service.book.remember(
-                match_id, purpose, message.channel.id, message.id,
-                controls.fingerprint(), match.version,
-            )
+            old = await self._service.book.swap(match_id, MessageRecord(
+                purpose, message.channel.id, message.id, controls.fingerprint(), match.version
+            ))
             controls.let_go()
             if old is not None and old.message_id != message.id:
                 try:

@@ -1,0 +1,141 @@
+"""Two bot processes of one application on one database, clicks going to either."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest_asyncio
+
+from bot import Settings, TableBot
+from data import matches as rows
+from tests.e2e.conftest import SEED
+from tests.e2e.play import (
+    CHOICE,
+    MOVE,
+    act,
+    first_button,
+    match_id_of,
+    open_and_start,
+    playable,
+)
+
+
+@pytest_asyncio.fixture
+async def second(table):
+    """A second bot process beside the table's own, on the same database file."""
+    settings = Settings(
+        token=table.backend.token, database_path=table.database, dev_guild_id=None,
+        log_level="INFO", global_rate=table.global_rate,
+    )
+    bot = TableBot(
+        settings, new_seed=lambda: SEED, now=table.clock, thinking=table.thinking,
+        message_rate=table.message_rate, waiting_hand=table.waiting_hand,
+    )
+    await table.backend.connect(bot, alongside=True)
+    table.backend.serve(table.bot)
+    yield bot
+    await table.backend.disconnect(bot)
+
+
+async def _moves(table, match_id):
+    async with table.bot.store.read() as db:
+        return await rows.move_log(db, match_id)
+
+
+async def _up_to_date(table, match_id):
+    """Every board and hand of the match shows its newest state: brought up to date from
+    the database as it is now, none needs an edit."""
+    async with table.bot.store.read() as db:
+        found = await rows.match_messages(db, match_id)
+    kept = [p for p in found if p == "board" or p.startswith("hand:")]
+    assert "board" in kept and len(kept) > 1
+    table.bot.table.service.forget(match_id)
+    before = len(table.backend.calls)
+    table.backend.tracker.begin()
+    for purpose in kept:
+        table.bot.table.kept.request(match_id, purpose)
+    await table.backend.settle()
+    assert [c.route for c in table.backend.calls[before:]] == []
+
+
+async def test_clicks_alternating_between_two_processes_are_each_played_once(table, second):
+    players = [table.player(name) for name in ("anne", "ben", "chris")]
+    bots = [table.bot, second]
+    match_id = await open_and_start(table, *players)
+    clicks = 0
+    for _ in range(300):
+        if "final board" in table.board().text:
+            break
+        for player in [p for p in players if playable(table.hand(p))]:
+            table.backend.serve(bots[clicks % 2])
+            await act(table, player, table.hand(player), pick=clicks)
+            clicks += 1
+    assert "final board" in table.board().text
+    moves = await _moves(table, match_id)
+    assert len(moves) == clicks, "every click played once"
+    assert len({(m.seat, m.decision_point) for m in moves}) == len(moves)
+    await _up_to_date(table, match_id)
+
+
+async def test_a_round_played_on_both_processes_at_once_shows_its_newest_state(table, second):
+    anne, ben = table.player("anne"), table.player("ben")
+    match_id = await open_and_start(table, anne, ben)
+    seated = ((anne, table.bot), (ben, second))
+    for _ in range(3):
+        picked = {}
+        for player, bot in seated:  # a card picked: the move's first step
+            table.backend.serve(bot)
+            hand = table.hand(player)
+            choice = first_button(hand, CHOICE)
+            picked[player] = (await table.backend.click(player, hand, custom_id=choice)).message
+        async with table.backend.simultaneously():  # both play it at once
+            for player, bot in seated:
+                table.backend.serve(bot)
+                move = first_button(picked[player], MOVE)
+                await table.backend.click(player, picked[player], custom_id=move)
+    moves = await _moves(table, match_id)
+    assert len(moves) == 6
+    await _up_to_date(table, match_id)
+    record = await table.match_row(match_id)
+    assert f"Match #{match_id}" in table.board().text
+    assert match_id_of(table.board()) == record.id
+
+
+async def test_a_deadline_due_while_both_run_is_carried_out_once(table, second):
+    anne, ben = table.player("anne"), table.player("ben")
+    match_id = await open_and_start(table, anne, ben, pace="live")
+    await act(table, anne, table.hand(anne))
+    table.clock.advance(minutes=4)  # ben's three minutes are over
+    table.backend.tracker.begin()
+    await asyncio.gather(table.bot.table.run_clock(), second.table.run_clock())
+    await table.backend.settle()
+    moves = await _moves(table, match_id)
+    assert [m.how for m in moves] == ["player", "timeout"]
+    timed_out = [m for m in table.backend.channel_messages(table.channel) if "ran out" in m.text]
+    assert len(timed_out) <= 1
+    await _up_to_date(table, match_id)
+
+
+async def test_a_computer_decision_is_made_once_of_two_processes(table, second):
+    table.bot.table.service.lease = second.table.service.lease = 0.2
+    anne = table.player("anne")
+    await table.backend.slash(anne, table.channel, "whyfirst new")
+    await table.backend.click(anne, table.board(), label="Add computer (easy)")
+    await table.backend.click(anne, table.board(), label="Start")
+    match_id = match_id_of(table.board())
+    for turn in range(6):
+        table.backend.serve([table.bot, second][turn % 2])
+        hand = table.hand(anne)
+        if not playable(hand):
+            break
+        table.backend.tracker.begin()
+        both = asyncio.gather(table.bot.table.computers.wake_all(),
+                              second.table.computers.wake_all())
+        await act(table, anne, hand)
+        await both
+        await table.backend.settle()
+    moves = await _moves(table, match_id)
+    computer = [m for m in moves if m.how == "computer"]
+    assert computer, "the computer played"
+    assert len({m.decision_point for m in computer}) == len(computer), "each decision once"
+    await _up_to_date(table, match_id)
