@@ -279,7 +279,7 @@ class TableBot(commands.Bot):
             try:
                 if table is not None:
                     await table.wait_idle()
-                    await table.service.book.close()
+                    await table.service.close()
             finally:
                 if self.store is not None:
                     store, self.store = self.store, None

@@ -40,6 +40,11 @@ async def give_back(db: aiosqlite.Connection, what: str, holder: str) -> None:
     await db.execute("DELETE FROM claims WHERE what = ? AND holder = ?", (what, holder))
 
 
+async def give_back_all(db: aiosqlite.Connection, holder: str) -> None:
+    """The holder stops: everything it claimed is free for the others at once."""
+    await db.execute("DELETE FROM claims WHERE holder = ?", (holder,))
+
+
 async def forget_lapsed(db: aiosqlite.Connection, now: float) -> None:
     """Delete claims lapsed long ago (their work was done or has moved on)."""
     await db.execute("DELETE FROM claims WHERE lapses_at < ?", (now - FORGOTTEN_AFTER,))

@@ -115,10 +115,3 @@ async def end_edit(
             )
     await claims.give_back(db, _editing(match_id, purpose), holder)
     return recorded
-
-
-async def give_back_all(db: aiosqlite.Connection, holder: str) -> None:
-    """The process stops: its edits in progress are over."""
-    await db.execute(
-        "DELETE FROM claims WHERE holder = ? AND what LIKE 'message:%'", (holder,)
-    )

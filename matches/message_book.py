@@ -108,7 +108,3 @@ class MessageBook:
         cached = self._rows.get(match_id)
         if cached is not None:  # else the next read finds the row in the database
             cached[record.purpose] = record
-
-    async def close(self) -> None:
-        """The process stops: edits it claimed and did not end are let go at once."""
-        await self._store.writing(lambda db: shown.give_back_all(db, self._holder))

@@ -193,6 +193,11 @@ class MatchRecords:
         """When another process's claim on ``what`` lapses (None: nobody holds it)."""
         return await self._store.reading(lambda db: claims.held_until(db, what))
 
+    async def close(self) -> None:
+        """The process stops: the work it claimed and did not finish (a computer's decision,
+        a deadline, an edit) is free for the other processes at once."""
+        await self._store.writing(lambda db: claims.give_back_all(db, self.holder))
+
     def forget(self, match_id: int) -> None:
         """Read the match afresh next time: another process may have changed it."""
         self._forget(match_id)

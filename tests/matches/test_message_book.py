@@ -88,15 +88,3 @@ async def test_an_older_version_is_never_recorded_over_a_newer_one(tmp_path):
     stored = (await _stored(store, match_id))["board"]
     assert (stored.fingerprint, stored.version) == ("", 3)
     await store.close()
-
-
-async def test_a_closing_process_lets_its_edits_go(tmp_path):
-    store = await Store.open(tmp_path / "table.db")
-    match_id = await _match(store)
-    clock = Clock()
-    one, other = (MessageBook(store, name, clock, LEASE) for name in ("one", "other"))
-    await one.remember(match_id, "board", 10, 555, "first", 1)
-    assert (await one.begin(match_id, "board", 2, "second")).granted
-    await one.close()
-    assert (await other.begin(match_id, "board", 2, "second")).granted
-    await store.close()

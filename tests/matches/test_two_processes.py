@@ -102,6 +102,8 @@ async def test_a_deadline_both_clocks_find_is_claimed_by_one(two, clock):
     clock.now += first.lease + 1  # the holder was killed: its claim lapses, one takes over
     assert await keepers[1].claim(due, "time-out")
     assert not await keepers[0].claim(due, "time-out")
+    await second.close()  # a process that stops gives its claims back at once
+    assert await keepers[0].claim(due, "time-out")
 
 
 async def test_a_time_out_carried_out_by_both_processes_plays_once(two, clock):
