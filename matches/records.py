@@ -24,7 +24,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import aiosqlite
 
-from data import claims, clocks
+from data import claims, clocks, processes
 from data import matches as rows
 from data.direct import Work
 from data.store import Store
@@ -193,10 +193,23 @@ class MatchRecords:
         """When another process's claim on ``what`` lapses (None: nobody holds it)."""
         return await self._store.reading(lambda db: claims.held_until(db, what))
 
+    async def heartbeat(self, now: float, lifetime: float) -> int:
+        """This process is alive (``now``, seconds since the epoch); how many processes are,
+        those seen within ``lifetime`` seconds (``data.processes``)."""
+        return await self._store.writing(
+            lambda db: processes.heartbeat(db, self.holder, now=now, lifetime=lifetime)
+        )
+
     async def close(self) -> None:
         """The process stops: the work it claimed and did not finish (a computer's decision,
-        a deadline, an edit) is free for the other processes at once."""
-        await self._store.writing(lambda db: claims.give_back_all(db, self.holder))
+        a deadline, an edit) is free for the other processes at once, and they count it out
+        of those sharing Discord's rate."""
+
+        async def leave(db: aiosqlite.Connection) -> None:
+            await claims.give_back_all(db, self.holder)
+            await processes.leave(db, self.holder)
+
+        await self._store.writing(leave)
 
     def forget(self, match_id: int) -> None:
         """Read the match afresh next time: another process may have changed it."""

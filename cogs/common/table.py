@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Collection, Mapping
 from typing import Any
 
@@ -22,6 +23,7 @@ from cogs.common.kept import MESSAGE_RATE, WAITING_HAND, KeptMessages
 from cogs.common.languages import Languages
 from cogs.common.log import LogButton
 from cogs.common.notices import Notices
+from cogs.common.pacing import PROCESS_LIFETIME, GlobalPace
 from cogs.common.presenter import Controls, Presenter
 from cogs.common.refusals import DMS_CLOSED_NOTICE, Refusals, answered_privately
 from cogs.common.rendering import Renderer, ending
@@ -412,6 +414,15 @@ class Table:
                 await self.notices.reminder(
                     await self.service.get(deadline.match_id), deadline, name
                 )
+
+    async def share_rate(self) -> int:
+        """A heartbeat of this process: it counts the processes alive on the database and
+        takes its share of Discord's global rate (``pacing``); how many are alive."""
+        alive = await self.service.heartbeat(time.time(), PROCESS_LIFETIME)
+        pace: GlobalPace | None = getattr(self.bot, "pace", None)
+        if pace is not None:
+            pace.share(alive)
+        return alive
 
     async def resume(self) -> int:
         """After a restart: refresh the kept messages that may be out of date, a few at a

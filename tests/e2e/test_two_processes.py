@@ -8,7 +8,8 @@ import pytest_asyncio
 
 from bot import Settings, TableBot
 from data import matches as rows
-from tests.e2e.conftest import SEED
+from localdiscord.server import GLOBAL_RATE
+from tests.e2e.conftest import SEED, Table
 from tests.e2e.play import (
     CHOICE,
     MOVE,
@@ -20,9 +21,9 @@ from tests.e2e.play import (
 )
 
 
-@pytest_asyncio.fixture
-async def second(table):
-    """A second bot process beside the table's own, on the same database file."""
+async def _second_bot(table: Table) -> TableBot:
+    """A second bot process beside the table's own, on the same database file; the
+    interactions still go to the table's own."""
     settings = Settings(
         token=table.backend.token, database_path=table.database, dev_guild_id=None,
         log_level="INFO", global_rate=table.global_rate,
@@ -33,6 +34,12 @@ async def second(table):
     )
     await table.backend.connect(bot, alongside=True)
     table.backend.serve(table.bot)
+    return bot
+
+
+@pytest_asyncio.fixture
+async def second(table):
+    bot = await _second_bot(table)
     yield bot
     await table.backend.disconnect(bot)
 
@@ -139,3 +146,36 @@ async def test_a_computer_decision_is_made_once_of_two_processes(table, second):
     assert computer, "the computer played"
     assert len({m.decision_point for m in computer}) == len(computer), "each decision once"
     await _up_to_date(table, match_id)
+
+
+async def test_two_processes_share_discords_global_rate(table):
+    backend = table.backend
+    backend.server.global_rate = table.global_rate = GLOBAL_RATE  # Discord's own
+    first = await table.restart()
+    second = await _second_bot(table)
+    bots = [first, second]
+    assert [await bot.table.share_rate() for bot in bots] == [2, 2]
+    assert [bot.pace.most for bot in bots] == [GLOBAL_RATE // 2] * 2
+    lobbies = []
+    for n in range(6):
+        channel = backend.add_text_channel(table.guild, f"table-{n}")
+        players = [table.player(f"p{n}{k}") for k in range(6)]
+        await backend.slash(players[0], channel, "whyfirst new")
+        for player in players[1:]:
+            await backend.click(player, backend.channel_messages(channel)[0], label="Join")
+        lobbies.append((channel, players))
+    before = len(backend.calls)
+    async with backend.simultaneously():  # every table starts at once, on either process
+        for n, (channel, players) in enumerate(lobbies):
+            backend.serve(bots[n % 2])
+            await backend.click(players[0], backend.channel_messages(channel)[0], label="Start")
+    counted = sorted(call.at for call in backend.calls[before:] if call.with_bot_token)
+    assert len(counted) > GLOBAL_RATE, "the starts need more calls than one second allows"
+    for i, at in enumerate(counted):
+        within = [later for later in counted[i:] if later < at + 1.0]
+        assert len(within) <= GLOBAL_RATE, f"{len(within)} calls within a second"
+    for _, players in lobbies:
+        assert all("Your hand" in backend.dm_messages(p)[0].text for p in players)
+    await backend.disconnect(second)  # a process that stops is counted out at once
+    assert await first.table.share_rate() == 1
+    assert first.pace.most == GLOBAL_RATE
