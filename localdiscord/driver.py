@@ -185,7 +185,7 @@ class FakeDiscord:
         self.bot_errors: list[logging.LogRecord] = []
         self.base_url = ""
         self._feeder: Feeder | RemoteBot | None = None
-        self._alongside: list[tuple[discord.Client, Feeder]] = []
+        self._alongside: list[tuple[discord.Client | RemoteBot, Feeder | RemoteBot]] = []
         """Bots connected besides the one served (``connect(alongside=True)``): processes of
         one application sharing its database. World changes reach them too; interactions
         go to the one served (:meth:`serve`)."""
@@ -397,15 +397,15 @@ class FakeDiscord:
         ``settle=False``: return as soon as the bot is ready, while the work it set off
         (bringing messages up to date after a restart, say) goes on; a later
         :meth:`settle` waits for it.
-        ``alongside=True``: another bot of the same application is connected already (in
-        this process): both stay connected, and the new one is served (:meth:`serve`).
+        ``alongside=True``: another bot of the same application is connected already: both
+        stay connected, and the new one is served (:meth:`serve`).
         """
         if self.bot is not None:
-            if not alongside or isinstance(bot, RemoteBot) or isinstance(self.bot, RemoteBot):
+            if not alongside:
                 raise AssertionError(
                     "fakediscord: a bot is already connected; disconnect() it first"
                 )
-            assert isinstance(self._feeder, Feeder)
+            assert self._feeder is not None
             self._alongside.append((self.bot, self._feeder))
             self.bot = self._feeder = None
         self.server.bot_restarted()
@@ -477,7 +477,7 @@ class FakeDiscord:
                 self.bot, self._feeder = self._alongside.pop(0)
         await self.settle()
 
-    def serve(self, bot: discord.Client) -> None:
+    def serve(self, bot: discord.Client | RemoteBot) -> None:
         """Send the interactions from now on to ``bot``, one of the bots connected (each
         click to the process Discord chose for it)."""
         if bot is self.bot:
@@ -485,7 +485,7 @@ class FakeDiscord:
         found = [(b, f) for b, f in self._alongside if b is bot]
         if not found:
             raise AssertionError("fakediscord: that bot is not connected")
-        assert isinstance(self.bot, discord.Client) and isinstance(self._feeder, Feeder)
+        assert self.bot is not None and self._feeder is not None
         self._alongside = [(b, f) for b, f in self._alongside if b is not bot]
         self._alongside.append((self.bot, self._feeder))
         self.bot, self._feeder = found[0]
@@ -536,8 +536,9 @@ class FakeDiscord:
         """Wait until every task spawned by fed events has finished, then flag interactions
         that never got an initial response."""
         timeout = self.settle_timeout if timeout is None else timeout
-        if isinstance(self.bot, RemoteBot):
-            self.tracker.failures += await self.bot.settle(timeout)
+        for bot in [self.bot, *(b for b, _ in self._alongside)]:
+            if isinstance(bot, RemoteBot):
+                self.tracker.failures += await bot.settle(timeout)
         await self.tracker.settle(timeout)
         for rec in self._unchecked:
             if rec.response_type is None:
