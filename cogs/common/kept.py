@@ -228,7 +228,7 @@ class KeptMessages:
         again once that is done."""
         if edit.match_version is not None and edit.match_version > match.version:
             self._service.forget(match.id)
-        if edit.busy:
+        if edit.busy and not self._refreshes.closing:  # closing: the other one shows it
             self._refreshes.retry((match.id, purpose), CONTENDED)
 
     async def _show(self, match: Match, purpose: str, controls: Controls) -> None:
