@@ -56,7 +56,7 @@ class Clock(commands.Cog):
     async def heartbeat(self) -> None:
         """From the start (before the first calls to Discord), so the rate is shared."""
         try:
-            await self.table.share_rate()
+            await self.table.heartbeat()
         except Exception:
             log.exception("the heartbeat failed; the next one tries again")
 

@@ -415,13 +415,15 @@ class Table:
                     await self.service.get(deadline.match_id), deadline, name
                 )
 
-    async def share_rate(self) -> int:
+    async def heartbeat(self) -> int:
         """A heartbeat of this process: it counts the processes alive on the database and
-        takes its share of Discord's global rate (``pacing``); how many are alive."""
+        takes its share of Discord's global rate (``pacing``), and reads the languages the
+        others heard; how many processes are alive."""
         alive = await self.service.heartbeat(time.time(), PROCESS_LIFETIME)
         pace: GlobalPace | None = getattr(self.bot, "pace", None)
         if pace is not None:
             pace.share(alive)
+        await self.languages.refresh()
         return alive
 
     async def resume(self) -> int:

@@ -18,3 +18,10 @@ CREATE TABLE processes (
     holder  TEXT             NOT NULL PRIMARY KEY,
     seen_at DOUBLE PRECISION NOT NULL
 );
+
+-- When a player's or a server's language last changed (seconds since the epoch): every
+-- process picks up the others' changes at its heartbeat (data.languages.changed_since).
+ALTER TABLE player_languages ADD COLUMN changed_at DOUBLE PRECISION NOT NULL DEFAULT 0;
+CREATE INDEX player_languages_by_change ON player_languages (changed_at);
+ALTER TABLE settings ADD COLUMN changed_at DOUBLE PRECISION NOT NULL DEFAULT 0;
+CREATE INDEX settings_by_change ON settings (changed_at);

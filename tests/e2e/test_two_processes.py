@@ -44,6 +44,13 @@ async def second(table):
     await table.backend.disconnect(bot)
 
 
+async def _heartbeats(*bots):
+    """A heartbeat of each process: among others, each reads the languages the others
+    heard from the players (who so far clicked on one process only)."""
+    for bot in bots:
+        await bot.table.heartbeat()
+
+
 async def _moves(table, match_id):
     async with table.bot.store.read() as db:
         return await rows.move_log(db, match_id)
@@ -69,6 +76,7 @@ async def test_clicks_alternating_between_two_processes_are_each_played_once(tab
     players = [table.player(name) for name in ("anne", "ben", "chris")]
     bots = [table.bot, second]
     match_id = await open_and_start(table, *players)
+    await _heartbeats(table.bot, second)
     clicks = 0
     for _ in range(300):
         if "final board" in table.board().text:
@@ -87,6 +95,7 @@ async def test_clicks_alternating_between_two_processes_are_each_played_once(tab
 async def test_a_round_played_on_both_processes_at_once_shows_its_newest_state(table, second):
     anne, ben = table.player("anne"), table.player("ben")
     match_id = await open_and_start(table, anne, ben)
+    await _heartbeats(table.bot, second)
     seated = ((anne, table.bot), (ben, second))
     for _ in range(3):
         picked = {}
@@ -111,6 +120,7 @@ async def test_a_round_played_on_both_processes_at_once_shows_its_newest_state(t
 async def test_a_deadline_due_while_both_run_is_carried_out_once(table, second):
     anne, ben = table.player("anne"), table.player("ben")
     match_id = await open_and_start(table, anne, ben, pace="live")
+    await _heartbeats(table.bot, second)
     await act(table, anne, table.hand(anne))
     table.clock.advance(minutes=4)  # ben's three minutes are over
     table.backend.tracker.begin()
@@ -130,6 +140,7 @@ async def test_a_computer_decision_is_made_once_of_two_processes(table, second):
     await table.backend.click(anne, table.board(), label="Add computer (easy)")
     await table.backend.click(anne, table.board(), label="Start")
     match_id = match_id_of(table.board())
+    await _heartbeats(table.bot, second)
     for turn in range(6):
         table.backend.serve([table.bot, second][turn % 2])
         hand = table.hand(anne)
@@ -154,7 +165,7 @@ async def test_two_processes_share_discords_global_rate(table):
     first = await table.restart()
     second = await _second_bot(table)
     bots = [first, second]
-    assert [await bot.table.share_rate() for bot in bots] == [2, 2]
+    assert [await bot.table.heartbeat() for bot in bots] == [2, 2]
     assert [bot.pace.most for bot in bots] == [GLOBAL_RATE // 2] * 2
     lobbies = []
     for n in range(6):
@@ -164,6 +175,7 @@ async def test_two_processes_share_discords_global_rate(table):
         for player in players[1:]:
             await backend.click(player, backend.channel_messages(channel)[0], label="Join")
         lobbies.append((channel, players))
+    await _heartbeats(*bots)
     before = len(backend.calls)
     async with backend.simultaneously():  # every table starts at once, on either process
         for n, (channel, players) in enumerate(lobbies):
@@ -177,5 +189,17 @@ async def test_two_processes_share_discords_global_rate(table):
     for _, players in lobbies:
         assert all("Your hand" in backend.dm_messages(p)[0].text for p in players)
     await backend.disconnect(second)  # a process that stops is counted out at once
-    assert await first.table.share_rate() == 1
+    assert await first.table.heartbeat() == 1
     assert first.pace.most == GLOBAL_RATE
+
+
+async def test_a_language_heard_by_one_process_is_spoken_by_the_other(table, second):
+    ana, ben = table.player("ana", locale="es-ES"), table.player("ben", locale="en-US")
+    table.backend.serve(second)
+    await table.backend.slash(ben, table.channel, "whyfirst new")
+    table.backend.serve(table.bot)
+    await table.backend.click(ana, table.board(), label="Join")  # heard by the first only
+    await _heartbeats(table.bot, second)
+    table.backend.serve(second)
+    await table.backend.click(ben, table.board(), label="Start")  # her hand: the second's
+    assert "Tu mano" in table.hand(ana).text
