@@ -197,9 +197,11 @@ async def test_a_language_heard_by_one_process_is_spoken_by_the_other(table, sec
     ana, ben = table.player("ana", locale="es-ES"), table.player("ben", locale="en-US")
     table.backend.serve(second)
     await table.backend.slash(ben, table.channel, "whyfirst new")
+    match_id = match_id_of(table.board())
+    # Buttons by id: the board speaks the server's language, whichever the run's is.
     table.backend.serve(table.bot)
-    await table.backend.click(ana, table.board(), label="Join")  # heard by the first only
-    await _heartbeats(table.bot, second)
+    await table.backend.click(ana, table.board(), custom_id=f"lobby:{match_id}:join")
+    await _heartbeats(table.bot, second)  # she was heard by the first process only
     table.backend.serve(second)
-    await table.backend.click(ben, table.board(), label="Start")  # her hand: the second's
+    await table.backend.click(ben, table.board(), custom_id=f"lobby:{match_id}:start")
     assert "Tu mano" in table.hand(ana).text
