@@ -110,8 +110,10 @@ class TableBot(commands.AutoShardedBot):
         # discord.py looks up this method on the client it made: it is replaced there.
         self.http._try_clear_expired_ratelimits = BucketSweep(self.http)  # type: ignore[method-assign]
         send_forms_whole(self.http)
-        if settings.global_rate is not None:
-            pace_requests(self.http, GlobalPace(settings.global_rate))
+        self.pace = None if settings.global_rate is None else GlobalPace(settings.global_rate)
+        """This process's share of Discord's global rate (``Table.heartbeat``)."""
+        if self.pace is not None:
+            pace_requests(self.http, self.pace)
         self.settings = settings
         self._new_seed = new_seed
         self._now = now
@@ -292,7 +294,7 @@ class TableBot(commands.AutoShardedBot):
             try:
                 if table is not None:
                     await table.wait_idle()
-                    await table.service.book.close()
+                    await table.service.close()
             finally:
                 if self.store is not None:
                     store, self.store = self.store, None

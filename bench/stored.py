@@ -282,7 +282,7 @@ async def _play_a_round(
             seat = min(match.awaited())
             move = rng.choice(match.engine.legal_moves(match.state, seat))
             await service.play(match_id, seating.players[seat].id, point, move)
-    await service.book.close()
+    await service.close()
     await store.close()
 
 
@@ -316,7 +316,7 @@ async def _memory(folder: Path, count: int) -> None:
     gc.collect()
     loaded, _ = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    await service.book.close()
+    await service.close()
     await store.close()
     print(f"memory    : {(loaded - empty) / count / 1000:5.1f} kB per open match ({count} "
           f"{RESTART_GAME} matches of 2 and their message rows cached; tracemalloc)")
@@ -332,7 +332,7 @@ async def _bytes(folder: Path, game: str, scale: argparse.Namespace) -> None:
     moves = sum(await asyncio.gather(*(
         _play_to_the_end(service, game, n, scale.players) for n in range(scale.finished)
     )))
-    await service.book.close()
+    await service.close()
     await store.close()
     grown = path.stat().st_size - empty
     print(f"{game:<9} {grown / moves:6.0f} bytes per move, {grown / scale.finished / 1000:6.1f} "

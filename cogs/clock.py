@@ -1,4 +1,5 @@
-"""The scheduler: one loop that carries out whatever the table's clocks say is due."""
+"""The scheduler: one loop that carries out whatever the table's clocks say is due, and one
+that beats this process's heart for those sharing Discord's rate (``pacing``)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import logging
 
 from discord.ext import commands, tasks
 
+from cogs.common.pacing import HEARTBEAT
 from cogs.common.table import Table
 from matches.clock import TICK
 
@@ -24,6 +26,7 @@ class Clock(commands.Cog):
         return self.bot.table  # type: ignore[attr-defined, no-any-return]
 
     async def cog_load(self) -> None:
+        self.heartbeat.start()
         self.tick.start()
 
     async def cog_unload(self) -> None:
@@ -33,11 +36,13 @@ class Clock(commands.Cog):
         """Stop ticking once a tick in progress has finished; the bot calls this before
         closing the database."""
         async with self._busy:
-            task = self.tick.get_task()
+            tasks_running = [self.tick.get_task(), self.heartbeat.get_task()]
             self.tick.cancel()
-        if task is not None:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            self.heartbeat.cancel()
+        for task in tasks_running:
+            if task is not None:
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
 
     @tasks.loop(seconds=TICK)
     async def tick(self) -> None:
@@ -46,6 +51,14 @@ class Clock(commands.Cog):
                 await self.table.run_clock()
             except Exception:
                 log.exception("the clock's tick failed; the next one tries again")
+
+    @tasks.loop(seconds=HEARTBEAT)
+    async def heartbeat(self) -> None:
+        """From the start (before the first calls to Discord), so the rate is shared."""
+        try:
+            await self.table.heartbeat()
+        except Exception:
+            log.exception("the heartbeat failed; the next one tries again")
 
     @tick.before_loop
     async def _ready(self) -> None:

@@ -17,36 +17,63 @@ class PlayerLanguage:
     """The Discord locale of the player's latest interaction."""
 
 
-async def player_languages(db: aiosqlite.Connection) -> list[PlayerLanguage]:
-    cursor = await db.execute("SELECT user_id, chosen, discord_locale FROM player_languages")
+async def player_languages(
+    db: aiosqlite.Connection, since: float | None = None
+) -> list[PlayerLanguage]:
+    """Every player's languages; ``since``: only those changed since then (seconds since
+    the epoch), by any process."""
+    query = "SELECT user_id, chosen, discord_locale FROM player_languages"
+    cursor = await (
+        db.execute(query) if since is None
+        else db.execute(f"{query} WHERE changed_at >= ?", (since,))
+    )
     return [PlayerLanguage(*row) for row in await cursor.fetchall()]
 
 
-async def server_languages(db: aiosqlite.Connection) -> dict[int, str]:
-    """The language each server chose (servers that follow their Discord locale are absent)."""
-    cursor = await db.execute("SELECT guild_id, language FROM settings WHERE language IS NOT NULL")
+async def server_languages(
+    db: aiosqlite.Connection, since: float | None = None
+) -> dict[int, str | None]:
+    """The language each server chose; ``since``: those whose setting changed since then,
+    None where it follows its Discord locale again (else those are absent)."""
+    if since is None:
+        cursor = await db.execute(
+            "SELECT guild_id, language FROM settings WHERE language IS NOT NULL"
+        )
+    else:
+        cursor = await db.execute(
+            "SELECT guild_id, language FROM settings WHERE changed_at >= ?", (since,)
+        )
     return {guild_id: lang for guild_id, lang in await cursor.fetchall()}
 
 
-async def choose_language(db: aiosqlite.Connection, user_id: int, chosen: str | None) -> None:
+async def choose_language(
+    db: aiosqlite.Connection, user_id: int, chosen: str | None, *, now: float
+) -> None:
     await db.execute(
-        "INSERT INTO player_languages (user_id, chosen) VALUES (?, ?)"
-        " ON CONFLICT (user_id) DO UPDATE SET chosen = excluded.chosen",
-        (user_id, chosen),
+        "INSERT INTO player_languages (user_id, chosen, changed_at) VALUES (?, ?, ?)"
+        " ON CONFLICT (user_id) DO UPDATE SET chosen = excluded.chosen,"
+        " changed_at = excluded.changed_at",
+        (user_id, chosen, now),
     )
 
 
-async def remember_locale(db: aiosqlite.Connection, user_id: int, locale: str) -> None:
+async def remember_locale(
+    db: aiosqlite.Connection, user_id: int, locale: str, *, now: float
+) -> None:
     await db.execute(
-        "INSERT INTO player_languages (user_id, discord_locale) VALUES (?, ?)"
-        " ON CONFLICT (user_id) DO UPDATE SET discord_locale = excluded.discord_locale",
-        (user_id, locale),
+        "INSERT INTO player_languages (user_id, discord_locale, changed_at) VALUES (?, ?, ?)"
+        " ON CONFLICT (user_id) DO UPDATE SET discord_locale = excluded.discord_locale,"
+        " changed_at = excluded.changed_at",
+        (user_id, locale, now),
     )
 
 
-async def set_server_language(db: aiosqlite.Connection, guild_id: int, lang: str | None) -> None:
+async def set_server_language(
+    db: aiosqlite.Connection, guild_id: int, lang: str | None, *, now: float
+) -> None:
     await db.execute(
-        "INSERT INTO settings (guild_id, language) VALUES (?, ?)"
-        " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
-        (guild_id, lang),
+        "INSERT INTO settings (guild_id, language, changed_at) VALUES (?, ?, ?)"
+        " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language,"
+        " changed_at = excluded.changed_at",
+        (guild_id, lang, now),
     )

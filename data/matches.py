@@ -14,6 +14,10 @@ from data import packing
 OPEN_STATUSES = ("lobby", "playing")
 
 
+class MatchMoved(RuntimeError):
+    """The match changed since it was read (another process moved it): read it again."""
+
+
 def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -314,8 +318,20 @@ async def update_match(
         ),
     )
     if cursor.rowcount != 1:
-        raise RuntimeError(f"match {match_id} was changed concurrently")
+        raise MatchMoved(f"match {match_id} changed since version {expected_version}")
     return expected_version + 1
+
+
+async def lock_match(db: aiosqlite.Connection, match_id: int) -> None:
+    """Hold the match for the rest of this write transaction, first thing in every change
+    of a match. SQLite holds the whole database from ``BEGIN IMMEDIATE``: nothing to do."""
+
+
+async def match_version(db: aiosqlite.Connection, match_id: int) -> int | None:
+    """The match's version as stored now; None when there is no such match."""
+    cursor = await db.execute("SELECT version FROM matches WHERE id = ?", (match_id,))
+    row = await cursor.fetchone()
+    return None if row is None else int(row[0])
 
 
 async def updated_at(db: aiosqlite.Connection, match_id: int) -> str:
@@ -344,7 +360,7 @@ async def set_status(
         (status, end_reason, now_iso(), match_id, expected_version),
     )
     if cursor.rowcount != 1:
-        raise RuntimeError(f"match {match_id} was changed concurrently")
+        raise MatchMoved(f"match {match_id} changed since version {expected_version}")
     return expected_version + 1
 
 

@@ -186,6 +186,7 @@ class FakeDiscord:
         self.bot: discord.Client | RemoteBot | None = None
         """The first bot connected (of those still connected)."""
         self.bots: list[discord.Client | RemoteBot] = []
+        self._served: discord.Client | RemoteBot | None = None
         """Every bot connected, each with the sessions of its own shards."""
         self.sessions: list[Session] = []
         """The open gateway sessions, a bot's shards in the order they identified."""
@@ -500,7 +501,17 @@ class FakeDiscord:
             self.sessions = [session for session in self.sessions if session.bot is not bot]
             if bot is self.bot:
                 self.bot = self.bots[0] if self.bots else None
+            if bot is self._served:
+                self._served = None
         await self.settle()
+
+    def serve(self, bot: discord.Client | RemoteBot) -> None:
+        """Send the interactions from now on to ``bot`` where several connected bots run the
+        shard they arrive on (processes of one application on one database): each click
+        goes to the process Discord chose for it."""
+        if bot not in self.bots:
+            raise AssertionError("fakediscord: that bot is not connected")
+        self._served = bot
 
     def _require_bot(self) -> discord.Client | RemoteBot:
         if self.bot is None:
@@ -511,6 +522,19 @@ class FakeDiscord:
         """The sessions Discord sends this server's events to (a DM's: ``None``)."""
         guild_id = None if guild is None else guild.id
         return [session for session in self.sessions if session.receives(guild_id)]
+
+    def _feed_interaction(self, data: dict[str, Any], guild: Guild | None) -> list[Session]:
+        """An interaction goes to one session of its shard: the served bot's if it runs
+        that shard (:meth:`serve`), else the first connected; the session, if any."""
+        if not self.sessions:
+            raise AssertionError("fakediscord: no bot connected")
+        sessions = self._receiving(guild)
+        served = [session for session in sessions if session.bot is self._served]
+        chosen = (served or sessions)[:1]
+        self.tracker.begin()
+        for session in chosen:
+            session.feed("INTERACTION_CREATE", data)
+        return chosen
 
     def _feed(self, event: str, data: dict[str, Any], guild: Guild | None) -> list[Session]:
         """Send an event about this server (a DM: ``None``) to the sessions that receive
@@ -834,7 +858,7 @@ class FakeDiscord:
         calls_before = len(self.world.calls)
         violations_before = len(self.world.violations)
         payload = interaction_payload(self.world, rec, data, message=message)
-        received_by = self._feed("INTERACTION_CREATE", payload, rec.guild)
+        received_by = self._feed_interaction(payload, rec.guild)
         if received_by:  # else no bot runs its shard: the player sees it fail
             self._unchecked.append(rec)
         if self._simultaneous:

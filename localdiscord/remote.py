@@ -128,6 +128,11 @@ class RemoteBot:
             if self._reader_task is not None:
                 self._reader_task.cancel()
 
+    def kill(self) -> None:
+        """End the bot's process at once, as a crash would (SIGKILL); then disconnect it."""
+        if self._process is not None:
+            self._process.kill()
+
     # -- events --------------------------------------------------------------------------
 
     def feed(self, event: str, data: dict[str, Any]) -> None:

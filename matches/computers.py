@@ -1,17 +1,19 @@
 """The seats the table plays: computer seats, and players' seats on autopilot.
 
 A computer decides from its seat's view only (``rules/<game>/computer.py``), in a worker
-process so thinking never holds up the event loop, then plays through the match service
-like a click: under the match's lock, answering the decision point it thought about. A move
-that lost its race (a player moved, the match ended) is dropped and the computer looks
-again. Nothing about thinking is stored: after a restart a computer simply thinks again,
-with the same seed, so it plays what it would have played.
+process so thinking never holds up the event loop, then plays through the match service like
+a click: under the match's lock, answering the decision point it thought about. A move that
+lost its race (a player moved, the match ended) is dropped and the computer looks again. Of
+several processes, the one that claims the decision point thinks and plays. Nothing about
+thinking is stored: after a restart a computer simply thinks again, with the same seed, so
+it plays what it would have played.
 
 Simultaneous rounds are played as soon as they open, every computer of the round thinking at
 once (as many at a time as there are workers), their moves then played in seat order; in
-turn-based play the computer's move comes after ``pause`` seconds (thinking included), so the
-players can follow. A decision whose worker dies is asked again in a new pool; one whose
-thinking fails, or outlives its time limit, gets the game's default move (``rules.defaults``).
+turn-based play the computer's move comes after ``pause`` seconds (thinking included), so
+the players can follow. A decision whose worker dies is asked again in a new pool; one whose
+thinking fails, or outlives its time limit, gets the game's default move
+(``rules.defaults``).
 """
 
 from __future__ import annotations
@@ -140,12 +142,27 @@ class Computers:
                     if match_id in self._again:
                         continue
                     return
+                if not await self._claim(match):
+                    continue
                 await self._move(match, seats)
         except Exception:
             log.exception("match %s: the computer could not move; it tries at the next change",
                           match_id)
         finally:
             self._tasks.pop(match_id, None)
+
+    async def _claim(self, match: Match) -> bool:
+        """Whether this process decides for the table at the match's decision point: the
+        first to claim it; another waits until the holder's claim lapses (it played, or
+        was killed), then looks at the match afresh."""
+        what = f"computer:{match.id}:{match.decision_point()}"
+        if await self.service.claim(what):
+            return True
+        lapses = await self.service.claimed_until(what)
+        if lapses is not None:
+            await asyncio.sleep(max(0.0, lapses - self.service.now()))
+        self.service.forget(match.id)
+        return False
 
     async def _move(self, match: Match, seats: list[int]) -> None:
         """The seats' decisions thought out at once, then played one by one in seat order."""

@@ -3,36 +3,38 @@
 Read far more often than written (every click checks what its messages show), so the
 rows are kept in memory once read, and every change goes through here. Where a message
 is (its channel and id) is written at once: losing it would post the message twice.
-What a message shows (fingerprint and version) is only a hint that saves edits, so it is
-written in batches, at most ``NOTE_DELAY`` seconds late and always before the store closes;
-a crash in between costs a few needless edits after the restart, nothing more.
+
+Several processes may edit one message: an edit is claimed in the database first
+(``begin``), which also answers with the row and the match's version as stored now, and
+records the version it showed when it is over (``end``); an older version is never
+recorded over a newer one (``data.shown``). What is kept here is only a hint: a message
+recorded as showing a newer version than a process has is left alone, anything else is
+settled by the claim.
 """
 
 from __future__ import annotations
 
-import asyncio
-import logging
+from collections.abc import Callable
 from dataclasses import replace
 
-import aiosqlite
-
 from data import matches as rows
-from data.store import Store, StoreUnavailable
+from data import shown
+from data.store import Store
 from matches.keyed import Recent
 
-log = logging.getLogger(__name__)
-
-NOTE_DELAY = 1.0
 MATCHES_KEPT = 4096
 """Matches whose message rows stay in memory, the most recently used."""
 
 
 class MessageBook:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, holder: str, now: Callable[[], float], lease: float) -> None:
+        """``holder``: this process, as its claims name it; ``lease``: seconds an edit's
+        claim lasts should the process die while editing."""
         self._store = store
+        self._holder = holder
+        self._now = now
+        self.lease = lease
         self._rows: Recent[int, dict[str, rows.MessageRecord]] = Recent(MATCHES_KEPT)
-        self._notes: dict[tuple[int, str], rows.MessageRecord] = {}
-        self._writing: asyncio.Task[None] | None = None
 
     async def of(self, match_id: int) -> dict[str, rows.MessageRecord]:
         """The match's kept messages by purpose (a copy: callers may keep it)."""
@@ -57,46 +59,52 @@ class MessageBook:
                 db, match_id, purpose, channel_id, message_id, fingerprint, version
             )
         )
-        self._notes.pop((match_id, purpose), None)
+        self._keep(
+            match_id, rows.MessageRecord(purpose, channel_id, message_id, fingerprint, version)
+        )
+
+    async def swap(
+        self, match_id: int, record: rows.MessageRecord
+    ) -> rows.MessageRecord | None:
+        """Keep ``record`` as the match's message of its purpose (a message posted anew);
+        the one it replaces, for the caller to retire (``data.shown.swap_message``)."""
+        old = await self._store.writing(lambda db: shown.swap_message(db, record, match_id))
+        self._keep(match_id, record)
+        return old
+
+    async def begin(
+        self, match_id: int, purpose: str, version: int, fingerprint: str | None
+    ) -> shown.Edit:
+        """Claim the edit of the message to show ``fingerprint`` of match ``version`` (see
+        ``data.shown.begin_edit``); pair a granted one with :meth:`end`."""
+        edit = await self._store.writing(
+            lambda db: shown.begin_edit(
+                db, match_id, purpose, version=version, fingerprint=fingerprint,
+                holder=self._holder, now=self._now(), lease=self.lease,
+            )
+        )
+        if edit.shown is not None:
+            self._keep(match_id, edit.shown)
+        return edit
+
+    async def end(
+        self, match_id: int, purpose: str, fingerprint: str | None, version: int
+    ) -> None:
+        """The edit claimed by :meth:`begin` is over; ``fingerprint``: what the message
+        shows now (None: nothing to record, the edit failed or showed a step)."""
+        recorded = await self._store.writing(
+            lambda db: shown.end_edit(
+                db, match_id, purpose, holder=self._holder, fingerprint=fingerprint,
+                version=version,
+            )
+        )
+        current = (self._rows.get(match_id) or {}).get(purpose)
+        if recorded and current is not None and fingerprint is not None:
+            self._keep(match_id, replace(current, fingerprint=fingerprint, version=version))
+        elif fingerprint is not None:
+            self._rows.pop(match_id)  # refused: what is recorded is read afresh
+
+    def _keep(self, match_id: int, record: rows.MessageRecord) -> None:
         cached = self._rows.get(match_id)
         if cached is not None:  # else the next read finds the row in the database
-            cached[purpose] = rows.MessageRecord(
-                purpose, channel_id, message_id, fingerprint, version
-            )
-
-    def note_shown(self, match_id: int, purpose: str, fingerprint: str, version: int) -> None:
-        """What the message shows now; written with the next batch."""
-        cached = self._rows.get(match_id)
-        current = None if cached is None else cached.get(purpose)
-        if cached is None or current is None:
-            return  # a hint: the match was forgotten meanwhile, its next refresh finds out
-        noted = replace(current, fingerprint=fingerprint, version=version)
-        cached[purpose] = noted
-        self._notes[(match_id, purpose)] = noted
-        if self._writing is None or self._writing.done():
-            self._writing = asyncio.create_task(self._write_soon(), name="message-notes")
-
-    async def _write_soon(self) -> None:
-        await asyncio.sleep(NOTE_DELAY)
-        await self.flush()
-
-    async def flush(self) -> None:
-        """Write every pending note in one transaction."""
-        notes, self._notes = self._notes, {}
-        if not notes:
-            return
-
-        async def write(db: aiosqlite.Connection) -> None:
-            for (match_id, purpose), record in notes.items():
-                await rows.note_shown(db, match_id, purpose, record.fingerprint, record.version)
-
-        try:
-            await self._store.writing(write)
-        except StoreUnavailable as error:
-            log.warning("notes of %d messages not written: %s", len(notes), error)
-
-    async def close(self) -> None:
-        """Write what is pending; call before the store closes."""
-        if self._writing is not None and not self._writing.done():
-            self._writing.cancel()
-        await self.flush()
+            cached[record.purpose] = record

@@ -4,6 +4,11 @@ by all who ask at once, and forgotten as a change of the match begins.
 A move's write (``change``) and the reads that every click makes run in the store's
 threads in one go (``Store.writing``, ``Store.reading``); the lobby's rarer changes go
 statement by statement (``changing``).
+
+Other processes may change a match this one keeps: every write of a match names the
+version it was read at and is refused if the match moved on (``data.matches.MatchMoved``),
+and a change of the match is made again on the match as stored now (``fresh``), its checks
+included, so a player never meets another process's change as an error.
 """
 
 from __future__ import annotations
@@ -12,13 +17,14 @@ import asyncio
 import functools
 import itertools
 import logging
+import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
-from typing import Any, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import aiosqlite
 
-from data import clocks
+from data import claims, clocks, processes
 from data import matches as rows
 from data.direct import Work
 from data.store import Store
@@ -29,12 +35,33 @@ from rules.base import N_, Engine
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+P = ParamSpec("P")
+R = TypeVar("R", bound="MatchRecords")
 
+LEASE = 60.0
+"""Seconds a claim on shared work (``data.claims``) is this process's: a process killed
+while it held one leaves the work to the others after this long."""
 RECENT_MOVES = 12
 """Moves read at once for what messages narrate (each asks for its last few)."""
 MATCHES_CACHED = 4096
 """Matches kept read in memory, the most recently used: every match in play at a busy
 table, in about 20 MB."""
+FRESH_TRIES = 8
+"""Tries of a change whose match other processes keep changing before the last one's
+error is let through (each try reads the match afresh, so one is almost always enough)."""
+
+
+def on_fresh_state(
+    change: Callable[Concatenate[R, int, P], Awaitable[T]],
+) -> Callable[Concatenate[R, int, P], Awaitable[T]]:
+    """A change of the match named by the method's first argument, made again on the match
+    as stored now when another process changed it meanwhile (:meth:`MatchRecords.fresh`)."""
+
+    @functools.wraps(change)
+    async def made(records: R, match_id: int, *args: P.args, **kwargs: P.kwargs) -> T:
+        return await records.fresh(match_id, lambda: change(records, match_id, *args, **kwargs))
+
+    return made
 
 
 class MatchRecords:
@@ -46,7 +73,9 @@ class MatchRecords:
         self._store = store
         self._engines = engines
         self.now = now
-        self.book = MessageBook(store)
+        self.holder = secrets.token_hex(8)
+        """This process, as its claims on shared work name it (``data.claims``)."""
+        self.book = MessageBook(store, self.holder, now, LEASE)
         self._cache: Recent[int, rows.MatchRecord] = Recent(MATCHES_CACHED)
         """Matches read recently. Each use loads a state of its own from the record's
         state data, which no engine's state shares anything it changes with."""
@@ -56,6 +85,15 @@ class MatchRecords:
         """A mark for each match read or changed lately, new with every change: a read
         whose match kept its mark throughout saw no change begin."""
         self._ticks = itertools.count(1)
+
+    @property
+    def lease(self) -> float:
+        """Seconds this process's claims last (:data:`LEASE`; tests make it shorter)."""
+        return self.book.lease
+
+    @lease.setter
+    def lease(self, seconds: float) -> None:
+        self.book.lease = seconds
 
     @property
     def store(self) -> Store:
@@ -70,6 +108,8 @@ class MatchRecords:
         if record is None:
             mark = self._marks.get(match_id) or self._new_mark(match_id)
             record = await self._store.reading(lambda db: rows.fetch_match(db, match_id))
+            # What was kept besides may be of an older version (another process's change).
+            self._reads.pop(match_id)
             if record is None or record.game not in self._engines:
                 raise MatchError(N_("That match does not exist (any more)."))
             if self._marks.get(match_id) == mark:  # no write began meanwhile
@@ -86,6 +126,7 @@ class MatchRecords:
         self._forget(match_id)
         try:
             async with self._store.transaction() as db:
+                await rows.lock_match(db, match_id)
                 yield db
         finally:
             self._forget(match_id)
@@ -98,15 +139,81 @@ class MatchRecords:
         ``keep`` is then given what ``write`` returned, to keep what a read would find now,
         unless another change of the match began meanwhile.
         """
+        async def locked(db: aiosqlite.Connection) -> T:
+            await rows.lock_match(db, match_id)
+            return await write(db)
+
         mine = self._forget(match_id)
         try:
-            written = await self._store.writing(write)
+            written = await self._store.writing(locked)
             alone = self._marks.get(match_id) == mine
         finally:
             self._forget(match_id)
         if alone and keep is not None:
             keep(written)
         return written
+
+    async def fresh(self, match_id: int, attempt: Callable[[], Awaitable[T]]) -> T:
+        """``attempt``, a change of the match with its checks, on the match as stored now.
+
+        Another process may have changed the match since this one read it: the write then
+        raises ``MatchMoved``, and a check that refused may have looked at the old state.
+        Either way the match is read afresh and the attempt made again, so a stale control
+        is refused as stale and a legal move is played, never an error for the player.
+        """
+        for _ in range(FRESH_TRIES - 1):
+            try:
+                return await attempt()
+            except rows.MatchMoved:
+                self._forget(match_id)
+            except MatchError:
+                if not await self._moved_elsewhere(match_id):
+                    raise
+        return await attempt()
+
+    async def _moved_elsewhere(self, match_id: int) -> bool:
+        """Whether the match kept here is older than the stored one (then it is forgotten)."""
+        kept = self._cache.get(match_id)
+        if kept is None:
+            return False  # read afresh by the attempt
+        stored = await self._store.reading(lambda db: rows.match_version(db, match_id))
+        if stored == kept.version:
+            return False
+        self._forget(match_id)
+        return True
+
+    async def claim(self, what: str) -> bool:
+        """Claim a piece of work every process may find to do (a deadline, a computer's
+        decision): whether this process does it. A claim is given back by lapsing."""
+        return await self._store.writing(
+            lambda db: claims.claim(db, what, self.holder, now=self.now(), lease=self.lease)
+        )
+
+    async def claimed_until(self, what: str) -> float | None:
+        """When another process's claim on ``what`` lapses (None: nobody holds it)."""
+        return await self._store.reading(lambda db: claims.held_until(db, what))
+
+    async def heartbeat(self, now: float, lifetime: float) -> int:
+        """This process is alive (``now``, seconds since the epoch); how many processes are,
+        those seen within ``lifetime`` seconds (``data.processes``)."""
+        return await self._store.writing(
+            lambda db: processes.heartbeat(db, self.holder, now=now, lifetime=lifetime)
+        )
+
+    async def close(self) -> None:
+        """The process stops: the work it claimed and did not finish (a computer's decision,
+        a deadline, an edit) is free for the other processes at once, and they count it out
+        of those sharing Discord's rate."""
+
+        async def leave(db: aiosqlite.Connection) -> None:
+            await claims.give_back_all(db, self.holder)
+            await processes.leave(db, self.holder)
+
+        await self._store.writing(leave)
+
+    def forget(self, match_id: int) -> None:
+        """Read the match afresh next time: another process may have changed it."""
+        self._forget(match_id)
 
     def move_windows(self, match_id: int) -> dict[int, list[rows.LoggedMove]]:
         """The windows of recent moves read about the match and kept, by their size."""

@@ -1,10 +1,11 @@
 """The game-agnostic match lifecycle: lobby, start, moves under a per-match lock, results.
 
-Every change runs under the match's lock: load, check, apply, then write the state,
-the move log, the match's deadlines and (when the match ends) the career totals, results
-and ratings (``matches.results``) and the packed move log (``data.packing``) in one
-transaction. Player mistakes raise
-``MatchError`` with a message for that player; nothing is written then. Seats on
+Every change runs under the match's lock (this process's, and the database's in the write
+transaction) on the match as stored now (``MatchRecords.fresh``): load, check, apply, then
+write the state, the move log, the match's deadlines and (when the match ends) the career
+totals, results and ratings (``matches.results``) and the packed move log
+(``data.packing``) in one transaction. Player mistakes raise ``MatchError`` with a message
+for that player; nothing is written then. Seats on
 autopilot (see ``matches.clock``) are played as soon as their decision opens, through the
 same commit as a player's move.
 """
@@ -28,7 +29,7 @@ from data.store import Store, StoreUnavailable
 from matches import clock, results
 from matches.keyed import Locks
 from matches.match import Match, MatchError, MoveResult, Player
-from matches.records import MatchRecords
+from matches.records import MatchRecords, on_fresh_state
 from matches.replay import Replays
 from rules.base import LEVELS, N_, Engine, Event, IllegalMove, InvalidOptions, Outcome
 
@@ -154,6 +155,7 @@ class MatchService(MatchRecords):
             ) from None
         return await self.get(match_id)
 
+    @on_fresh_state
     async def join(self, match_id: int, player: Player) -> Match:
         async with self._locks[match_id]:
             match = await self._lobby(match_id)
@@ -168,6 +170,7 @@ class MatchService(MatchRecords):
                 await rows.set_status(db, match_id, expected_version=match.version, status="lobby")
             return await self.get(match_id)
 
+    @on_fresh_state
     async def leave(self, match_id: int, user_id: int) -> Match:
         async with self._locks[match_id]:
             match = await self._lobby(match_id)
@@ -180,6 +183,7 @@ class MatchService(MatchRecords):
                 await rows.set_status(db, match_id, expected_version=match.version, status="lobby")
             return await self.get(match_id)
 
+    @on_fresh_state
     async def add_computer(self, match_id: int, user_id: int, level: str) -> Match:
         """The host seats a computer player ('easy' or 'strong') in the lobby."""
         if level not in LEVELS:
@@ -199,6 +203,7 @@ class MatchService(MatchRecords):
                 await rows.set_status(db, match_id, expected_version=match.version, status="lobby")
             return await self.get(match_id)
 
+    @on_fresh_state
     async def remove_computer(self, match_id: int, user_id: int) -> Match:
         """The host takes the last computer player added out of the lobby."""
         async with self._locks[match_id]:
@@ -234,6 +239,7 @@ class MatchService(MatchRecords):
                 match = await self.add_computer(match.id, host.user_id, seat.level)
         return match
 
+    @on_fresh_state
     async def start(self, match_id: int, user_id: int) -> Match:
         async with self._locks[match_id]:
             match = await self._lobby(match_id)
@@ -259,6 +265,7 @@ class MatchService(MatchRecords):
                 await self._schedule(db, Match(match.record, engine, state), opened=True)
             return await self.get(match.id)
 
+    @on_fresh_state
     async def cancel(self, match_id: int, user_id: int, *, moderator: bool = False) -> Match:
         """End an open match without a result (the host, or a moderator, may)."""
         async with self._locks[match_id]:
@@ -269,6 +276,7 @@ class MatchService(MatchRecords):
                 raise MatchError(N_("Only the host (or a server moderator) can cancel this match."))
             return await self.end_without_result(match, "cancelled")
 
+    @on_fresh_state
     async def end_unreachable(self, match_id: int) -> Match | None:
         """End an open match whose channel is gone; None when it had already ended."""
         async with self._locks[match_id]:
@@ -300,12 +308,14 @@ class MatchService(MatchRecords):
 
     # -- play ------------------------------------------------------------------------
 
+    @on_fresh_state
     async def play(self, match_id: int, user_id: int, decision_point: int, move: str) -> MoveResult:
         """Apply ``move`` for the player, if it answers the current decision point."""
         async with self._locks[match_id]:
-            match, seat = await self.awaited_seat(match_id, user_id, decision_point)
+            match, seat = await self._awaited_seat(match_id, user_id, decision_point)
             return await self._play(match, seat, decision_point, move, "player")
 
+    @on_fresh_state
     async def play_for_table(
         self, match_id: int, seat: int, decision_point: int, move: str, how: str
     ) -> MoveResult:
@@ -350,13 +360,23 @@ class MatchService(MatchRecords):
         ends as abandoned; the computers (``matches.computers``) play the rest."""
         players = {s.seat for s in match.seats if not s.computer}
         if match.status == "playing" and players <= match.on_autopilot():
-            match = await self.end_without_result(match, "abandoned")
+            try:
+                match = await self.end_without_result(match, "abandoned")
+            except rows.MatchMoved:  # the process that changed it ends it
+                self.forget(match.id)
+                match = await self.get(match.id)
         return MoveResult(match, seat, list(events), point_before)
 
+    @on_fresh_state
     async def awaited_seat(
         self, match_id: int, user_id: int, decision_point: int
     ) -> tuple[Match, int]:
         """The match and the player's seat, if the player has this decision to make now."""
+        return await self._awaited_seat(match_id, user_id, decision_point)
+
+    async def _awaited_seat(
+        self, match_id: int, user_id: int, decision_point: int
+    ) -> tuple[Match, int]:
         match = await self.get(match_id)
         seat = match.seat_of(user_id)
         if seat is None:

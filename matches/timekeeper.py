@@ -1,8 +1,10 @@
 """What the clock does to matches: time-outs, resignations, expired lobbies, abandonment.
 
 Every change takes the match's lock and goes through the match service's commit, like a
-player's move; a deadline that is no longer current (the player moved meanwhile) does
-nothing. The policy (paces, how many time-outs make a player absent) is ``matches.clock``.
+player's move, on the match as stored now; a deadline that is no longer current (the player
+moved meanwhile) does nothing. Every process's clock finds the same deadlines due: each is
+carried out by the process that claims it (``claim``). The policy (paces, how many time-outs
+make a player absent) is ``matches.clock``.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
-from data import clocks, meta
+from data import claims, clocks, meta
 from data import matches as rows
 from matches import clock
 from matches.match import Match, MatchError, MoveResult
@@ -30,6 +32,17 @@ class Timekeeper:
     def __init__(self, service: MatchService) -> None:
         self.service = service
 
+    async def claim(self, deadline: clocks.Deadline, what: str) -> bool:
+        """Whether this process carries out ``what`` of the deadline ('time-out', 'end' or a
+        reminder's name): the one that claims it first, or takes over a lapsed claim. The
+        match is read afresh then (for the reminder): another process may have moved it."""
+        claimed = await self.service.claim(
+            f"{what}:{deadline.match_id}:{deadline.kind}:{deadline.decision_point}"
+        )
+        if claimed:
+            self.service.forget(deadline.match_id)
+        return claimed
+
     async def due(self) -> list[clocks.Deadline]:
         """Deadlines past due and decisions due a reminder, soonest first."""
         first_reminder = clock.REMINDERS[0][1]
@@ -43,6 +56,7 @@ class Timekeeper:
         decision. The thinking happens before the lock is taken; a player who moves
         meanwhile keeps their own move."""
         service = self.service
+        service.forget(deadline.match_id)  # another process may have moved it
         match = await service.get(deadline.match_id)
         point = deadline.decision_point
         if not _still_open(match, point):
@@ -51,6 +65,14 @@ class Timekeeper:
         # The seats of a simultaneous round think at once, as the computers' do.
         moves = await asyncio.gather(*(decide(match, seat) for seat in waiting))
         chosen = dict(zip(waiting, moves, strict=True))
+        return await service.fresh(
+            deadline.match_id, lambda: self._time_out_seats(deadline, waiting, chosen)
+        )
+
+    async def _time_out_seats(
+        self, deadline: clocks.Deadline, waiting: list[int], chosen: dict[int, Move]
+    ) -> MoveResult | None:
+        service, point = self.service, deadline.decision_point
         async with service.locked(deadline.match_id):
             match = await service.get(deadline.match_id)
             events: list[Event] = []
@@ -68,6 +90,9 @@ class Timekeeper:
 
     async def resign(self, match_id: int, user_id: int) -> MoveResult:
         """The player leaves a running match: their seat plays on autopilot to the end."""
+        return await self.service.fresh(match_id, lambda: self._resign(match_id, user_id))
+
+    async def _resign(self, match_id: int, user_id: int) -> MoveResult:
         async with self.service.locked(match_id):
             match, seat = await self._seated(match_id, user_id)
             if match.seats[seat].autopilot == "resigned":
@@ -77,6 +102,9 @@ class Timekeeper:
 
     async def come_back(self, match_id: int, user_id: int) -> Match:
         """An absent player is back: their seat is theirs again from the next decision."""
+        return await self.service.fresh(match_id, lambda: self._come_back(match_id, user_id))
+
+    async def _come_back(self, match_id: int, user_id: int) -> Match:
         async with self.service.locked(match_id):
             match, seat = await self._seated(match_id, user_id)
             if match.seats[seat].autopilot == "resigned":
@@ -109,6 +137,10 @@ class Timekeeper:
 
     async def end_if_due(self, deadline: clocks.Deadline) -> Match | None:
         """Expire a lobby, or end a match nobody played for too long; None if not due."""
+        self.service.forget(deadline.match_id)  # another process may have changed it
+        return await self.service.fresh(deadline.match_id, lambda: self._end_if_due(deadline))
+
+    async def _end_if_due(self, deadline: clocks.Deadline) -> Match | None:
         service = self.service
         async with service.locked(deadline.match_id):
             match = await service.get(deadline.match_id)
@@ -130,5 +162,8 @@ class Timekeeper:
         return downtime if downtime > 2 * clock.TICK else 0.0
 
     async def heartbeat(self) -> None:
+        """The clock ran: claims lapsed long ago go too."""
+        now = self.service.now()
         async with self.service.store.transaction() as db:
-            await meta.set_meta(db, ALIVE, repr(self.service.now()))
+            await meta.set_meta(db, ALIVE, repr(now))
+            await claims.forget_lapsed(db, now)

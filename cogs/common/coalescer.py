@@ -131,6 +131,11 @@ class Coalescer(Generic[Key]):
             self._sleeping.pop(key, None)
         return True
 
+    @property
+    def closing(self) -> bool:
+        """Whether :meth:`hurry` was called: every update is made as soon as it may."""
+        return self._closing
+
     def hurry(self) -> None:
         """From now on every update is made as soon as its rate allows (the bot is closing)."""
         self._closing = True

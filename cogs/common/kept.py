@@ -2,8 +2,11 @@
 
 Every write to a kept message holds that message's lock and knows the match version
 it shows. A refresh loads the newest match inside the lock; an answer to a click
-writes only if nothing newer is shown already. So whatever order edits arrive in,
-the last write is the newest state. Refreshes are coalesced per message, and a
+writes only if nothing newer is shown already. Across processes each write is claimed in
+the database first and records the version it showed (``MessageBook.begin``, ``end``):
+one process edits a message at a time, the others try again after it, and none records an
+older version over a newer one. So whatever order edits arrive in, and from whichever
+process, the last write is the newest state. Refreshes are coalesced per message, and a
 message already showing what it should is not edited at all. A refresh Discord refuses
 for a passing reason (rate limited, a server error) is tried again a little later, until
 the message shows the newest state.
@@ -23,6 +26,8 @@ from cogs.common.coalescer import Coalescer, Rate
 from cogs.common.pacing import LATER
 from cogs.common.presenter import Controls
 from cogs.common.reply import Reply
+from data.matches import MessageRecord
+from data.shown import Edit
 from data.store import StoreUnavailable
 from matches.keyed import Locks
 from matches.match import Match, MatchError
@@ -62,6 +67,9 @@ a six-player table makes two calls a move where it made six."""
 RETRY_DELAYS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0, 60.0, 60.0)
 """Seconds before each new try of a refresh Discord refused for a passing reason (longer
 when Discord asks for longer); after the last, the next move or start brings it up to date."""
+
+CONTENDED = 0.25
+"""Seconds before a refresh tries again while another process edits the message."""
 
 MESSAGE_RATE: Rate = (5, 5.0)
 """Edits of one kept message in the background: Discord's rate for a channel's messages.
@@ -123,11 +131,29 @@ class KeptMessages:
             if kept and stored is not None and stored.version > match.version:
                 await reply.ack()
                 return True
-            # The clicked kept message shows these pictures already: nothing is uploaded.
-            keep = kept and stored is not None and controls.shows_pictures_of(stored.fingerprint)
-            shown = await reply.update(**controls.edit_kwargs(keep_pictures=keep))
-            if shown and kept and not step:
-                self._note(match, purpose, controls.fingerprint())
+            fingerprint = None if step else controls.fingerprint()
+            if kept:
+                edit = await self._service.book.begin(match.id, purpose, match.version, fingerprint)
+                stored = edit.shown
+                if not edit.granted:
+                    # Shown already, something newer shown, or another process editing.
+                    await reply.ack()
+                    controls.let_go()
+                    self._after_refused(match, purpose, edit)
+                    return True
+            shown = False
+            try:
+                # The clicked kept message shows these pictures already: nothing is uploaded.
+                keep = (
+                    kept and stored is not None
+                    and controls.shows_pictures_of(stored.fingerprint)
+                )
+                shown = await reply.update(**controls.edit_kwargs(keep_pictures=keep))
+            finally:
+                if kept:
+                    await self._service.book.end(
+                        match.id, purpose, fingerprint if shown else None, match.version
+                    )
             controls.let_go()
         if not shown:
             self.request(match.id, purpose)
@@ -143,11 +169,9 @@ class KeptMessages:
             message = await post(controls)
             if message is None:
                 return
-            old = (await self._service.messages(match_id)).get(purpose)
-            await self._service.book.remember(
-                match_id, purpose, message.channel.id, message.id,
-                controls.fingerprint(), match.version,
-            )
+            old = await self._service.book.swap(match_id, MessageRecord(
+                purpose, message.channel.id, message.id, controls.fingerprint(), match.version
+            ))
             controls.let_go()
             if old is not None and old.message_id != message.id:
                 try:
@@ -198,40 +222,63 @@ class KeptMessages:
             finally:
                 controls.let_go()
 
+    def _after_refused(self, match: Match, purpose: str, edit: Edit) -> None:
+        """After an edit not granted (``MessageBook.begin``): a match older here than the
+        stored one is read afresh next time; a message another process is editing is tried
+        again once that is done."""
+        if edit.match_version is not None and edit.match_version > match.version:
+            self._service.forget(match.id)
+        if edit.busy and not self._refreshes.closing:  # closing: the other one shows it
+            self._refreshes.retry((match.id, purpose), CONTENDED)
+
     async def _show(self, match: Match, purpose: str, controls: Controls) -> None:
         """Edit the kept message into ``controls`` if it shows something else, or post it
-        anew if it is gone (lock held)."""
+        anew if it is gone (lock held): claimed first, as other processes may edit it too."""
         match_id = match.id
-        stored = (await self._service.messages(match_id)).get(purpose)
-        fingerprint = controls.fingerprint()
-        if stored is not None and (
-            stored.fingerprint == fingerprint or stored.version > match.version
-        ):
+        cached = (await self._service.messages(match_id)).get(purpose)
+        if cached is not None and cached.version > match.version:
             return
+        edit = await self._service.book.begin(
+            match_id, purpose, match.version, controls.fingerprint()
+        )
+        if not edit.granted:
+            self._after_refused(match, purpose, edit)
+            return
+        shown: str | None = None
+        try:
+            shown = await self._show_claimed(match, purpose, controls, edit.shown)
+        finally:
+            await self._service.book.end(match_id, purpose, shown, match.version)
+
+    async def _show_claimed(
+        self, match: Match, purpose: str, controls: Controls, stored: MessageRecord | None
+    ) -> str | None:
+        """Edit or post the message (its edit claimed); what it shows now if it was edited."""
+        match_id, fingerprint = match.id, controls.fingerprint()
         if stored is not None:
             # The same pictures as last noted: only the text changes, nothing is uploaded.
             keep = controls.shows_pictures_of(stored.fingerprint)
             try:
                 await self._edit(stored.channel_id, stored.message_id, controls, keep)
-                self._note(match, purpose, fingerprint)
-                return
+                return fingerprint
             except discord.NotFound as error:
                 if error.code != UNKNOWN_MESSAGE:
                     await self._keeper.refused(match, purpose, error)
-                    return
+                    return None
                 log.info("%s of match %s was deleted; sending it anew", purpose, match_id)
             except discord.Forbidden as error:
                 await self._keeper.refused(match, purpose, error)
-                return
+                return None
         try:
             message = await self._keeper.send_new(match, purpose, controls)
         except (discord.NotFound, discord.Forbidden) as error:
             await self._keeper.refused(match, purpose, error)
-            return
+            return None
         if message is not None:
             await self._service.book.remember(
                 match_id, purpose, message.channel.id, message.id, fingerprint, match.version
             )
+        return None
 
     async def _edit(
         self, channel_id: int, message_id: int, controls: Controls, keep_pictures: bool
@@ -245,10 +292,6 @@ class KeptMessages:
             previous_allowed_mentions=self._bot.allowed_mentions,
         ) as params:
             await self._bot.http.edit_message(channel_id, message_id, params=params)
-
-    def _note(self, match: Match, purpose: str, fingerprint: str) -> None:
-        """Remember what the message shows (a hint: written in batches)."""
-        self._service.book.note_shown(match.id, purpose, fingerprint, match.version)
 
     def _partial(self, channel_id: int, message_id: int) -> discord.PartialMessage:
         return self._bot.get_partial_messageable(channel_id).get_partial_message(message_id)

@@ -3,13 +3,15 @@
 A player reads their own choice (``/language``), else the locale Discord sent with their
 latest interaction, remembered for the DMs that follow no interaction. A server's channel
 reads the server's setting (``/settings language``), else the server's Discord locale. Both
-are held in memory, loaded once and written through to the store.
+are held in memory, loaded once and written through to the store; what other processes of
+the bot wrote is read at each heartbeat (:meth:`Languages.refresh`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import Any
 
 import discord
@@ -19,6 +21,10 @@ from data import languages as rows
 from data.store import Store, StoreUnavailable
 
 log = logging.getLogger(__name__)
+
+OVERLAP = 60.0
+"""Seconds before the last read that the next one reads again: a change another process
+was committing meanwhile, or stamped by a clock a little behind, is not missed."""
 
 
 class Languages:
@@ -31,16 +37,33 @@ class Languages:
         self._elsewhere: dict[int, str] = {}
         """The Discord locales of servers on other processes' shards, asked of Discord."""
         self._writing: set[asyncio.Task[None]] = set()
+        self._read_at: float | None = None
+        """When the store was last read (seconds since the epoch)."""
 
     async def load(self) -> None:
+        await self.refresh()
+
+    async def refresh(self) -> None:
+        """Read what changed since the last read (at first, everything): other processes
+        may have heard a player or changed a setting."""
+        now = time.time()
+        since = None if self._read_at is None else self._read_at - OVERLAP
         async with self._store.read() as db:
-            players = await rows.player_languages(db)
-            self._servers = await rows.server_languages(db)
+            players = await rows.player_languages(db, since)
+            servers = await rows.server_languages(db, since)
+        self._read_at = now
         for player in players:
             if player.chosen:
                 self._chosen[player.user_id] = player.chosen
+            else:
+                self._chosen.pop(player.user_id, None)
             if player.discord_locale:
                 self._locales[player.user_id] = player.discord_locale
+        for guild_id, lang in servers.items():
+            if lang is None:
+                self._servers.pop(guild_id, None)
+            else:
+                self._servers[guild_id] = lang
 
     # -- reading -----------------------------------------------------------------------
 
@@ -112,14 +135,14 @@ class Languages:
     async def _remember(self, user_id: int, locale: str) -> None:
         try:
             async with self._store.transaction() as db:
-                await rows.remember_locale(db, user_id, locale)
+                await rows.remember_locale(db, user_id, locale, now=time.time())
         except StoreUnavailable as error:
             log.warning("could not remember the locale of %s: %s", user_id, error)
 
     async def choose(self, user_id: int, lang: str | None) -> None:
         """A player's choice (None: follow their Discord)."""
         async with self._store.transaction() as db:
-            await rows.choose_language(db, user_id, lang)
+            await rows.choose_language(db, user_id, lang, now=time.time())
         if lang is None:
             self._chosen.pop(user_id, None)
         else:
@@ -128,7 +151,7 @@ class Languages:
     async def set_server(self, guild_id: int, lang: str | None) -> None:
         """A server's setting (None: follow its Discord locale)."""
         async with self._store.transaction() as db:
-            await rows.set_server_language(db, guild_id, lang)
+            await rows.set_server_language(db, guild_id, lang, now=time.time())
         if lang is None:
             self._servers.pop(guild_id, None)
         else:

@@ -265,7 +265,7 @@ class Notices:
                 raise
             await self._service.mark_dms_closed(match.id, user_id)
             return False
-        await self._replace(match.id, user_id, sent, messages)
+        await self._replace(match.id, user_id, sent)
         return True
 
     async def _in_channel(
@@ -300,15 +300,13 @@ class Notices:
             log.info("match %s: channel notice refused (%s)", match.id, error.code)
             return
         self._calls.told(match.id, user_id, called=called, decision=decision)
-        await self._replace(match.id, user_id, sent, messages)
+        await self._replace(match.id, user_id, sent)
 
-    async def _replace(
-        self, match_id: int, user_id: int, sent: discord.Message, messages: Any
-    ) -> None:
-        """Keep one notice per player and match: the new one replaces the last."""
-        purpose = notice_purpose(user_id)
-        old = messages.get(purpose)
-        await self._service.book.remember(match_id, purpose, sent.channel.id, sent.id, "", 0)
+    async def _replace(self, match_id: int, user_id: int, sent: discord.Message) -> None:
+        """Keep one notice per player and match: the new one replaces the last (the one it
+        replaced as stored, whichever process sent it)."""
+        record = MessageRecord(notice_purpose(user_id), sent.channel.id, sent.id, "", 0)
+        old = await self._service.book.swap(match_id, record)
         if old is not None:
             try:
                 await self._bot.get_partial_messageable(old.channel_id).get_partial_message(

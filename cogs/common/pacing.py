@@ -7,6 +7,17 @@ flight has been refused, and each refusal counts toward Cloudflare's ban on inva
 requests. So the bot paces its own calls: a busy table shows its boards a little later,
 never gets banned, and the answers to clicks are never held back. When calls have to wait,
 the edits of boards and of hands whose players wait anyway go after all the others.
+
+Several processes of the bot share one limit: each takes an equal share of it. Every
+process records a heartbeat in the database every :data:`HEARTBEAT` seconds and counts the
+processes seen within :data:`PROCESS_LIFETIME` (``data.processes``); its pace allows the
+rate divided by that count (:meth:`GlobalPace.share`). Shares, not one bucket in the
+database: a shared bucket would cost a database write before every call to Discord (fifty
+a second, each synced to disk) and make every call wait for the database, where a share
+costs one write per process per heartbeat and keeps the pace in memory. A process that
+starts counts itself at once; the others count it within a heartbeat, and one killed is
+counted out within :data:`PROCESS_LIFETIME` (one stopped, at once): until then the
+processes together may go over by a share, or under.
 """
 
 from __future__ import annotations
@@ -20,6 +31,10 @@ from discord.http import HTTPClient, Route
 
 DISCORD_GLOBAL_RATE = 50
 """Requests a second Discord allows a bot unless it raised the bot's limit."""
+HEARTBEAT = 5.0
+"""Seconds between a process's heartbeats, when it counts the processes sharing the rate."""
+PROCESS_LIFETIME = 3 * HEARTBEAT
+"""Seconds without a heartbeat after which a process counts as gone (killed)."""
 
 
 LATER: ContextVar[bool] = ContextVar("paced_later", default=False)
@@ -38,7 +53,10 @@ class GlobalPace:
     def __init__(self, most: int, window: float = 1.0) -> None:
         if most < 1:
             raise ValueError("a global rate allows at least one call")
+        self.total = most
+        """The rate of every process together."""
         self.most = most
+        """This process's share of it."""
         self.window = window
         self._in_flight = 0
         self._over: deque[float] = deque()
@@ -64,6 +82,12 @@ class GlobalPace:
             elif granted in waiters:
                 waiters.remove(granted)
             raise
+
+    def share(self, processes: int) -> None:
+        """Take an equal share of the rate with the other processes (``processes`` alive,
+        this one included); at least one call a window."""
+        self.most = max(1, self.total // max(1, processes))
+        self._let_go()
 
     def release(self) -> None:
         self._in_flight -= 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
@@ -22,6 +23,7 @@ from cogs.common.kept import MESSAGE_RATE, WAITING_HAND, KeptMessages
 from cogs.common.languages import Languages
 from cogs.common.log import LogButton
 from cogs.common.notices import Notices
+from cogs.common.pacing import PROCESS_LIFETIME, GlobalPace
 from cogs.common.presenter import Controls, Presenter
 from cogs.common.refusals import DMS_CLOSED_NOTICE, Refusals, answered_privately
 from cogs.common.rendering import Renderer, ending
@@ -390,24 +392,41 @@ class Table:
         await self.timekeeper.heartbeat()
 
     async def _carry_out(self, deadline: Any, now: float) -> None:
+        """Carry out the deadline, or its reminder, if this process claims it: every
+        process's clock finds it due."""
         if deadline.kind != "decision":
+            if not await self.timekeeper.claim(deadline, "end"):
+                return
             ended = await self.timekeeper.end_if_due(deadline)
             if ended is not None:
                 self._refresh_everything(ended)
                 await self._post_ending(ended)
             return
         if deadline.due_at <= now:
+            if not await self.timekeeper.claim(deadline, "time-out"):
+                return
             result = await self.timekeeper.time_out(deadline, self.computers.decide)
             if result is not None:
                 await self._after_change(result)
             return
         for name in clock.reminders_due(deadline.opened_at, deadline.due_at, now):
             key = (deadline.match_id, deadline.decision_point, name)
-            if key not in self._reminded:
+            if key not in self._reminded and await self.timekeeper.claim(deadline, name):
                 self._reminded.add(key)
                 await self.notices.reminder(
                     await self.service.get(deadline.match_id), deadline, name
                 )
+
+    async def heartbeat(self) -> int:
+        """A heartbeat of this process: it counts the processes alive on the database and
+        takes its share of Discord's global rate (``pacing``), and reads the languages the
+        others heard; how many processes are alive."""
+        alive = await self.service.heartbeat(time.time(), PROCESS_LIFETIME)
+        pace: GlobalPace | None = getattr(self.bot, "pace", None)
+        if pace is not None:
+            pace.share(alive)
+        await self.languages.refresh()
+        return alive
 
     async def resume(self, serves: Callable[[int], bool] | None = None) -> int:
         """After a restart: refresh the kept messages that may be out of date, a few at a

@@ -94,7 +94,7 @@ async def test_a_stale_version_is_not_written(store):
     async with store.transaction() as db:
         match_id = await _new_match(db)
         await matches.update_match(db, match_id, expected_version=0, status="playing", state={})
-    with pytest.raises(RuntimeError, match="concurrently"):
+    with pytest.raises(matches.MatchMoved, match="changed since version 0"):
         async with store.transaction() as db:
             await matches.update_match(
                 db, match_id, expected_version=0, status="playing", state={"x": 1}

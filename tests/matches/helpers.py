@@ -75,5 +75,6 @@ def to_version_5(path: Path) -> None:
             " DROP TABLE player_languages; DROP TABLE settings;"
             " ALTER TABLE seats DROP COLUMN level; DROP INDEX seats_by_user;"
             " DROP INDEX matches_finished_order; DROP TABLE move_logs; DELETE FROM meta;"
+            " DROP TABLE claims; DROP TABLE processes;"
             " PRAGMA user_version = 5;"
         )

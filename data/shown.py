@@ -1,0 +1,117 @@
+"""What each kept message shows, across processes: one editor at a time, and never an
+older version of the match recorded over a newer one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import aiosqlite
+
+from data import claims
+from data import matches as rows
+
+
+@dataclass(frozen=True)
+class Edit:
+    """The answer to a process about to edit a kept message."""
+
+    granted: bool
+    """Whether it edits now; else the message shows this already or something newer, or
+    another process is editing it (``busy``)."""
+    busy: bool
+    shown: rows.MessageRecord | None
+    """The message as recorded now (None: never posted)."""
+    match_version: int | None
+    """The match's version as stored now."""
+
+
+async def message_of(
+    db: aiosqlite.Connection, match_id: int, purpose: str
+) -> rows.MessageRecord | None:
+    cursor = await db.execute(
+        "SELECT purpose, channel_id, message_id, fingerprint, version FROM match_messages"
+        " WHERE match_id = ? AND purpose = ?",
+        (match_id, purpose),
+    )
+    row = await cursor.fetchone()
+    return None if row is None else rows.MessageRecord(*row)
+
+
+async def swap_message(
+    db: aiosqlite.Connection, record: rows.MessageRecord, match_id: int
+) -> rows.MessageRecord | None:
+    """Keep ``record`` as the match's message of its purpose; the one it replaces, which
+    this caller alone then retires, whichever process posted it."""
+    old = await message_of(db, match_id, record.purpose)
+    await rows.remember_message(
+        db, match_id, record.purpose, record.channel_id, record.message_id,
+        record.fingerprint, record.version,
+    )
+    return old
+
+
+def _editing(match_id: int, purpose: str) -> str:
+    return f"message:{match_id}:{purpose}"
+
+
+async def begin_edit(
+    db: aiosqlite.Connection,
+    match_id: int,
+    purpose: str,
+    *,
+    version: int,
+    fingerprint: str | None,
+    holder: str,
+    now: float,
+    lease: float,
+) -> Edit:
+    """Claim the edit of the message to show ``fingerprint`` (None: something not recorded,
+    such as a step of a move) of match ``version``, unless it shows that or a newer version
+    already."""
+    shown = await message_of(db, match_id, purpose)
+    stored = await rows.match_version(db, match_id)
+    if shown is not None and shown.version > version:
+        return Edit(False, False, shown, stored)
+    if shown is not None and shown.fingerprint == fingerprint:
+        # Shown already: it counts as showing this version, so no older one replaces it.
+        await db.execute(
+            "UPDATE match_messages SET version = ? WHERE match_id = ? AND purpose = ?"
+            " AND version < ?",
+            (version, match_id, purpose, version),
+        )
+        return Edit(False, False, shown, stored)
+    granted = await claims.claim(
+        db, _editing(match_id, purpose), holder, now=now, lease=lease
+    )
+    return Edit(granted, not granted, shown, stored)
+
+
+async def end_edit(
+    db: aiosqlite.Connection,
+    match_id: int,
+    purpose: str,
+    *,
+    holder: str,
+    fingerprint: str | None,
+    version: int,
+) -> bool:
+    """The edit is over: record what the message shows (``fingerprint`` of ``version``;
+    None: nothing new) unless a newer version was recorded meanwhile, and let the next
+    editor in; whether it was recorded. A newer record means this edit outlived its claim
+    and may have covered the newer state: the message is then marked unknown, so the next
+    refresh edits it again."""
+    recorded = False
+    if fingerprint is not None:
+        cursor = await db.execute(
+            "UPDATE match_messages SET fingerprint = ?, version = ?"
+            " WHERE match_id = ? AND purpose = ? AND version <= ?",
+            (fingerprint, version, match_id, purpose, version),
+        )
+        recorded = cursor.rowcount == 1
+        if not recorded:
+            await db.execute(
+                "UPDATE match_messages SET fingerprint = '' WHERE match_id = ? AND purpose = ?",
+                (match_id, purpose),
+            )
+    await claims.give_back(db, _editing(match_id, purpose), holder)
+    return recorded
