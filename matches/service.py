@@ -102,8 +102,9 @@ class MatchService(MatchRecords):
 
     async def upkeep(self) -> None:
         """The work a database of earlier versions needs, in the background: earlier results
-        summed up in the careers, the ratings backfilled, then the move logs of finished matches packed (``data.packing``).
-        What it did is committed: a database it cannot write to now is done next start."""
+        summed up in the careers, the ratings backfilled, then the move logs of finished
+        matches packed (``data.packing``). What it did is committed: a database it cannot
+        write to now is done next start."""
         try:
             await self.sum_up_career_results()
             await self.backfill_ratings()
