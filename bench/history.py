@@ -1,6 +1,7 @@
 """Years of history: start-up, the career commands and the bytes of a big database.
 
     python -m bench.history [--matches N] [--database PATH] [--samples K] [--players P]
+    python -m bench.history --commands-only [--matches N] [--samples K]
 
 Builds (once; later runs reuse it) a database of ``N`` finished matches played by the
 engines and written through the store and the data layer, as a bot of the version before
@@ -14,7 +15,9 @@ ratings left it: move logs in rows, no ratings yet. Each run works on a copy of 
    p99 over ``K`` samples, beside the bare query floor (the same statements on a plain
    sqlite3 connection, nothing built from them);
 4. the one-time upgrade of a database of that size from version 9 (its new indexes).
-Figures, not tests.
+The rated, packed database of step 3 is kept beside the built one (``.ready.db``);
+``--commands-only`` times step 3 alone on a copy of it, after the background work that this
+version adds. Figures, not tests.
 """
 
 from __future__ import annotations
@@ -374,7 +377,9 @@ async def upgrade(path: Path) -> None:
         raw.executescript(
             "DROP INDEX seats_by_user; DROP INDEX results_by_player_match;"
             " DROP INDEX results_by_guild_match; DROP INDEX matches_finished_order;"
-            " DROP TABLE move_logs; PRAGMA user_version = 9;"
+            " DROP TABLE move_logs; DROP TABLE career_results; DROP INDEX ratings_ranked;"
+            " CREATE INDEX ratings_by_rank ON ratings (guild_id, game, ordinal DESC);"
+            " PRAGMA user_version = 9;"
         )
     started = time.perf_counter()
     store = await Store.open(path)
