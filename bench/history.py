@@ -14,7 +14,7 @@ ratings left it: move logs in rows, no ratings yet. Each run works on a copy of 
 3. each career command, built by the cog's own code on the packed, rated database: p50 and
    p99 over ``K`` samples, beside the bare query floor (the same statements on a plain
    sqlite3 connection, nothing built from them);
-4. the one-time upgrade of a database of that size from version 9 (its new indexes).
+4. the one-time upgrade of a database of that size from version 11 (its new indexes).
 The rated, packed database of step 3 is kept beside the built one (``.ready.db``);
 ``--commands-only`` times step 3 alone on a copy of it, after the background work that this
 version adds. Figures, not tests.
@@ -371,7 +371,7 @@ async def commands(path: Path, samples: int) -> None:
 
 
 async def upgrade(path: Path) -> None:
-    """The one-time migration that brings a database of this size from version 9: its
+    """The one-time migrations that bring a database of this size from version 11: its
     indexes built at start-up (the rest of the upgrade runs in the background)."""
     with sqlite3.connect(path) as raw:
         raw.executescript(
@@ -379,13 +379,13 @@ async def upgrade(path: Path) -> None:
             " DROP INDEX results_by_guild_match; DROP INDEX matches_finished_order;"
             " DROP TABLE move_logs; DROP TABLE career_results; DROP INDEX ratings_ranked;"
             " CREATE INDEX ratings_by_rank ON ratings (guild_id, game, ordinal DESC);"
-            " PRAGMA user_version = 9;"
+            " DELETE FROM meta WHERE key = 'career_results_from'; PRAGMA user_version = 11;"
         )
     started = time.perf_counter()
     store = await Store.open(path)
     took = time.perf_counter() - started
     await store.close()
-    print(f"upgrade from version 9 (once): the store opens in {took:.2f} s, its new indexes built")
+    print(f"upgrade from version 11 (once): the store opens in {took:.2f} s, its new indexes built")
 
 
 def _on_server(rng: random.Random, finished: list[int], guild_id: int) -> int:

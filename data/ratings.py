@@ -181,7 +181,7 @@ async def names_of(db: aiosqlite.Connection, user_ids: list[int]) -> dict[int, s
             (user_id,),
         )
         row = await cursor.fetchone()
-        if row is not None:
+        if row is not None and row[0] is not None:
             names[user_id] = row[0]
     return names
 

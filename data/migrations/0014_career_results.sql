@@ -24,3 +24,4 @@ DROP INDEX ratings_by_rank;
 -- a time ('career_results_from': the last one done); until then /stats counts them.
 INSERT INTO meta (key, value)
     SELECT 'career_results_from', '' WHERE EXISTS (SELECT 1 FROM results)
+    AND NOT EXISTS (SELECT 1 FROM meta WHERE key = 'career_results_from')
