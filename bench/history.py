@@ -1,6 +1,7 @@
 """Years of history: start-up, the career commands and the bytes of a big database.
 
     python -m bench.history [--matches N] [--database PATH] [--samples K] [--players P]
+    python -m bench.history --commands-only [--matches N] [--samples K]
 
 Builds (once; later runs reuse it) a database of ``N`` finished matches played by the
 engines and written through the store and the data layer, as a bot of the version before
@@ -13,8 +14,10 @@ ratings left it: move logs in rows, no ratings yet. Each run works on a copy of 
 3. each career command, built by the cog's own code on the packed, rated database: p50 and
    p99 over ``K`` samples, beside the bare query floor (the same statements on a plain
    sqlite3 connection, nothing built from them);
-4. the one-time upgrade of a database of that size from version 9 (its new indexes).
-Figures, not tests.
+4. the one-time upgrade of a database of that size from version 11 (its new indexes).
+The rated, packed database of step 3 is kept beside the built one (``.ready.db``);
+``--commands-only`` times step 3 alone on a copy of it, after the background work that this
+version adds. Figures, not tests.
 """
 
 from __future__ import annotations
@@ -224,16 +227,23 @@ async def startup(path: Path, watch: float) -> None:
             print(f"  {name} at the table's pace: {len(held.times):,} transactions in the first "
                   f"{watch:.0f} s ({len(held.times) * results.BATCH / watch:.0f} matches/s), "
                   f"longest {max(held.times) * 1000:.1f} ms, p99 {_p99(held.times):.1f} ms")
+    await upkeep_at_full_speed(path)
+
+
+async def upkeep_at_full_speed(path: Path) -> None:
+    """The background work left on the database (earlier results summed up in the
+    careers, ratings backfilled, move logs packed), done at full speed."""
     store = await Store.open(path)
     try:
         service = MatchService(store, ENGINES)
         rest, matches_service.UPKEEP_SHARE = matches_service.UPKEEP_SHARE, 1.0
         started = time.perf_counter()
+        summed = await service.sum_up_career_results()
         rated = await service.backfill_ratings()
         packed_now = await service.pack_move_logs()
         matches_service.UPKEEP_SHARE = rest
-        print(f"  the rest at full speed: {rated:,} rated and {packed_now:,} packed in "
-              f"{time.perf_counter() - started:.0f} s")
+        print(f"  the rest at full speed: {summed:,} careers summed up, {rated:,} matches rated"
+              f" and {packed_now:,} packed in {time.perf_counter() - started:.0f} s")
     finally:
         await store.close()
 
@@ -361,19 +371,21 @@ async def commands(path: Path, samples: int) -> None:
 
 
 async def upgrade(path: Path) -> None:
-    """The one-time migration that brings a database of this size from version 9: its
+    """The one-time migrations that bring a database of this size from version 11: its
     indexes built at start-up (the rest of the upgrade runs in the background)."""
     with sqlite3.connect(path) as raw:
         raw.executescript(
             "DROP INDEX seats_by_user; DROP INDEX results_by_player_match;"
             " DROP INDEX results_by_guild_match; DROP INDEX matches_finished_order;"
-            " DROP TABLE move_logs; PRAGMA user_version = 9;"
+            " DROP TABLE move_logs; DROP TABLE career_results; DROP INDEX ratings_ranked;"
+            " CREATE INDEX ratings_by_rank ON ratings (guild_id, game, ordinal DESC);"
+            " DELETE FROM meta WHERE key = 'career_results_from'; PRAGMA user_version = 11;"
         )
     started = time.perf_counter()
     store = await Store.open(path)
     took = time.perf_counter() - started
     await store.close()
-    print(f"upgrade from version 9 (once): the store opens in {took:.2f} s, its new indexes built")
+    print(f"upgrade from version 11 (once): the store opens in {took:.2f} s, its new indexes built")
 
 
 def _on_server(rng: random.Random, finished: list[int], guild_id: int) -> int:
@@ -409,11 +421,23 @@ async def main() -> None:
         "--watch", type=float, default=30.0,
         help="seconds the background work is watched at the table's pace",
     )
+    parser.add_argument(
+        "--commands-only", action="store_true",
+        help="time the career commands alone, on the rated, packed database a full run kept",
+    )
     args = parser.parse_args()
     built = args.database or Path(f"/tmp/bench-history-{args.matches}.db")
+    ready, work = built.with_suffix(".ready.db"), built.with_suffix(".run.db")
+    if args.commands_only:
+        shutil.copyfile(ready, work)
+        try:
+            await upkeep_at_full_speed(work)  # what this version adds to the kept one
+            await commands(work, args.samples)
+        finally:
+            _remove(work)
+        return
     if not built.exists():
         await build(built, args.matches, args.players)
-    work = built.with_suffix(".run.db")
     shutil.copyfile(built, work)
     try:
         before = used_bytes(work)
@@ -422,6 +446,7 @@ async def main() -> None:
             finished = db.execute("SELECT COUNT(*) FROM matches WHERE status = 'finished'")
             count = finished.fetchone()[0]
             db.execute("VACUUM")
+        shutil.copyfile(work, ready)
         after = used_bytes(work)
         print(f"bytes per finished match: {before / count / 1024:.1f} KiB with logs in rows, "
               f"{after / count / 1024:.1f} KiB packed and rated ({after / before:.0%}; "
@@ -429,8 +454,12 @@ async def main() -> None:
         await commands(work, args.samples)
         await upgrade(work)
     finally:
-        for leftover in (work, Path(f"{work}-wal"), Path(f"{work}-shm")):
-            leftover.unlink(missing_ok=True)
+        _remove(work)
+
+
+def _remove(database: Path) -> None:
+    for leftover in (database, Path(f"{database}-wal"), Path(f"{database}-shm")):
+        leftover.unlink(missing_ok=True)
 
 
 if __name__ == "__main__":

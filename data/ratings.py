@@ -6,10 +6,11 @@ server (``GLOBAL``). ``matches.results`` decides the numbers; this module only k
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 import aiosqlite
+
+from data import career_results
 
 GLOBAL = 0
 """The guild id of the ratings that count every server."""
@@ -53,6 +54,7 @@ class SeatResult:
 
 
 async def record_result(db: aiosqlite.Connection, result: SeatResult) -> None:
+    """Store a seat's result, and count it in the player's career (``career_results``)."""
     await db.execute(
         "INSERT INTO results (match_id, seat, guild_id, game, user_id, players, place, points,"
         " won, forfeited, finished_at, phantom, decided)"
@@ -63,6 +65,7 @@ async def record_result(db: aiosqlite.Connection, result: SeatResult) -> None:
             int(result.forfeited), result.finished_at, result.phantom, int(result.decided),
         ),
     )
+    await career_results.add(db, result)
 
 
 async def ratings_of(
@@ -140,11 +143,12 @@ async def rank_of(
     rating = (await ratings_of(db, guild_id, game, [user_id])).get(user_id)
     if rating is None or rating.matches < min_matches:
         return rating, None
-    cursor = await db.execute(
-        "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ? AND matches >= ?"
-        " AND (ordinal > ? OR (ordinal = ? AND (matches > ? OR (matches = ? AND user_id < ?))))",
+    cursor = await db.execute(  # the players above, in the leaderboard's order
+        "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ? AND ordinal >= ?"
+        " AND matches >= ? AND (ordinal > ? OR (ordinal = ? AND (matches > ?"
+        " OR (matches = ? AND user_id < ?))))",
         (
-            guild_id, game, min_matches, rating.ordinal, rating.ordinal,
+            guild_id, game, rating.ordinal, min_matches, rating.ordinal, rating.ordinal,
             rating.matches, rating.matches, user_id,
         ),
     )
@@ -170,14 +174,16 @@ def _result(row: aiosqlite.Row) -> SeatResult:
 
 async def names_of(db: aiosqlite.Connection, user_ids: list[int]) -> dict[int, str]:
     """Each player's latest display name at a table."""
-    if not user_ids:
-        return {}
-    cursor = await db.execute(
-        "SELECT players.value, (SELECT display_name FROM seats WHERE user_id = players.value"
-        " ORDER BY match_id DESC LIMIT 1) FROM json_each(?) AS players",
-        (json.dumps(user_ids),),
-    )
-    return {row[0]: row[1] for row in await cursor.fetchall() if row[1] is not None}
+    names = {}
+    for user_id in dict.fromkeys(user_ids):
+        cursor = await db.execute(
+            "SELECT display_name FROM seats WHERE user_id = ? ORDER BY match_id DESC LIMIT 1",
+            (user_id,),
+        )
+        row = await cursor.fetchone()
+        if row is not None and row[0] is not None:
+            names[user_id] = row[0]
+    return names
 
 
 async def results_of_player(
@@ -192,37 +198,13 @@ async def results_of_player(
     return [_result(row) for row in await cursor.fetchall()]
 
 
-async def best_result(
-    db: aiosqlite.Connection, guild_id: int, user_id: int, game: str
-) -> SeatResult | None:
-    """The player's best result: a win, else a draw, else the best place (most points among
-    those, the earliest first)."""
+async def result_at(db: aiosqlite.Connection, match_id: int, seat: int) -> SeatResult | None:
+    """A seat's result in a match."""
     cursor = await db.execute(
-        f"{_RESULTS} WHERE results.guild_id = ? AND results.user_id = ? AND game = ?"
-        " ORDER BY won DESC, decided, place, points DESC, results.match_id LIMIT 1",
-        (guild_id, user_id, game),
+        f"{_RESULTS} WHERE results.match_id = ? AND results.seat = ?", (match_id, seat)
     )
     row = await cursor.fetchone()
     return _result(row) if row else None
-
-
-async def draws(db: aiosqlite.Connection, guild_id: int, user_id: int, game: str) -> int:
-    """How many of the player's matches in a game ended with nobody winning (forfeits aside)."""
-    cursor = await db.execute(
-        "SELECT COUNT(*) FROM results WHERE guild_id = ? AND user_id = ? AND game = ?"
-        " AND decided = 0 AND forfeited = 0",
-        (guild_id, user_id, game),
-    )
-    (count,) = await cursor.fetchone()
-    return int(count)
-
-
-async def games_played(db: aiosqlite.Connection, guild_id: int, user_id: int) -> list[str]:
-    cursor = await db.execute(
-        "SELECT DISTINCT game FROM results WHERE guild_id = ? AND user_id = ? ORDER BY game",
-        (guild_id, user_id),
-    )
-    return [row[0] for row in await cursor.fetchall()]
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from typing import Any
 
 import aiosqlite
 
-from data import career, clocks, packing
+from data import career, career_results, clocks, packing
 from data import matches as rows
 from data.store import Store, StoreUnavailable
 from matches import clock, results
@@ -48,6 +48,9 @@ UPKEEP_SHARE = 0.5
 """The share of time the background work (``upkeep``) may take: it works in the writer's
 thread, and Python runs one thread at a time, so it rests as long again after each batch
 and the table's own work is never held up for more than a batch."""
+
+CAREERS_BATCH = 50
+"""Players and games whose earlier results are summed up per transaction."""
 
 
 async def _rest_after(worked: float) -> None:
@@ -84,11 +87,27 @@ class MatchService(MatchRecords):
             done += rated
             await _rest_after(time.perf_counter() - started)
 
+    async def sum_up_career_results(self) -> int:
+        """Sum up the results recorded before careers kept them (``data.career_results``),
+        a few players per transaction; how many players and games."""
+        done = 0
+        while True:
+            started = time.perf_counter()
+            summed = await self._store.writing(
+                lambda db: career_results.sum_up_next(db, CAREERS_BATCH)
+            )
+            if summed is None:
+                return done
+            done += summed
+            await _rest_after(time.perf_counter() - started)
+
     async def upkeep(self) -> None:
-        """The work a database of earlier versions needs, in the background: the ratings
-        backfilled, then the move logs of finished matches packed (``data.packing``).
-        What it did is committed: a database it cannot write to now is done next start."""
+        """The work a database of earlier versions needs, in the background: earlier results
+        summed up in the careers, the ratings backfilled, then the move logs of finished
+        matches packed (``data.packing``). What it did is committed: a database it cannot
+        write to now is done next start."""
         try:
+            await self.sum_up_career_results()
             await self.backfill_ratings()
             await self.pack_move_logs()
         except StoreUnavailable as error:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
+import aiosqlite
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
@@ -23,7 +25,7 @@ from cogs.common.outcomes import no_winner, told
 from cogs.common.presenter import EMBED_COLOUR
 from cogs.common.reply import Reply
 from cogs.games import GAME_CHOICES, PRESENTERS
-from data import career, ratings
+from data import career, career_results, ratings
 from matches import results
 
 SCOPE_CHOICES = [
@@ -79,7 +81,10 @@ async def leaderboard_page(
     """The embed and buttons of one page of a game's leaderboard."""
     assert interaction.guild_id is not None
     guild = interaction.guild_id if scope == "server" else ratings.GLOBAL
-    async with service_of(interaction).store.read() as db:
+
+    async def read(
+        db: aiosqlite.Connection, page: int = page
+    ) -> tuple[int, list[ratings.Rating], int, dict[int, str], bool]:
         lines, total = await ratings.leaderboard(
             db, guild, game, min_matches=MIN_MATCHES, offset=page * PAGE_SIZE, limit=PAGE_SIZE
         )
@@ -90,7 +95,9 @@ async def leaderboard_page(
                 limit=PAGE_SIZE,
             )
         names = await ratings.names_of(db, [line.user_id for line in lines])
-        pending = await results.backfill_pending(db)
+        return page, lines, total, names, await results.backfill_pending(db)
+
+    page, lines, total, names, pending = await service_of(interaction).store.reading(read)
     pages = max(1, -(-total // PAGE_SIZE))
     rows = [
         _(
@@ -172,23 +179,12 @@ class Stats(commands.Cog):
         """The player's field per game, and whether ratings are still being computed."""
         assert interaction.guild_id is not None
         guild = interaction.guild_id
-        fields = []
-        async with service_of(interaction).store.read() as db:
-            totals = {
-                line.game: line for line in await career.player_totals(db, guild, user_id)
-            }
-            for game in sorted(set(totals) | set(await ratings.games_played(db, guild, user_id))):
-                if only is not None and game != only:
-                    continue
-                rating, rank = await ratings.rank_of(
-                    db, guild, game, user_id, min_matches=MIN_MATCHES
-                )
-                best = await ratings.best_result(db, guild, user_id, game)
-                draws = await ratings.draws(db, guild, user_id, game)
-                last = await ratings.results_of_player(db, guild, user_id, game, limit=LAST_RESULTS)
-                value = _game_text(game, totals.get(game), draws, rating, rank, best, last)
-                fields.append((game_title(interaction, game), value[:1024]))
-            pending = await results.backfill_pending(db)
+        games, pending = await service_of(interaction).store.reading(
+            lambda db: _career(db, guild, user_id, only)
+        )
+        fields = [
+            (game_title(interaction, game.game), _game_text(game)[:1024]) for game in games
+        ]
         return fields[:25], pending
 
     @app_commands.command(
@@ -223,15 +219,45 @@ class Stats(commands.Cog):
                 await reply.private(**page)
 
 
-def _game_text(
-    game: str,
-    totals: career.CareerLine | None,
-    draws: int,
-    rating: ratings.Rating | None,
-    rank: int | None,
-    best: ratings.SeatResult | None,
-    last: list[ratings.SeatResult],
-) -> str:
+@dataclass(frozen=True)
+class GameCareer:
+    """What /stats shows of a player's game on a server."""
+
+    game: str
+    totals: career.CareerLine | None
+    draws: int
+    rating: ratings.Rating | None
+    rank: int | None
+    best: ratings.SeatResult | None
+    last: list[ratings.SeatResult]
+
+
+async def _career(
+    db: aiosqlite.Connection, guild: int, user_id: int, only: str | None
+) -> tuple[list[GameCareer], bool]:
+    """The player's career per game (``only`` that one), read in one go from one snapshot,
+    and whether ratings are still being computed."""
+    totals = {line.game: line for line in await career.player_totals(db, guild, user_id)}
+    summed = {line.game: line for line in await career_results.of_player(db, guild, user_id)}
+    games = []
+    for game in sorted(set(totals) | set(summed)):
+        if only is not None and game != only:
+            continue
+        rating, rank = await ratings.rank_of(db, guild, game, user_id, min_matches=MIN_MATCHES)
+        line = summed.get(game)
+        best = await ratings.result_at(db, line.best_match, line.best_seat) if line else None
+        last = await ratings.results_of_player(db, guild, user_id, game, limit=LAST_RESULTS)
+        games.append(
+            GameCareer(
+                game, totals.get(game), line.draws if line else 0, rating, rank, best, last
+            )
+        )
+    return games, await results.backfill_pending(db)
+
+
+def _game_text(shown: GameCareer) -> str:
+    game, totals, draws = shown.game, shown.totals, shown.draws
+    rating, rank, best, last = shown.rating, shown.rank, shown.best, shown.last
     lines = []
     if totals is not None:
         rate = totals.wins / totals.played if totals.played else 0.0

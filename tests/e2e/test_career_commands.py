@@ -7,12 +7,14 @@ import asyncio
 from cogs.career import RATINGS_PENDING
 from data import matches as rows
 from data import ratings
+from data.store import Store
 from matches import results
 from matches.match import Player
+from matches.service import MatchService
 from rules.hare import ENGINE as HARE
 from rules.whyfirst import ENGINE as WHY_FIRST
 from tests.e2e.play import open_and_start, play_to_the_end
-from tests.matches.helpers import play_match, to_version_5
+from tests.matches.helpers import play_match, to_version_5, to_version_13
 
 
 async def _finished_whyfirst(table):
@@ -233,3 +235,80 @@ async def test_the_bot_answers_while_the_ratings_of_an_older_database_are_comput
     assert RATINGS_PENDING not in board.text and "**1.** " in board.text
     stats = await table.backend.slash(anne, table.channel, "stats")
     assert RATINGS_PENDING not in stats.text and "Rating " in stats.text
+
+
+async def _season(table, anne, ben, chris):
+    """Hare races of three players, one resigned by Ben (a forfeit), and Why First?."""
+    service = table.bot.table.service
+    where = {"guild_id": table.guild.id, "channel_id": table.channel.id}
+    trio = [Player(anne.id, "anne"), Player(ben.id, "ben"), Player(chris.id, "chris")]
+    for seed in range(3):
+        await play_match(service, "hare", trio, seed=seed, **where)
+    await play_match(service, "hare", trio, seed=7, resign=trio[1], **where)
+    await play_match(service, "whyfirst", trio[:2], seed=3, **where)
+
+
+async def test_stats_of_an_older_database_are_exact_while_its_results_are_summed_up(
+    table, monkeypatch
+):
+    """Version 13 kept no summed results: until the background has summed them up,
+    /stats counts them, and says the same before, during and after."""
+    anne, ben, chris = table.player("anne"), table.player("ben"), table.player("chris")
+    await _season(table, anne, ben, chris)
+    before = {
+        who.id: (await table.backend.slash(anne, table.channel, "stats", player=who.id)).text
+        for who in (anne, ben, chris)
+    }
+    assert "Best: " in before[ben.id] and "forfeited (" in before[ben.id]
+    await table.backend.disconnect()
+    to_version_13(table.database)
+    let_go, summed = asyncio.Event(), []
+    sum_up = MatchService.sum_up_career_results
+
+    async def held(service):
+        table.backend.tracker.ignored.add(asyncio.current_task())  # held on purpose
+        await let_go.wait()
+        summed.append(await sum_up(service))
+        return summed[-1]
+
+    monkeypatch.setattr(MatchService, "sum_up_career_results", held)
+    bot = await table.start_bot()
+    for who in (anne, ben, chris):
+        during = await table.backend.slash(anne, table.channel, "stats", player=who.id)
+        assert during.text == before[who.id]
+    assert summed == [] and not bot.upkeep.done()
+    let_go.set()
+    await bot.upkeep
+    assert summed == [5], "three players' Hare and two players' Why First?"
+    for who in (anne, ben, chris):
+        after = await table.backend.slash(anne, table.channel, "stats", player=who.id)
+        assert after.text == before[who.id]
+
+
+async def test_stats_and_the_leaderboards_read_one_snapshot_in_one_go(table, monkeypatch):
+    """However many games and results, each answer is one read in the reader's thread."""
+    anne, ben, chris = table.player("anne"), table.player("ben"), table.player("chris")
+    await _season(table, anne, ben, chris)
+    calls = []
+    read, reading = Store.read, Store.reading
+
+    def counted_read(self):
+        calls.append("read")
+        return read(self)
+
+    async def counted_reading(self, query):
+        calls.append("reading")
+        return await reading(self, query)
+
+    monkeypatch.setattr(Store, "read", counted_read)
+    monkeypatch.setattr(Store, "reading", counted_reading)
+    stats = await table.backend.slash(anne, table.channel, "stats", player=ben.id)
+    assert "Hare and Tortoise" in stats.text and "Why First?" in stats.text
+    assert calls == ["reading"]
+    for scope in ("server", "global"):
+        calls.clear()
+        board = await table.backend.slash(
+            anne, table.channel, "leaderboard", game="hare", scope=scope
+        )
+        assert "**1.** " in board.text and "**3.** " in board.text
+        assert calls == ["reading"], scope

@@ -71,10 +71,22 @@ def to_version_5(path: Path) -> None:
                 ],
             )
         raw.executescript(
-            "DROP TABLE ratings; DROP TABLE results; DROP INDEX seats_playing_for_players;"
+            "DROP TABLE ratings; DROP TABLE results; DROP TABLE career_results;"
+            " DROP INDEX seats_playing_for_players;"
             " DROP TABLE player_languages; DROP TABLE settings;"
             " ALTER TABLE seats DROP COLUMN level; DROP INDEX seats_by_user;"
             " DROP INDEX matches_finished_order; DROP TABLE move_logs; DELETE FROM meta;"
             " DROP TABLE claims; DROP TABLE processes;"
             " PRAGMA user_version = 5;"
+        )
+
+
+def to_version_13(path: Path) -> None:
+    """The database (closed) as version 13 left it: its results recorded, not yet summed up
+    in the careers (``data.career_results``)."""
+    with sqlite3.connect(path) as raw:
+        raw.executescript(
+            "DROP TABLE career_results; DROP INDEX ratings_ranked;"
+            " CREATE INDEX ratings_by_rank ON ratings (guild_id, game, ordinal DESC);"
+            " PRAGMA user_version = 13;"
         )

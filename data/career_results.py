@@ -1,0 +1,162 @@
+"""Each player's results summed up per server and game, kept as each result is recorded.
+
+A row holds how many results a player has in a game on a server, their draws and where
+their best result is, so /stats reads one row instead of counting every result. It changes
+in the transaction that records a result (``add``, called by ``ratings.record_result``);
+results recorded before the rows existed are summed up in the background (``sum_up_next``),
+and until that is done ``of_player`` counts them from the results, as exact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import aiosqlite
+
+from data import meta
+
+if TYPE_CHECKING:
+    from data.ratings import SeatResult
+
+SUM_UP_FROM = "career_results_from"
+"""Meta key: earlier results are being summed up; the last player and game done
+('guild user game', '' before the first)."""
+
+
+@dataclass(frozen=True)
+class CareerResults:
+    """A player's results in one game on one server."""
+
+    game: str
+    matches: int
+    draws: int
+    """Matches that ended with nobody winning, forfeits left out."""
+    best_match: int
+    best_seat: int
+    """Where the best result is: a win, else a draw, else the best place (then the most
+    points, then the earliest)."""
+
+
+def _best_first(
+    won: bool, decided: bool, place: int, points: int, match_id: int
+) -> tuple[bool, bool, int, int, int]:
+    """The order of results from the best, as ``_BEST_FIRST`` sorts them."""
+    return (not won, decided, place, -points, match_id)
+
+
+_BEST_FIRST = "ORDER BY won DESC, decided, place, points DESC, match_id"
+_OF = "guild_id = ? AND user_id = ? AND game = ?"
+
+
+async def add(db: aiosqlite.Connection, result: SeatResult) -> None:
+    """Count one more result of a player (call in the transaction that records it)."""
+    if result.user_id is None:
+        return
+    key = (result.guild_id, result.user_id, result.game)
+    draw = int(not result.decided and not result.forfeited)
+    cursor = await db.execute(
+        f"SELECT best_match, best_seat FROM career_results WHERE {_OF}", key
+    )
+    row = await cursor.fetchone()
+    if row is None:
+        await db.execute(
+            "INSERT INTO career_results (guild_id, user_id, game, matches, draws, best_match,"
+            " best_seat) VALUES (?, ?, ?, 1, ?, ?, ?)",
+            (*key, draw, result.match_id, result.seat),
+        )
+        return
+    best_match, best_seat = row[0], row[1]
+    cursor = await db.execute(
+        "SELECT won, decided, place, points FROM results WHERE match_id = ? AND seat = ?",
+        (best_match, best_seat),
+    )
+    best = await cursor.fetchone()
+    new = _best_first(result.won, result.decided, result.place, result.points, result.match_id)
+    if best is None or new < _best_first(bool(best[0]), bool(best[1]), *best[2:], best_match):
+        best_match, best_seat = result.match_id, result.seat
+    await db.execute(
+        "UPDATE career_results SET matches = matches + 1, draws = draws + ?, best_match = ?,"
+        f" best_seat = ? WHERE {_OF}",
+        (draw, best_match, best_seat, *key),
+    )
+
+
+async def counted(
+    db: aiosqlite.Connection, guild_id: int, user_id: int, game: str
+) -> CareerResults | None:
+    """The player's results in a game counted from every result (None without any)."""
+    key = (guild_id, user_id, game)
+    cursor = await db.execute(
+        "SELECT COUNT(*), SUM(CASE WHEN decided = 0 AND forfeited = 0 THEN 1 ELSE 0 END)"
+        f" FROM results WHERE {_OF}",
+        key,
+    )
+    matches, draws = await cursor.fetchone()
+    if not matches:
+        return None
+    cursor = await db.execute(
+        f"SELECT match_id, seat FROM results WHERE {_OF} {_BEST_FIRST} LIMIT 1", key
+    )
+    best = await cursor.fetchone()
+    return CareerResults(game, int(matches), int(draws), best[0], best[1])
+
+
+async def of_player(
+    db: aiosqlite.Connection, guild_id: int, user_id: int
+) -> list[CareerResults]:
+    """The player's results per game on a server, by game: the kept rows, or while earlier
+    results are still being summed up, counted from the results."""
+    if await meta.get_meta(db, SUM_UP_FROM) is not None:
+        cursor = await db.execute(
+            "SELECT DISTINCT game FROM results WHERE guild_id = ? AND user_id = ? ORDER BY game",
+            (guild_id, user_id),
+        )
+        games = [row[0] for row in await cursor.fetchall()]
+        found = [await counted(db, guild_id, user_id, game) for game in games]
+        return [line for line in found if line is not None]
+    cursor = await db.execute(
+        "SELECT game, matches, draws, best_match, best_seat FROM career_results"
+        " WHERE guild_id = ? AND user_id = ? ORDER BY game",
+        (guild_id, user_id),
+    )
+    return [CareerResults(*row) for row in await cursor.fetchall()]
+
+
+async def sum_up_next(db: aiosqlite.Connection, batch: int) -> int | None:
+    """Sum up the earlier results of the next ``batch`` players and games (the rows
+    counted afresh, results added since included): how many, or None once all are."""
+    after = await meta.get_meta(db, SUM_UP_FROM)
+    if after is None:
+        return None
+    guild_id, user_id, game = _position(after)
+    cursor = await db.execute(
+        "SELECT DISTINCT guild_id, user_id, game FROM results"
+        " WHERE (guild_id, user_id, game) > (?, ?, ?) AND user_id IS NOT NULL"
+        " ORDER BY guild_id, user_id, game LIMIT ?",
+        (guild_id, user_id, game, batch),
+    )
+    keys = list(await cursor.fetchall())
+    for key in keys:
+        line = await counted(db, *key)
+        assert line is not None
+        await db.execute(
+            "INSERT INTO career_results (guild_id, user_id, game, matches, draws, best_match,"
+            " best_seat) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, user_id, game)"
+            " DO UPDATE SET matches = excluded.matches, draws = excluded.draws,"
+            " best_match = excluded.best_match, best_seat = excluded.best_seat",
+            (*key, line.matches, line.draws, line.best_match, line.best_seat),
+        )
+    if len(keys) < batch:
+        await meta.delete_meta(db, SUM_UP_FROM)
+    else:
+        await meta.set_meta(db, SUM_UP_FROM, " ".join(str(part) for part in keys[-1]))
+    return len(keys)
+
+
+def _position(after: str) -> tuple[int, int, str]:
+    """(guild, user, game) of the last player and game summed up (before all of them)."""
+    if not after:
+        return -1, -1, ""
+    guild_id, user_id, game = after.split(" ", 2)
+    return int(guild_id), int(user_id), game
