@@ -1,12 +1,13 @@
 """How well the computer players play: against each other and against casual players.
 
     python -m bench.players [--game G] [--matches N] [--seconds S | --playouts P] [--seed S]
-    python -m bench.players --casual [--seats 2 4] [--level strong easy] [--jobs J] ...
+    python -m bench.players --casual [--seats 2 4] [--level strong easy] [--computers C] ...
 
 The mixed table seats one strong, one easy and one random player (three seats), rotating who
 sits where so no level keeps the first seat. ``--casual`` seats one computer of each level
 against casual players (``casual_move`` of ``rules/<game>/casual.py``: a sensible player's
-rule-based play, written from the rulebook) in every other seat, the computer's seat rotating.
+rule-based play, written from the rulebook) in every other seat, the computer's seat rotating;
+``--computers 2`` seats two of them, half the table apart (partners in a team game).
 Each player decides from its seat's view only, as at the table. Prints each level's win rate
 with a 95% Wilson interval (a shared win counts as a share) beside its fair share, its mean
 place (1 is first) and its mean and worst decision time. Figures, not tests: run by hand.
@@ -152,12 +153,19 @@ def mixed(game: str, matches: int, budget: Budget, seed: int, jobs: int) -> None
     _report(ENGINES[game].title, SEATS, 1 / len(SEATS), results)
 
 
+def seating(level: str, seats: int, computers: int) -> tuple[str, ...]:
+    """``computers`` seats of ``level`` spread evenly round the table, casual players between."""
+    at = {n * seats // computers for n in range(computers)}
+    return tuple(level if seat in at else CASUAL for seat in range(seats))
+
+
 def against_casual(
-    game: str, level: str, seats: int, matches: int, budget: Budget, seed: int, jobs: int
+    game: str, level: str, seats: int, matches: int, budget: Budget, seed: int, jobs: int,
+    computers: int = 1,
 ) -> None:
-    """One computer of ``level`` against ``seats - 1`` casual players."""
-    rotation = (level,) + (CASUAL,) * (seats - 1)
-    title = f"{ENGINES[game].title}, {level} against {seats - 1} casual"
+    """``computers`` computers of ``level`` against casual players in the other seats."""
+    rotation = seating(level, seats, computers)
+    title = f"{ENGINES[game].title}, {computers} {level} against {seats - computers} casual"
 
     def interim(results: list[Any]) -> None:
         _report(f"{title} (so far)", (level,), 1 / seats, results)
@@ -176,6 +184,7 @@ def main() -> None:
     parser.add_argument("--casual", action="store_true", help="against casual players")
     parser.add_argument("--seats", type=int, nargs="+", default=[2, 4])
     parser.add_argument("--level", nargs="+", default=["strong", "easy"])
+    parser.add_argument("--computers", type=int, default=1, help="computer seats (--casual)")
     parser.add_argument("--jobs", type=int, default=1, help="matches played at once")
     args = parser.parse_args()
     budget = Budget(seconds=args.seconds, playouts=args.playouts)
@@ -190,7 +199,10 @@ def main() -> None:
             continue
         for seats in args.seats:
             for level in args.level:
-                against_casual(game, level, seats, args.matches, budget, args.seed, args.jobs)
+                against_casual(
+                    game, level, seats, args.matches, budget, args.seed, args.jobs,
+                    args.computers,
+                )
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench.players import CASUAL, casual_player, play_match, wilson
+from bench.players import CASUAL, casual_player, play_match, seating, wilson
 from rules.base import Budget
 from rules.canyon import casual as canyon_casual
 from rules.numbers import casual as numbers_casual
@@ -28,6 +28,14 @@ def test_a_match_against_casual_players_is_played_out(game: str) -> None:
     assert all(0.0 <= share <= 1.0 for share in shares) and sum(shares) <= 1.0
     if game == "numbers":  # teams of seats 0 and 2, 1 and 3 win together
         assert shares[0] == shares[2] and shares[1] == shares[3]
+
+
+def test_two_computers_sit_half_the_table_apart() -> None:
+    assert seating("strong", 2, 1) == ("strong", CASUAL)
+    assert seating("strong", 4, 1) == ("strong", CASUAL, CASUAL, CASUAL)
+    assert seating("strong", 4, 2) == ("strong", CASUAL, "strong", CASUAL)
+    shares, _, _ = play_match("numbers", seating("easy", 4, 2), 5, QUICK)
+    assert shares[0] == shares[2] and shares[1] == shares[3]  # partners
 
 
 def _strong_rate(game: str, seats: int, matches: int) -> tuple[float, float]:
