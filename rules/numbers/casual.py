@@ -62,7 +62,6 @@ def casual_play(state: NumbersState, seat: int) -> Move:
         for space in targets(state, seat, card):
             if _in_threat(state, counts, space):
                 return f"m{card}@{SPACE_NAMES[space]}"
-    # Extend the longest line.
     # Extend the longest line; a Plus only when no equation card fits anywhere.
     for cards in (equations, pluses):
         options = [(card, space) for card in cards for space in targets(state, seat, card)]

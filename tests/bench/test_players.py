@@ -62,3 +62,11 @@ def test_strong_beats_a_casual_player_heads_up(game: str) -> None:
 def test_strong_wins_more_than_its_share_among_three_casual_drivers() -> None:
     rate, _ = _strong_rate("canyon", 4, 100)
     assert rate >= 1.5 * 0.25
+
+
+@pytest.mark.slow
+def test_strong_lifts_its_team_of_sequence_numbers_above_its_fair_half() -> None:
+    # A team's win is split between its two seats: the team wins twice its seat's share. The
+    # goal of 75% is not reached (bench/README.md); this checks the team does better than even.
+    rate, _ = _strong_rate("numbers", 4, 100)
+    assert 2 * rate > 0.5
