@@ -36,6 +36,10 @@ CASUAL = "casual"
 PROGRESS = 10
 """Matches between two interim reports of a run against casual players."""
 
+MAX_DECISIONS = 3_000
+"""A match still going after this many decisions is stopped, left out of the figures and
+counted as unfinished (a match of four players of Hare and Tortoise takes about 100)."""
+
 Casual = Callable[[Mapping[str, Any], int, random.Random], Move]
 
 
@@ -61,7 +65,8 @@ def play_match(
     game: str, levels: tuple[str, ...], seed: int, budget: Budget
 ) -> tuple[list[float], tuple[int, ...], dict[str, list[float]]]:
     """Play one match with ``levels[seat]`` at each seat: each seat's share of the win, each
-    seat's place, and each level's decision times."""
+    seat's place, and each level's decision times; no shares and no places when the match is
+    stopped unfinished (``MAX_DECISIONS``)."""
     engine = ENGINES[game]
     choose = computer(game)
     casual = casual_player(game)
@@ -69,7 +74,7 @@ def play_match(
     clocks: dict[str, list[float]] = defaultdict(list)
     state = engine.setup(len(levels), engine.options({}, len(levels)), seed)
     decision = 0
-    while awaited := engine.to_move(state):
+    while (awaited := engine.to_move(state)) and decision < MAX_DECISIONS:
         seat = min(awaited)
         level = levels[seat]
         start = time.process_time()
@@ -85,7 +90,8 @@ def play_match(
         engine.apply(state, seat, move)
         decision += 1
     outcome = engine.outcome(state)
-    assert outcome is not None
+    if outcome is None:
+        return [], (), clocks
     winners = [s for s in outcome.winners if s < len(levels)]
     shares = [1 / len(winners) if s in winners else 0.0 for s in range(len(levels))]
     return shares, outcome.places[: len(levels)], clocks
@@ -120,7 +126,8 @@ def _report(
     places: dict[str, int] = defaultdict(int)
     counts: dict[str, int] = defaultdict(int)
     clocks: dict[str, list[float]] = defaultdict(list)
-    for seating, shares, placed, times in results:
+    finished = [result for result in results if result[2]]
+    for seating, shares, placed, times in finished:
         for level, share, place in zip(seating, shares, placed, strict=True):
             if level in levels:
                 wins[level] += share
@@ -128,7 +135,10 @@ def _report(
                 counts[level] += 1
         for level, spent in times.items():
             clocks[level].extend(spent)
-    print(f"\n{title}: {len(results)} matches, a fair share is {fair:.1%}", flush=True)
+    print(f"\n{title}: {len(finished)} matches, a fair share is {fair:.1%}", flush=True)
+    if len(finished) < len(results):
+        print(f"  {len(results) - len(finished)} more stopped unfinished after {MAX_DECISIONS} "
+              "decisions, left out")
     print(
         f"  {'level':<8} {'win rate':>9} {'95% interval':>16} {'x fair':>7} {'mean place':>11} "
         f"{'mean decision':>14} {'worst':>8}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bench import players
 from bench.players import CASUAL, casual_player, play_match, seating, wilson
 from rules.base import Budget
 from rules.canyon import casual as canyon_casual
@@ -36,6 +37,21 @@ def test_two_computers_sit_half_the_table_apart() -> None:
     assert seating("strong", 4, 2) == ("strong", CASUAL, "strong", CASUAL)
     shares, _, _ = play_match("numbers", seating("easy", 4, 2), 5, QUICK)
     assert shares[0] == shares[2] and shares[1] == shares[3]  # partners
+
+
+def test_a_match_that_goes_on_too_long_is_stopped_unfinished(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(players, "MAX_DECISIONS", 6)
+    shares, places, clocks = play_match("numbers", ("easy", CASUAL), 5, QUICK)
+    assert shares == [] and places == ()
+    assert sum(len(times) for times in clocks.values()) == 6
+    monkeypatch.setattr(players, "MAX_DECISIONS", 10_000)
+    finished = play_match("numbers", (CASUAL, "easy"), 5, QUICK)
+    results = [(("easy", CASUAL), shares, places, clocks), ((CASUAL, "easy"), *finished)]
+    players._report("Sequence Numbers", ("easy",), 0.5, results)
+    out = capsys.readouterr().out
+    assert "Sequence Numbers: 1 matches" in out and "1 more stopped unfinished after 10000" in out
 
 
 def _strong_rate(game: str, seats: int, matches: int) -> tuple[float, float]:
