@@ -1,12 +1,13 @@
 """How well the computer players play: against each other and against casual players.
 
     python -m bench.players [--game G] [--matches N] [--seconds S | --playouts P] [--seed S]
-    python -m bench.players --casual [--seats 2 4] [--level strong easy] [--jobs J] ...
+    python -m bench.players --casual [--seats 2 4] [--level strong easy] [--computers C] ...
 
 The mixed table seats one strong, one easy and one random player (three seats), rotating who
 sits where so no level keeps the first seat. ``--casual`` seats one computer of each level
 against casual players (``casual_move`` of ``rules/<game>/casual.py``: a sensible player's
-rule-based play, written from the rulebook) in every other seat, the computer's seat rotating.
+rule-based play, written from the rulebook) in every other seat, the computer's seat rotating;
+``--computers 2`` seats two of them, half the table apart (partners in a team game).
 Each player decides from its seat's view only, as at the table. Prints each level's win rate
 with a 95% Wilson interval (a shared win counts as a share) beside its fair share, its mean
 place (1 is first) and its mean and worst decision time. Figures, not tests: run by hand.
@@ -35,6 +36,10 @@ CASUAL = "casual"
 PROGRESS = 10
 """Matches between two interim reports of a run against casual players."""
 
+MAX_DECISIONS = 3_000
+"""A match still going after this many decisions is stopped, left out of the figures and
+counted as unfinished (a match of four players of Hare and Tortoise takes about 100)."""
+
 Casual = Callable[[Mapping[str, Any], int, random.Random], Move]
 
 
@@ -60,7 +65,8 @@ def play_match(
     game: str, levels: tuple[str, ...], seed: int, budget: Budget
 ) -> tuple[list[float], tuple[int, ...], dict[str, list[float]]]:
     """Play one match with ``levels[seat]`` at each seat: each seat's share of the win, each
-    seat's place, and each level's decision times."""
+    seat's place, and each level's decision times; no shares and no places when the match is
+    stopped unfinished (``MAX_DECISIONS``)."""
     engine = ENGINES[game]
     choose = computer(game)
     casual = casual_player(game)
@@ -68,7 +74,7 @@ def play_match(
     clocks: dict[str, list[float]] = defaultdict(list)
     state = engine.setup(len(levels), engine.options({}, len(levels)), seed)
     decision = 0
-    while awaited := engine.to_move(state):
+    while (awaited := engine.to_move(state)) and decision < MAX_DECISIONS:
         seat = min(awaited)
         level = levels[seat]
         start = time.process_time()
@@ -84,7 +90,8 @@ def play_match(
         engine.apply(state, seat, move)
         decision += 1
     outcome = engine.outcome(state)
-    assert outcome is not None
+    if outcome is None:
+        return [], (), clocks
     winners = [s for s in outcome.winners if s < len(levels)]
     shares = [1 / len(winners) if s in winners else 0.0 for s in range(len(levels))]
     return shares, outcome.places[: len(levels)], clocks
@@ -119,7 +126,8 @@ def _report(
     places: dict[str, int] = defaultdict(int)
     counts: dict[str, int] = defaultdict(int)
     clocks: dict[str, list[float]] = defaultdict(list)
-    for seating, shares, placed, times in results:
+    finished = [result for result in results if result[2]]
+    for seating, shares, placed, times in finished:
         for level, share, place in zip(seating, shares, placed, strict=True):
             if level in levels:
                 wins[level] += share
@@ -127,7 +135,10 @@ def _report(
                 counts[level] += 1
         for level, spent in times.items():
             clocks[level].extend(spent)
-    print(f"\n{title}: {len(results)} matches, a fair share is {fair:.1%}", flush=True)
+    print(f"\n{title}: {len(finished)} matches, a fair share is {fair:.1%}", flush=True)
+    if len(finished) < len(results):
+        print(f"  {len(results) - len(finished)} more stopped unfinished after {MAX_DECISIONS} "
+              "decisions, left out")
     print(
         f"  {'level':<8} {'win rate':>9} {'95% interval':>16} {'x fair':>7} {'mean place':>11} "
         f"{'mean decision':>14} {'worst':>8}"
@@ -152,12 +163,19 @@ def mixed(game: str, matches: int, budget: Budget, seed: int, jobs: int) -> None
     _report(ENGINES[game].title, SEATS, 1 / len(SEATS), results)
 
 
+def seating(level: str, seats: int, computers: int) -> tuple[str, ...]:
+    """``computers`` seats of ``level`` spread evenly round the table, casual players between."""
+    at = {n * seats // computers for n in range(computers)}
+    return tuple(level if seat in at else CASUAL for seat in range(seats))
+
+
 def against_casual(
-    game: str, level: str, seats: int, matches: int, budget: Budget, seed: int, jobs: int
+    game: str, level: str, seats: int, matches: int, budget: Budget, seed: int, jobs: int,
+    computers: int = 1,
 ) -> None:
-    """One computer of ``level`` against ``seats - 1`` casual players."""
-    rotation = (level,) + (CASUAL,) * (seats - 1)
-    title = f"{ENGINES[game].title}, {level} against {seats - 1} casual"
+    """``computers`` computers of ``level`` against casual players in the other seats."""
+    rotation = seating(level, seats, computers)
+    title = f"{ENGINES[game].title}, {computers} {level} against {seats - computers} casual"
 
     def interim(results: list[Any]) -> None:
         _report(f"{title} (so far)", (level,), 1 / seats, results)
@@ -176,6 +194,7 @@ def main() -> None:
     parser.add_argument("--casual", action="store_true", help="against casual players")
     parser.add_argument("--seats", type=int, nargs="+", default=[2, 4])
     parser.add_argument("--level", nargs="+", default=["strong", "easy"])
+    parser.add_argument("--computers", type=int, default=1, help="computer seats (--casual)")
     parser.add_argument("--jobs", type=int, default=1, help="matches played at once")
     args = parser.parse_args()
     budget = Budget(seconds=args.seconds, playouts=args.playouts)
@@ -190,7 +209,10 @@ def main() -> None:
             continue
         for seats in args.seats:
             for level in args.level:
-                against_casual(game, level, seats, args.matches, budget, args.seed, args.jobs)
+                against_casual(
+                    game, level, seats, args.matches, budget, args.seed, args.jobs,
+                    args.computers,
+                )
 
 
 if __name__ == "__main__":

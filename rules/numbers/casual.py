@@ -3,7 +3,8 @@
 It is not the project's own easy level. It plays as a sensible player at a real table: it
 trades a dead card, completes a sequence when it can, blocks a rival's line of four (with a
 card, a Plus, or a Minus on one of its chips), and otherwise extends its longest open line.
-Plus and Minus are kept for winning and blocking. It decides from its seat's view alone.
+Plus and Minus are kept for winning and blocking, and played otherwise only when nothing else
+can be. It decides from its seat's view alone.
 """
 
 from __future__ import annotations
@@ -27,7 +28,12 @@ sequence."""
 
 def casual_move(view: Mapping[str, Any], seat: int, rng: random.Random) -> Move:
     """The casual player's move for ``seat``, from its view alone."""
-    state = determinize(view, rng)
+    return casual_play(determinize(view, rng), seat)
+
+
+def casual_play(state: NumbersState, seat: int) -> Move:
+    """The casual player's move for ``seat`` on ``state``, looking only at its own hand and
+    the board (the other hands may be sampled ones)."""
     hand = state.hands[seat]
     if not state.traded:
         for card in hand:
@@ -56,11 +62,20 @@ def casual_move(view: Mapping[str, Any], seat: int, rng: random.Random) -> Move:
         for space in targets(state, seat, card):
             if _in_threat(state, counts, space):
                 return f"m{card}@{SPACE_NAMES[space]}"
-    # Extend the longest line.
-    options = [(card, space) for card in equations for space in targets(state, seat, card)]
-    if options:
-        card, space = max(options, key=lambda o: (_extension(state, counts, side, o[1]), -o[1]))
-        return f"p{card}@{SPACE_NAMES[space]}"
+    # Extend the longest line; a Plus only when no equation card fits anywhere.
+    for cards in (equations, pluses):
+        options = [(card, space) for card in cards for space in targets(state, seat, card)]
+        if options:
+            card, space = max(
+                options, key=lambda o: (_extension(state, counts, side, o[1]), -o[1])
+            )
+            return f"p{card}@{SPACE_NAMES[space]}"
+    # A Minus that cannot be kept (nothing else can be played) takes the rival chip whose
+    # line is longest.
+    removals = [(card, space) for card in minuses for space in targets(state, seat, card)]
+    if removals:
+        card, space = max(removals, key=lambda o: (_rival_line(state, counts, o[1]), -o[1]))
+        return f"m{card}@{SPACE_NAMES[space]}"
     dead = [card for card in hand if is_dead(state, card)]
     return f"d{(dead or equations or hand)[0]}"
 
@@ -105,6 +120,15 @@ def _in_threat(state: NumbersState, counts: list[tuple[int, int]], space: int) -
     owner = state.chips[space]
     return any(
         counts[w] == (owner, FOUR) for w, window in enumerate(WINDOWS) if space in window
+    )
+
+
+def _rival_line(state: NumbersState, counts: list[tuple[int, int]], space: int) -> int:
+    """The longest line of its own side that the rival chip on ``space`` is part of."""
+    owner = state.chips[space]
+    return max(
+        (held for w, (side, held) in enumerate(counts) if side == owner and space in WINDOWS[w]),
+        default=0,
     )
 
 

@@ -166,3 +166,14 @@ def test_blocks_a_rivals_four() -> None:
     move = numbers_casual.casual_move(NUMBERS.view(state, 0), 0, random.Random(1))
     assert move.endswith(f"@{space_name(75)}")
     assert move in NUMBERS.legal_moves(state, 0)
+
+
+@pytest.mark.parametrize("kind", ["plus", "minus"])
+def test_plays_a_plus_or_minus_when_nothing_else_can_be_played(kind: str) -> None:
+    # Only a Plus or a Minus in hand, no line to finish or block: a discard is not allowed.
+    special = next(c.id for c in DECK if c.kind == kind)
+    state = _numbers({21: 0, 75: 1}, [special])
+    legal = NUMBERS.legal_moves(state, 0)
+    assert not any(move.startswith("d") for move in legal)
+    assert numbers_casual.casual_play(state, 0) in legal
+    assert numbers_casual.casual_move(NUMBERS.view(state, 0), 0, random.Random(1)) in legal
