@@ -30,6 +30,14 @@ class Settings:
     global_rate: int | None = DISCORD_GLOBAL_RATE
     """Requests a second Discord allows the bot (``cogs.common.pacing``); None: not paced,
     for a bot that talks to the benchmarks' simulated Discord only."""
+    database_url: str | None = None
+    """A PostgreSQL server's ``postgresql://`` URL (``DATABASE_URL``); None: the SQLite
+    file at ``database_path``."""
+
+    @property
+    def database(self) -> Path | str:
+        """The database the bot opens: the PostgreSQL URL when one is set, else the file."""
+        return self.database_url or self.database_path
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -42,6 +50,7 @@ class Settings:
             dev_guild_id=_positive("DEV_GUILD_ID", "a server's ID"),
             log_level=_log_level(),
             global_rate=DISCORD_GLOBAL_RATE if rate is None else rate,
+            database_url=_database_url(),
         )
 
 
@@ -50,6 +59,17 @@ def _database_path() -> Path:
     the default beside ``bot.py``."""
     value = os.environ.get("DATABASE_PATH", "").strip()
     return PROJECT / Path(value).expanduser() if value else DEFAULT_DATABASE
+
+
+def _database_url() -> str | None:
+    """``DATABASE_URL``: a PostgreSQL server to use instead of the SQLite file."""
+    value = os.environ.get("DATABASE_URL", "").strip()
+    if value and not value.startswith(("postgresql://", "postgres://")):
+        raise SettingsError(
+            f"DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host/database),"
+            f" not {value!r}; leave it out to use the SQLite file."
+        )
+    return value or None
 
 
 def _log_level() -> str:

@@ -6,10 +6,9 @@ server (``GLOBAL``). ``matches.results`` decides the numbers; this module only k
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
-import aiosqlite
+from data.interface import Connection, Row
 
 GLOBAL = 0
 """The guild id of the ratings that count every server."""
@@ -52,7 +51,7 @@ class SeatResult:
     """Whether the match had a winner; False when it ended with nobody winning."""
 
 
-async def record_result(db: aiosqlite.Connection, result: SeatResult) -> None:
+async def record_result(db: Connection, result: SeatResult) -> None:
     await db.execute(
         "INSERT INTO results (match_id, seat, guild_id, game, user_id, players, place, points,"
         " won, forfeited, finished_at, phantom, decided)"
@@ -66,7 +65,7 @@ async def record_result(db: aiosqlite.Connection, result: SeatResult) -> None:
 
 
 async def ratings_of(
-    db: aiosqlite.Connection, guild_id: int, game: str, user_ids: list[int]
+    db: Connection, guild_id: int, game: str, user_ids: list[int]
 ) -> dict[int, Rating]:
     """The stored ratings of these players (players never rated are left out)."""
     if not user_ids:
@@ -81,7 +80,7 @@ async def ratings_of(
 
 
 async def save_rating(
-    db: aiosqlite.Connection,
+    db: Connection,
     guild_id: int,
     game: str,
     user_id: int,
@@ -97,20 +96,20 @@ async def save_rating(
         "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, ordinal, matches, wins,"
         " last_match) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)"
         " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu,"
-        " sigma = excluded.sigma, ordinal = excluded.ordinal, matches = matches + 1,"
-        " wins = wins + excluded.wins, last_match = excluded.last_match",
+        " sigma = excluded.sigma, ordinal = excluded.ordinal, matches = ratings.matches + 1,"
+        " wins = ratings.wins + excluded.wins, last_match = excluded.last_match",
         (guild_id, game, user_id, mu, sigma, ordinal, int(won), match_id),
     )
 
 
-async def has_results(db: aiosqlite.Connection, match_id: int) -> bool:
+async def has_results(db: Connection, match_id: int) -> bool:
     """Whether the match's results are stored."""
     cursor = await db.execute("SELECT 1 FROM results WHERE match_id = ? LIMIT 1", (match_id,))
     return await cursor.fetchone() is not None
 
 
 async def leaderboard(
-    db: aiosqlite.Connection,
+    db: Connection,
     guild_id: int,
     game: str,
     *,
@@ -134,7 +133,7 @@ async def leaderboard(
 
 
 async def rank_of(
-    db: aiosqlite.Connection, guild_id: int, game: str, user_id: int, *, min_matches: int
+    db: Connection, guild_id: int, game: str, user_id: int, *, min_matches: int
 ) -> tuple[Rating | None, int | None]:
     """A player's rating and rank (None until they have ``min_matches`` rated matches)."""
     rating = (await ratings_of(db, guild_id, game, [user_id])).get(user_id)
@@ -159,7 +158,7 @@ _RESULTS = (
 )
 
 
-def _result(row: aiosqlite.Row) -> SeatResult:
+def _result(row: Row) -> SeatResult:
     return SeatResult(
         row["match_id"], row["seat"], row["guild_id"], row["game"], row["user_id"],
         row["players"], row["place"], row["points"], bool(row["won"]),
@@ -168,20 +167,22 @@ def _result(row: aiosqlite.Row) -> SeatResult:
     )
 
 
-async def names_of(db: aiosqlite.Connection, user_ids: list[int]) -> dict[int, str]:
+async def names_of(db: Connection, user_ids: list[int]) -> dict[int, str]:
     """Each player's latest display name at a table."""
     if not user_ids:
         return {}
+    marks = ", ".join("(CAST(? AS BIGINT))" for _ in user_ids)
     cursor = await db.execute(
-        "SELECT players.value, (SELECT display_name FROM seats WHERE user_id = players.value"
-        " ORDER BY match_id DESC LIMIT 1) FROM json_each(?) AS players",
-        (json.dumps(user_ids),),
+        f"WITH players (value) AS (VALUES {marks})"
+        " SELECT players.value, (SELECT display_name FROM seats WHERE user_id = players.value"
+        " ORDER BY match_id DESC LIMIT 1) FROM players",
+        user_ids,
     )
     return {row[0]: row[1] for row in await cursor.fetchall() if row[1] is not None}
 
 
 async def results_of_player(
-    db: aiosqlite.Connection, guild_id: int, user_id: int, game: str, *, limit: int
+    db: Connection, guild_id: int, user_id: int, game: str, *, limit: int
 ) -> list[SeatResult]:
     """A player's latest results in a game on a server, newest first."""
     cursor = await db.execute(
@@ -193,7 +194,7 @@ async def results_of_player(
 
 
 async def best_result(
-    db: aiosqlite.Connection, guild_id: int, user_id: int, game: str
+    db: Connection, guild_id: int, user_id: int, game: str
 ) -> SeatResult | None:
     """The player's best result: a win, else a draw, else the best place (most points among
     those, the earliest first)."""
@@ -206,7 +207,7 @@ async def best_result(
     return _result(row) if row else None
 
 
-async def draws(db: aiosqlite.Connection, guild_id: int, user_id: int, game: str) -> int:
+async def draws(db: Connection, guild_id: int, user_id: int, game: str) -> int:
     """How many of the player's matches in a game ended with nobody winning (forfeits aside)."""
     cursor = await db.execute(
         "SELECT COUNT(*) FROM results WHERE guild_id = ? AND user_id = ? AND game = ?"
@@ -217,7 +218,7 @@ async def draws(db: aiosqlite.Connection, guild_id: int, user_id: int, game: str
     return int(count)
 
 
-async def games_played(db: aiosqlite.Connection, guild_id: int, user_id: int) -> list[str]:
+async def games_played(db: Connection, guild_id: int, user_id: int) -> list[str]:
     cursor = await db.execute(
         "SELECT DISTINCT game FROM results WHERE guild_id = ? AND user_id = ? ORDER BY game",
         (guild_id, user_id),
@@ -236,7 +237,7 @@ class HistoryPage:
 
 
 async def history(
-    db: aiosqlite.Connection,
+    db: Connection,
     guild_id: int,
     *,
     user_id: int | None,

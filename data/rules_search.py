@@ -16,9 +16,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
-import aiosqlite
-
 from data import meta
+from data.interface import Connection
 from data.rules_snippets import HIT_END, HIT_START, snippet
 from rules import words as lexicon
 from rules.spelling import mended
@@ -61,7 +60,7 @@ class SearchHit:
 
 
 async def ensure_index(
-    db: aiosqlite.Connection, sections: Iterable[IndexedSection], digest: str
+    db: Connection, sections: Iterable[IndexedSection], digest: str
 ) -> bool:
     """Rebuild the index unless it was built from texts with this digest; True if rebuilt."""
     if await meta.get_meta(db, DIGEST_KEY) == digest:
@@ -116,7 +115,7 @@ def fts_query(text: str, lang: str = ENGLISH) -> str | None:
 
 
 async def search(
-    db: aiosqlite.Connection,
+    db: Connection,
     text: str,
     *,
     lang: str = ENGLISH,
@@ -154,7 +153,7 @@ async def search(
 
 
 async def search_or_mend(
-    db: aiosqlite.Connection,
+    db: Connection,
     text: str,
     *,
     lang: str = ENGLISH,

@@ -14,10 +14,10 @@ import asyncio
 import logging
 from dataclasses import replace
 
-import aiosqlite
-
 from data import matches as rows
-from data.store import Store, StoreUnavailable
+from data.database import Database
+from data.errors import StoreUnavailable
+from data.interface import Connection
 from matches.keyed import Recent
 
 log = logging.getLogger(__name__)
@@ -28,7 +28,7 @@ MATCHES_KEPT = 4096
 
 
 class MessageBook:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Database) -> None:
         self._store = store
         self._rows: Recent[int, dict[str, rows.MessageRecord]] = Recent(MATCHES_KEPT)
         self._notes: dict[tuple[int, str], rows.MessageRecord] = {}
@@ -86,7 +86,7 @@ class MessageBook:
         if not notes:
             return
 
-        async def write(db: aiosqlite.Connection) -> None:
+        async def write(db: Connection) -> None:
             for (match_id, purpose), record in notes.items():
                 await rows.note_shown(db, match_id, purpose, record.fingerprint, record.version)
 

@@ -16,12 +16,11 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
-import aiosqlite
-
 from data import clocks
 from data import matches as rows
+from data.database import Database
 from data.direct import Work
-from data.store import Store
+from data.interface import Connection
 from matches.keyed import Recent
 from matches.match import Match, MatchError
 from matches.message_book import MessageBook
@@ -41,7 +40,7 @@ class MatchRecords:
     """The matches' records over the store, with what is kept of them in memory."""
 
     def __init__(
-        self, store: Store, engines: Mapping[str, Engine[Any]], now: Callable[[], float]
+        self, store: Database, engines: Mapping[str, Engine[Any]], now: Callable[[], float]
     ) -> None:
         self._store = store
         self._engines = engines
@@ -58,7 +57,7 @@ class MatchRecords:
         self._ticks = itertools.count(1)
 
     @property
-    def store(self) -> Store:
+    def store(self) -> Database:
         return self._store
 
     def engine(self, game: str) -> Engine[Any]:
@@ -77,7 +76,7 @@ class MatchRecords:
         return self._loaded(record)
 
     @asynccontextmanager
-    async def changing(self, match_id: int) -> AsyncIterator[aiosqlite.Connection]:
+    async def changing(self, match_id: int) -> AsyncIterator[Connection]:
         """A write transaction that changes this match (its row or its seats).
 
         The match's cached copy is dropped before and after, so no read ever caches what
@@ -177,7 +176,7 @@ class MatchRecords:
         return dict(found)
 
     async def _read_once(
-        self, match_id: int, what: str, read: Callable[[aiosqlite.Connection], Awaitable[Any]]
+        self, match_id: int, what: str, read: Callable[[Connection], Awaitable[Any]]
     ) -> Any:
         """A read about the match, made once until the match next changes and shared by all
         who ask meanwhile, those who ask while it runs included. Its moves and its deadlines
@@ -191,7 +190,7 @@ class MatchRecords:
             reading.add_done_callback(functools.partial(self._drop_failed, match_id, what))
         return await asyncio.shield(reading)
 
-    async def _read(self, read: Callable[[aiosqlite.Connection], Awaitable[Any]]) -> Any:
+    async def _read(self, read: Callable[[Connection], Awaitable[Any]]) -> Any:
         return await self._store.reading(read)
 
     def _drop_failed(self, match_id: int, what: str, reading: asyncio.Future[Any]) -> None:

@@ -21,7 +21,7 @@ async def test_older_results_learn_whether_their_match_had_a_winner(tmp_path):
     with closing(sqlite3.connect(path)) as raw:  # as the bot before 0009 left it
         raw.execute("PRAGMA foreign_keys = OFF")
         for number, migration in migration_files():
-            if migration.stem == "0009_results_outcome":
+            if migration.name.startswith("0009_results_outcome."):
                 break
             raw.executescript(migration.read_text())
             raw.execute(f"PRAGMA user_version = {number}")

@@ -191,7 +191,7 @@ async def test_migrating_an_older_database_rebuilds_the_index_with_keywords(tmp_
     path = tmp_path / "table.db"
     with closing(sqlite3.connect(path)) as raw:  # as the bot before keywords left it
         for number, migration in migration_files():
-            if migration.stem == "0008_rules_search_keywords":
+            if migration.name.startswith("0008_rules_search_keywords."):
                 break
             raw.executescript(migration.read_text())
             raw.execute(f"PRAGMA user_version = {number}")

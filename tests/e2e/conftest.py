@@ -1,4 +1,4 @@
-"""The real bot, on a real SQLite file, driven through the simulated Discord backend."""
+"""The real bot, on a real database (``tests.databases``), driven through the simulated Discord."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from data import matches as rows
 from localdiscord import Channel, FakeDiscord, Guild, Message, User, pseudo
 from matches.computers import Thinking
 from rules.base import Budget
+from tests import databases
 
 SEED = 20261122
 """Every match in these tests is dealt and rolled from this seed, so runs repeat exactly."""
@@ -68,6 +69,7 @@ class Table:
         settings = Settings(
             token=self.backend.token,
             database_path=self.database,
+            database_url=databases.url_for(self.database),
             dev_guild_id=None,
             log_level="INFO",
             global_rate=self.global_rate,

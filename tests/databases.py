@@ -1,0 +1,148 @@
+"""The database each test uses: a SQLite file, or on the PostgreSQL run (``TEST_DATABASE=
+postgres``) a fresh database of its own on a throwaway server started for the session.
+
+The server is PostgreSQL 15 as installed on the machine (``initdb``/``pg_ctl`` on PATH, or
+in ``/usr/lib/postgresql/15/bin``): its cluster lives in a temporary folder, it listens on
+a unix socket there only (no port to collide with), and it runs without fsync (nothing of
+it outlives the session). PostgreSQL refuses to run as root: as root (CI), the cluster
+belongs to the unprivileged ``nobody`` and the server runs as that user. Each test's
+database is copied from one migrated once for the session (``CREATE DATABASE ... TEMPLATE``)
+and dropped when the test ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import os
+import shutil
+import subprocess
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from data.database import Database, open_database
+from data.store import Store
+
+POSTGRES = os.environ.get("TEST_DATABASE", "sqlite").strip().lower() == "postgres"
+"""Whether this run's tests use PostgreSQL."""
+sqlite_only = pytest.mark.skipif(POSTGRES, reason="about SQLite itself (its file, its locks)")
+"""A test of what only SQLite has: its file, WAL, busy timeout, raw sqlite3 access."""
+
+_BIN = Path("/usr/lib/postgresql/15/bin")
+_TEMPLATE = "migrated"
+_USER = "nobody"
+"""Who runs the server when the tests run as root."""
+
+
+class Server:
+    """A throwaway PostgreSQL cluster and its server."""
+
+    def __init__(self) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="table-postgres-"))
+        self.data = self.folder / "data"
+        self.created: list[str] = []
+        """The databases made for the running test, dropped when it ends."""
+        self._run(_tool("initdb"), "-D", str(self.data), "-U", "postgres", "--auth=trust",
+                  "--no-sync", "-E", "UTF8", "--locale=C")
+        options = f"-F -k {self.folder} -c listen_addresses='' -c max_connections=300"
+        self._run(_tool("pg_ctl"), "-D", str(self.data), "-l", str(self.folder / "log"),
+                  "-o", options, "-w", "-t", "60", "start")
+        self.psql("CREATE DATABASE " + _TEMPLATE)
+        # Migrated in a thread of its own: the test asking may be running an event loop.
+        with ThreadPoolExecutor(1) as thread:
+            thread.submit(asyncio.run, _migrated(self.url(_TEMPLATE))).result(timeout=300)
+
+    def _run(self, *command: str) -> None:
+        if os.geteuid() == 0:  # PostgreSQL never runs as root
+            shutil.chown(self.folder, _USER)
+            command = ("runuser", "-u", _USER, "--", *command)
+        subprocess.run(command, check=True, capture_output=True, timeout=120)
+
+    def url(self, name: str) -> str:
+        return f"postgresql://postgres@/{name}?host={self.folder}"
+
+    def psql(self, sql: str) -> None:
+        subprocess.run(
+            ["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", str(self.folder), "-U",
+             "postgres", "-d", "postgres", "-c", sql],
+            check=True, capture_output=True, timeout=60,
+        )
+
+    def fresh(self, name: str) -> str:
+        """The URL of database ``name``, copied from the migrated template the first time."""
+        if name not in self.created:
+            self.psql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+            self.psql(f"CREATE DATABASE {name} TEMPLATE {_TEMPLATE}")
+            self.created.append(name)
+        return self.url(name)
+
+    def drop_created(self) -> None:
+        for name in self.created:
+            self.psql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        self.created.clear()
+
+    def stop(self) -> None:
+        try:
+            self._run(_tool("pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop")
+        finally:
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+
+async def _migrated(url: str) -> None:
+    await (await open_database(url)).close()
+
+
+def _tool(name: str) -> str:
+    found = shutil.which(name)
+    return found if found else str(_BIN / name)
+
+
+_server: Server | None = None
+
+
+def server() -> Server:
+    """The session's PostgreSQL server, started the first time it is asked for."""
+    global _server
+    if _server is None:
+        _server = Server()
+    return _server
+
+
+def stop_server() -> None:
+    global _server
+    if _server is not None:
+        _server.stop()
+        _server = None
+
+
+def end_of_test() -> None:
+    """Drop the databases the test made."""
+    if _server is not None:
+        _server.drop_created()
+
+
+def database_for(path: Path) -> Path | str:
+    """What the test opens for the SQLite file ``path``: the file, or on the PostgreSQL
+    run the URL of a database of its own (the same one each time for the same path)."""
+    if not POSTGRES:
+        return path
+    name = "t_" + hashlib.sha1(str(path).encode()).hexdigest()[:20]
+    return server().fresh(name)
+
+
+def url_for(path: Path) -> str | None:
+    """The PostgreSQL URL the bot is given for the SQLite file ``path``; None on SQLite."""
+    where = database_for(path)
+    return where if isinstance(where, str) else None
+
+
+async def open_store(path: Path, **sqlite_options: object) -> Database:
+    """The test's database for the SQLite file ``path``, opened and migrated; the
+    options are the SQLite store's (its benchmark's floor, its timeouts)."""
+    where = database_for(path)
+    if isinstance(where, str):
+        return await open_database(where)
+    return await Store.open(where, **sqlite_options)  # type: ignore[arg-type]
