@@ -143,6 +143,10 @@ class PostgresStore:
         self.url = url
         self.commits = 0
         """Transactions committed: for tests and benchmarks."""
+        self._busy = 0
+        """Reads and writes asked for and not done yet: closing waits for them."""
+        self._idle = asyncio.Event()
+        self._idle.set()
 
     @classmethod
     async def open(
@@ -188,7 +192,8 @@ class PostgresStore:
         return store
 
     async def close(self) -> None:
-        """Close every connection, once the reads and writes in progress are done."""
+        """Close every connection, once the reads and writes asked for are done."""
+        await self._idle.wait()
         try:
             await asyncio.wait_for(self._pool.close(), CONNECT_TIMEOUT)
         except TimeoutError:
@@ -230,14 +235,19 @@ class PostgresStore:
     async def read(self) -> AsyncIterator[PostgresConnection]:
         """A connection inside one read-only REPEATABLE READ transaction: one committed
         snapshot for every statement."""
+        self._begin()
         try:
             async with (
                 self._pool.acquire(timeout=BUSY_TIMEOUT) as connection,
                 connection.transaction(isolation="repeatable_read", readonly=True),
             ):
                 yield PostgresConnection(connection)
-        except _PASSING as error:
+        except asyncpg.DataError:
+            raise
+        except (asyncpg.PostgresError, *_PASSING) as error:
             raise StoreUnavailable(_reason(error)) from error
+        finally:
+            self._end()
 
     async def reading(self, query: Work[T]) -> T:
         """What ``query`` finds in a read transaction of its own, like :meth:`read`."""
@@ -249,6 +259,7 @@ class PostgresStore:
         """One write transaction, committed on success, rolled back on error. A unique
         row that exists raises ``IntegrityError``; a busy or unreachable server
         ``WriteFailed``: nothing of the transaction is kept then."""
+        self._begin()
         try:
             async with (
                 self._pool.acquire(timeout=BUSY_TIMEOUT) as connection,
@@ -257,9 +268,22 @@ class PostgresStore:
                 yield PostgresConnection(connection)
         except asyncpg.IntegrityConstraintViolationError as error:
             raise IntegrityError(str(error)) from error
-        except _PASSING as error:
+        except asyncpg.DataError:
+            raise
+        except (asyncpg.PostgresError, *_PASSING) as error:
             raise WriteFailed(_reason(error)) from error
+        finally:
+            self._end()
         self.commits += 1
+
+    def _begin(self) -> None:
+        self._busy += 1
+        self._idle.clear()
+
+    def _end(self) -> None:
+        self._busy -= 1
+        if not self._busy:
+            self._idle.set()
 
     async def writing(self, change: Work[T]) -> T:
         """``change`` committed in a transaction of its own, like :meth:`transaction`."""

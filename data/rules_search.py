@@ -1,5 +1,5 @@
-"""Full-text search over the rulebooks in every language (SQLite FTS5), rebuilt when their
-text changes.
+"""Full-text search over the rulebooks in every language (SQLite FTS5; on PostgreSQL the
+same ranking by ``data.rules_ranking``), rebuilt when their text changes.
 
 The index holds stems (``rules.words``): each language's rows are analysed by its own
 stemmer, and a question by its asker's, so "cartas" finds "carta". A question becomes an
@@ -16,8 +16,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
-from data import meta
-from data.interface import Connection
+from data import meta, rules_ranking
+from data.interface import Connection, dialect
 from data.rules_snippets import HIT_END, HIT_START, snippet
 from rules import words as lexicon
 from rules.spelling import mended
@@ -132,6 +132,21 @@ async def search(
     query = fts_query(text, lang)
     if query is None or limit <= 0:
         return []
+    if dialect(db) == "postgres":
+        found = await _ranked_here(db, query, lang, game, set(prefer), limit)
+    else:
+        found = await _ranked_by_fts5(db, query, lang, game, prefer, limit)
+    wanted = set(lexicon.terms(text, lang))
+    return [
+        SearchHit(row_game, key, heading, snippet(_marked(body, written_in, wanted)))
+        for row_game, key, heading, body, written_in in found
+    ]
+
+
+async def _ranked_by_fts5(
+    db: Connection, query: str, lang: str, game: str | None, prefer: Iterable[str], limit: int
+) -> list[tuple[str, str, str, str, str]]:
+    """The best rows for ``query`` as FTS5 ranks them: game, key, heading, text, language."""
     where, rank, values = "rules_search MATCH ? AND lang = ?", _RANK, [query, lang]
     if game is not None:
         where += " AND game = ?"
@@ -145,11 +160,18 @@ async def search(
         f" WHERE {where} ORDER BY {rank} LIMIT ?",
         (*values, limit),
     )
-    wanted = set(lexicon.terms(text, lang))
-    return [
-        SearchHit(row_game, key, heading, snippet(_marked(body, written_in, wanted)))
-        for row_game, key, heading, body, written_in in await cursor.fetchall()
-    ]
+    return [tuple(row) for row in await cursor.fetchall()]
+
+
+async def _ranked_here(
+    db: Connection, query: str, lang: str, game: str | None, prefer: set[str], limit: int
+) -> list[tuple[str, str, str, str, str]]:
+    """The same rows, ranked as FTS5 would on a database without it (``rules_ranking``)."""
+    rows = rules_ranking.ranked(
+        await rules_ranking.index(db), query, WEIGHTS, lang=lang, game=game, boosted=prefer,
+        boost=CHANNEL_GAME_BOOST, limit=limit,
+    )
+    return [(r.game, r.key, r.heading, r.text, r.written_in) for r in rows]
 
 
 async def search_or_mend(

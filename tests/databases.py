@@ -18,9 +18,12 @@ import os
 import shutil
 import subprocess
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
+import threading
+from collections.abc import Coroutine
 from pathlib import Path
+from typing import Any, TypeVar
 
+import asyncpg
 import pytest
 
 from data.database import Database, open_database
@@ -28,9 +31,12 @@ from data.store import Store
 
 POSTGRES = os.environ.get("TEST_DATABASE", "sqlite").strip().lower() == "postgres"
 """Whether this run's tests use PostgreSQL."""
-sqlite_only = pytest.mark.skipif(POSTGRES, reason="about SQLite itself (its file, its locks)")
+sqlite_only = pytest.mark.skipif(
+    POSTGRES, reason="about SQLite itself: its file, locks or older versions"
+)
 """A test of what only SQLite has: its file, WAL, busy timeout, raw sqlite3 access."""
 
+T = TypeVar("T")
 _BIN = Path("/usr/lib/postgresql/15/bin")
 _TEMPLATE = "migrated"
 _USER = "nobody"
@@ -50,10 +56,14 @@ class Server:
         options = f"-F -k {self.folder} -c listen_addresses='' -c max_connections=300"
         self._run(_tool("pg_ctl"), "-D", str(self.data), "-l", str(self.folder / "log"),
                   "-o", options, "-w", "-t", "60", "start")
+        # Databases are made and dropped on a connection of a thread of its own: the
+        # test asking may be running an event loop.
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
+        self._thread.start()
+        self._admin: asyncpg.Connection = self._call(asyncpg.connect(self.url("postgres")))
         self.psql("CREATE DATABASE " + _TEMPLATE)
-        # Migrated in a thread of its own: the test asking may be running an event loop.
-        with ThreadPoolExecutor(1) as thread:
-            thread.submit(asyncio.run, _migrated(self.url(_TEMPLATE))).result(timeout=300)
+        self._call(_migrated(self.url(_TEMPLATE)))
 
     def _run(self, *command: str) -> None:
         if os.geteuid() == 0:  # PostgreSQL never runs as root
@@ -64,18 +74,18 @@ class Server:
     def url(self, name: str) -> str:
         return f"postgresql://postgres@/{name}?host={self.folder}"
 
+    def _call(self, work: Coroutine[Any, Any, T]) -> T:
+        return asyncio.run_coroutine_threadsafe(work, self._loop).result(timeout=300)
+
     def psql(self, sql: str) -> None:
-        subprocess.run(
-            ["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", str(self.folder), "-U",
-             "postgres", "-d", "postgres", "-c", sql],
-            check=True, capture_output=True, timeout=60,
-        )
+        """Run ``sql`` on the server's own database, as its superuser."""
+        self._call(self._admin.execute(sql))
 
     def fresh(self, name: str) -> str:
         """The URL of database ``name``, copied from the migrated template the first time."""
         if name not in self.created:
             self.psql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-            self.psql(f"CREATE DATABASE {name} TEMPLATE {_TEMPLATE}")
+            self.psql(f"CREATE DATABASE {name} TEMPLATE {_TEMPLATE} STRATEGY FILE_COPY")
             self.created.append(name)
         return self.url(name)
 
@@ -86,6 +96,9 @@ class Server:
 
     def stop(self) -> None:
         try:
+            self._call(self._admin.close())
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join(timeout=60)
             self._run(_tool("pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop")
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)

@@ -14,6 +14,7 @@ import pytest
 import bot
 from cogs.common import pictures
 from localdiscord import FakeDiscord
+from tests.databases import open_store
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -159,9 +160,8 @@ def test_an_unusable_database_gives_one_line_before_discord_is_reached(tmp_path,
 
 
 async def test_commits_are_durable_on_power_loss(tmp_path):
-    from data.store import Store
 
-    store = await Store.open(tmp_path / "bot.db")
+    store = await open_store(tmp_path / "bot.db")
     async with store.read() as db:
         assert (await (await db.execute("PRAGMA synchronous")).fetchone())[0] == 2  # FULL
     async with store.transaction() as db:

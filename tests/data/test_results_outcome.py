@@ -6,6 +6,7 @@ import sqlite3
 from contextlib import closing
 
 from data.store import Store, migration_files
+from tests.databases import sqlite_only
 
 
 def _result(raw: sqlite3.Connection, match_id: int, game: str, seat: int, won: bool) -> None:
@@ -16,6 +17,7 @@ def _result(raw: sqlite3.Connection, match_id: int, game: str, seat: int, won: b
     )
 
 
+@sqlite_only
 async def test_older_results_learn_whether_their_match_had_a_winner(tmp_path):
     path = tmp_path / "table.db"
     with closing(sqlite3.connect(path)) as raw:  # as the bot before 0009 left it

@@ -13,6 +13,7 @@ from data import meta, rules_search
 from data.store import Store, migration_files
 from rules.rulebook import RULEBOOK_GAMES, all_rulebooks, digest
 from tests.data.snippet_checks import markdown_problems, runs
+from tests.databases import open_store, sqlite_only
 
 SECTIONS = [
     rules_search.IndexedSection(s.game, s.key, s.title, s.keywords, s.body)
@@ -23,7 +24,7 @@ SECTIONS = [
 
 @pytest.fixture
 async def store(tmp_path):
-    store = await Store.open(tmp_path / "table.db")
+    store = await open_store(tmp_path / "table.db")
     async with store.transaction() as db:
         assert await rules_search.ensure_index(db, SECTIONS, digest())
     yield store
@@ -187,6 +188,7 @@ async def test_index_is_rebuilt_only_when_the_texts_change(store):
     assert [h.key for h in await _search(store, "zebra")] == ["x"]
 
 
+@sqlite_only
 async def test_migrating_an_older_database_rebuilds_the_index_with_keywords(tmp_path):
     path = tmp_path / "table.db"
     with closing(sqlite3.connect(path)) as raw:  # as the bot before keywords left it

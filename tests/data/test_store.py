@@ -8,7 +8,7 @@ import pytest
 
 from data import career, matches, meta
 from data.errors import IntegrityError
-from data.store import NewerDatabaseError, Store, migration_files
+from data.store import NewerDatabaseError, migration_files
 from tests.databases import open_store, sqlite_only
 
 
@@ -49,7 +49,7 @@ async def test_a_newer_database_is_refused(tmp_path):
     with sqlite3.connect(path) as raw:
         raw.execute("PRAGMA user_version = 999")
     with pytest.raises(NewerDatabaseError, match="999"):
-        await Store.open(path)
+        await open_store(path)
 
 
 async def test_a_failed_transaction_is_rolled_back(store):
@@ -166,7 +166,7 @@ async def test_reads_do_not_wait_behind_a_writer_waiting_for_a_lock(tmp_path):
     from data.store import WriteFailed
 
     path = tmp_path / "table.db"
-    store = await Store.open(path, busy_timeout_ms=2000)
+    store = await open_store(path, busy_timeout_ms=2000)
     async with store.transaction() as db:
         await meta.set_meta(db, "greeting", "hello")
     other = sqlite3.connect(path, isolation_level=None)

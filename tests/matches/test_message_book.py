@@ -5,6 +5,7 @@ from __future__ import annotations
 from data import matches as rows
 from data.store import Store
 from matches.message_book import MessageBook
+from tests.databases import open_store
 
 
 async def _stored(store: Store, match_id: int) -> dict[str, rows.MessageRecord]:
@@ -20,7 +21,7 @@ async def _match(store: Store) -> int:
 
 
 async def test_where_a_message_is_is_written_at_once_and_notes_before_closing(tmp_path):
-    store = await Store.open(tmp_path / "table.db")
+    store = await open_store(tmp_path / "table.db")
     match_id = await _match(store)
     book = MessageBook(store)
     assert await book.of(match_id) == {}
@@ -36,7 +37,7 @@ async def test_where_a_message_is_is_written_at_once_and_notes_before_closing(tm
 
 
 async def test_a_note_of_a_message_never_remembered_is_ignored(tmp_path):
-    store = await Store.open(tmp_path / "table.db")
+    store = await open_store(tmp_path / "table.db")
     match_id = await _match(store)
     book = MessageBook(store)
     book.note_shown(match_id, "hand:7", "anything", 3)
