@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -36,7 +36,10 @@ CONNECTIONS = 8
 CONNECT_TIMEOUT = 10.0
 """Seconds to reach the server and log in."""
 BUSY_TIMEOUT = 10.0
-"""Seconds a statement may wait for a lock or run, like the SQLite store's busy timeout."""
+"""Seconds a statement may wait for a lock, like the SQLite store's busy timeout."""
+COMMAND_TIMEOUT = 30.0
+"""Seconds a statement may take in all before it is given up: a server that stopped
+answering."""
 MIGRATION_LOCK = 28_0001
 """The advisory lock a process holds while it migrates."""
 SCHEMES = ("postgresql://", "postgres://")
@@ -138,9 +141,11 @@ class PostgresStore:
 
     dialect = "postgres"
 
-    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+    def __init__(self, pool: asyncpg.Pool, url: str, busy_timeout: float = BUSY_TIMEOUT) -> None:
         self._pool = pool
         self.url = url
+        self._busy_timeout = busy_timeout
+        """Seconds to wait for a free connection, as for a lock."""
         self.commits = 0
         """Transactions committed: for tests and benchmarks."""
         self._busy = 0
@@ -155,6 +160,7 @@ class PostgresStore:
         *,
         connections: int = CONNECTIONS,
         busy_timeout: float = BUSY_TIMEOUT,
+        command_timeout: float = COMMAND_TIMEOUT,
         connect_timeout: float = CONNECT_TIMEOUT,
     ) -> PostgresStore:
         """Connect to the server at ``url`` and migrate its database.
@@ -168,7 +174,7 @@ class PostgresStore:
                 min_size=1,
                 max_size=connections,
                 timeout=connect_timeout,
-                command_timeout=busy_timeout,
+                command_timeout=max(command_timeout, busy_timeout),
                 server_settings={
                     "lock_timeout": str(int(busy_timeout * 1000)),
                     "idle_in_transaction_session_timeout": str(int(busy_timeout * 6000)),
@@ -177,7 +183,7 @@ class PostgresStore:
         except (asyncpg.PostgresError, *_PASSING) as error:
             reason = str(error) or type(error).__name__
             raise StoreError(f"cannot use the database at {where}: {reason}") from error
-        store = cls(pool, url)
+        store = cls(pool, url, busy_timeout)
         try:
             await store._migrate()
         except StoreError:
@@ -200,7 +206,7 @@ class PostgresStore:
             self._pool.terminate()
 
     async def schema_version(self) -> int:
-        async with self._pool.acquire(timeout=BUSY_TIMEOUT) as connection:
+        async with self._pool.acquire(timeout=self._busy_timeout) as connection:
             return await _schema_version(connection)
 
     async def _migrate(self) -> None:
@@ -231,45 +237,52 @@ class PostgresStore:
             finally:
                 await connection.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
 
-    @asynccontextmanager
-    async def read(self) -> AsyncIterator[PostgresConnection]:
+    def read(self) -> AbstractAsyncContextManager[PostgresConnection]:
         """A connection inside one read-only REPEATABLE READ transaction: one committed
         snapshot for every statement."""
+        return self._read()
+
+    async def reading(self, query: Work[T]) -> T:
+        """What ``query`` finds in a read transaction of its own, like :meth:`read`."""
+        async with self._read() as db:
+            return await query(db)
+
+    def transaction(self) -> AbstractAsyncContextManager[PostgresConnection]:
+        """One write transaction, committed on success, rolled back on error. A unique
+        row that exists raises ``IntegrityError``; a busy or unreachable server
+        ``WriteFailed``: nothing of the transaction is kept then."""
+        return self._write()
+
+    async def writing(self, change: Work[T]) -> T:
+        """``change`` committed in a transaction of its own, like :meth:`transaction`."""
+        async with self._write() as db:
+            return await change(db)
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[PostgresConnection]:
         self._begin()
         try:
             async with (
-                self._pool.acquire(timeout=BUSY_TIMEOUT) as connection,
+                self._pool.acquire(timeout=self._busy_timeout) as connection,
                 connection.transaction(isolation="repeatable_read", readonly=True),
             ):
                 yield PostgresConnection(connection)
-        except asyncpg.DataError:
-            raise
         except (asyncpg.PostgresError, *_PASSING) as error:
             raise StoreUnavailable(_reason(error)) from error
         finally:
             self._end()
 
-    async def reading(self, query: Work[T]) -> T:
-        """What ``query`` finds in a read transaction of its own, like :meth:`read`."""
-        async with self.read() as db:
-            return await query(db)
-
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[PostgresConnection]:
-        """One write transaction, committed on success, rolled back on error. A unique
-        row that exists raises ``IntegrityError``; a busy or unreachable server
-        ``WriteFailed``: nothing of the transaction is kept then."""
+    async def _write(self) -> AsyncIterator[PostgresConnection]:
         self._begin()
         try:
             async with (
-                self._pool.acquire(timeout=BUSY_TIMEOUT) as connection,
+                self._pool.acquire(timeout=self._busy_timeout) as connection,
                 connection.transaction(),
             ):
                 yield PostgresConnection(connection)
         except asyncpg.IntegrityConstraintViolationError as error:
             raise IntegrityError(str(error)) from error
-        except asyncpg.DataError:
-            raise
         except (asyncpg.PostgresError, *_PASSING) as error:
             raise WriteFailed(_reason(error)) from error
         finally:
@@ -284,11 +297,6 @@ class PostgresStore:
         self._busy -= 1
         if not self._busy:
             self._idle.set()
-
-    async def writing(self, change: Work[T]) -> T:
-        """``change`` committed in a transaction of its own, like :meth:`transaction`."""
-        async with self.transaction() as db:
-            return await change(db)
 
 
 async def _schema_version(connection: asyncpg.Connection) -> int:

@@ -16,9 +16,11 @@ import asyncio
 import hashlib
 import os
 import shutil
+import sqlite3
 import subprocess
 import tempfile
 import threading
+import time
 from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
@@ -27,6 +29,7 @@ import asyncpg
 import pytest
 
 from data.database import Database, open_database
+from data.postgres import PostgresStore
 from data.store import Store
 
 POSTGRES = os.environ.get("TEST_DATABASE", "sqlite").strip().lower() == "postgres"
@@ -152,10 +155,77 @@ def url_for(path: Path) -> str | None:
     return where if isinstance(where, str) else None
 
 
-async def open_store(path: Path, **sqlite_options: object) -> Database:
-    """The test's database for the SQLite file ``path``, opened and migrated; the
-    options are the SQLite store's (its benchmark's floor, its timeouts)."""
+async def open_store(
+    path: Path, *, busy_timeout: float | None = None, **sqlite_options: Any
+) -> Database:
+    """The test's database for the SQLite file ``path``, opened and migrated.
+
+    ``busy_timeout``: seconds a write waits for another's lock (default: the store's);
+    ``sqlite_options``: the SQLite store's own (its benchmark's floor)."""
     where = database_for(path)
     if isinstance(where, str):
-        return await open_database(where)
-    return await Store.open(where, **sqlite_options)  # type: ignore[arg-type]
+        if busy_timeout is None:
+            return await open_database(where)
+        return await PostgresStore.open(where, busy_timeout=busy_timeout)
+    if busy_timeout is not None:
+        sqlite_options["busy_timeout_ms"] = int(busy_timeout * 1000)
+    return await Store.open(where, **sqlite_options)
+
+
+async def run_outside(path: Path, sql: str, *parameters: Any) -> list[tuple[Any, ...]]:
+    """``sql`` run on the test's database as another process would, on a connection of
+    its own, and committed: the rows it returned."""
+    store = await open_store(path)
+    try:
+        async with store.transaction() as db:
+            cursor = await db.execute(sql, parameters)
+            return [tuple(row) for row in await cursor.fetchall()]
+    finally:
+        await store.close()
+
+
+class WriteLock(threading.Thread):
+    """Another process holds the database's write lock and keeps it for ``seconds``:
+    SQLite's, or on PostgreSQL every table locked against writes (reads go on);
+    ``released`` says when it let go, on the event loop's clock (``time.monotonic``)."""
+
+    def __init__(self, path: Path, seconds: float) -> None:
+        super().__init__()
+        self.where, self.seconds = database_for(path), seconds
+        self.released = 0.0
+        self.taken = threading.Event()
+
+    def run(self) -> None:
+        if isinstance(self.where, str):
+            asyncio.run(self._hold_tables(self.where))
+            return
+        other = sqlite3.connect(self.where, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        self.taken.set()
+        time.sleep(self.seconds)
+        self.released = time.monotonic()
+        other.execute("ROLLBACK")
+        other.close()
+
+    async def _hold_tables(self, url: str) -> None:
+        connection = await asyncpg.connect(url)
+        try:
+            async with connection.transaction():
+                tables = await connection.fetch(
+                    "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
+                )
+                names = ", ".join(f'"{row[0]}"' for row in tables)
+                await connection.execute(f"LOCK TABLE {names} IN EXCLUSIVE MODE")
+                self.taken.set()
+                time.sleep(self.seconds)  # as a process busy elsewhere: nothing else runs here
+                self.released = time.monotonic()
+        finally:
+            await connection.close()
+
+
+def hold_write_lock(path: Path, seconds: float) -> WriteLock:
+    """The write lock taken by another process, from now on for ``seconds``."""
+    holder = WriteLock(path, seconds)
+    holder.start()
+    holder.taken.wait()
+    return holder
