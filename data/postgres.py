@@ -11,6 +11,7 @@ run under an advisory lock, so processes starting together migrate once.
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
@@ -43,6 +44,8 @@ answering."""
 MIGRATION_LOCK = 28_0001
 """The advisory lock a process holds while it migrates."""
 SCHEMES = ("postgresql://", "postgres://")
+_ANSWERING = ("SELECT", "WITH", "VALUES", "SHOW", "EXPLAIN", "TABLE")
+"""The first words of statements that return rows."""
 
 _PASSING = (
     OSError,
@@ -81,7 +84,7 @@ def translated(sql: str) -> tuple[str, bool]:
         out.append(char)
     text = "".join(out)
     head = text.lstrip().split(None, 1)[0].upper() if text.strip() else ""
-    returns = head in ("SELECT", "WITH", "VALUES") or re.search(r"\bRETURNING\b", text, re.I)
+    returns = head in _ANSWERING or re.search(r"\bRETURNING\b", text, re.IGNORECASE)
     return text, bool(returns)
 
 
@@ -181,8 +184,7 @@ class PostgresStore:
                 },
             )
         except (asyncpg.PostgresError, *_PASSING) as error:
-            reason = str(error) or type(error).__name__
-            raise StoreError(f"cannot use the database at {where}: {reason}") from error
+            raise StoreError(f"cannot use the database at {where}: {_reason(error)}") from error
         store = cls(pool, url, busy_timeout)
         try:
             await store._migrate()
@@ -191,7 +193,7 @@ class PostgresStore:
             raise
         except (asyncpg.PostgresError, *_PASSING) as error:
             await store.close()
-            raise StoreError(f"cannot use the database at {where}: {error}") from error
+            raise StoreError(f"cannot use the database at {where}: {_reason(error)}") from error
         except BaseException:
             await store.close()
             raise
@@ -305,6 +307,11 @@ async def _schema_version(connection: asyncpg.Connection) -> int:
 
 
 def _reason(error: BaseException) -> str:
+    """Why the server could not be used, in a few words ("Connection refused")."""
+    if isinstance(error, TimeoutError):
+        return "the server did not answer in time"
+    if isinstance(error, OSError) and error.errno:
+        return os.strerror(error.errno)
     return str(error) or type(error).__name__
 
 

@@ -16,12 +16,14 @@ import asyncio
 import hashlib
 import os
 import shutil
+import socket
 import sqlite3
 import subprocess
 import tempfile
 import threading
 import time
 from collections.abc import Coroutine
+from contextlib import closing
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -31,6 +33,7 @@ import pytest
 from data.database import Database, open_database
 from data.postgres import PostgresStore
 from data.store import Store
+from settings import Settings
 
 POSTGRES = os.environ.get("TEST_DATABASE", "sqlite").strip().lower() == "postgres"
 """Whether this run's tests use PostgreSQL."""
@@ -38,6 +41,8 @@ sqlite_only = pytest.mark.skipif(
     POSTGRES, reason="about SQLite itself: its file, locks or older versions"
 )
 """A test of what only SQLite has: its file, WAL, busy timeout, raw sqlite3 access."""
+postgres_only = pytest.mark.skipif(not POSTGRES, reason="about PostgreSQL itself: the run on it")
+"""A test of what only PostgreSQL has: its server, its logins."""
 
 T = TypeVar("T")
 _BIN = Path("/usr/lib/postgresql/15/bin")
@@ -54,9 +59,14 @@ class Server:
         self.data = self.folder / "data"
         self.created: list[str] = []
         """The databases made for the running test, dropped when it ends."""
-        self._run(_tool("initdb"), "-D", str(self.data), "-U", "postgres", "--auth=trust",
-                  "--no-sync", "-E", "UTF8", "--locale=C")
-        options = f"-F -k {self.folder} -c listen_addresses='' -c max_connections=300"
+        with socket.socket() as free:
+            free.bind(("127.0.0.1", 0))
+            self.port = free.getsockname()[1]
+        # Trusted on the socket (the tests), a password asked on TCP (start-up's refusal).
+        self._run(_tool("initdb"), "-D", str(self.data), "-U", "postgres", "--auth-local=trust",
+                  "--auth-host=scram-sha-256", "--no-sync", "-E", "UTF8", "--locale=C")
+        options = (f"-F -k {self.folder} -p {self.port} -c listen_addresses=127.0.0.1"
+                   " -c max_connections=300")
         self._run(_tool("pg_ctl"), "-D", str(self.data), "-l", str(self.folder / "log"),
                   "-o", options, "-w", "-t", "60", "start")
         # Databases are made and dropped on a connection of a thread of its own: the
@@ -75,7 +85,11 @@ class Server:
         subprocess.run(command, check=True, capture_output=True, timeout=120)
 
     def url(self, name: str) -> str:
-        return f"postgresql://postgres@/{name}?host={self.folder}"
+        return f"postgresql://postgres@/{name}?host={self.folder}&port={self.port}"
+
+    def tcp_url(self, password: str) -> str:
+        """The server over TCP, where it asks for a password."""
+        return f"postgresql://postgres:{password}@127.0.0.1:{self.port}/postgres"
 
     def _call(self, work: Coroutine[Any, Any, T]) -> T:
         return asyncio.run_coroutine_threadsafe(work, self._loop).result(timeout=300)
@@ -83,6 +97,10 @@ class Server:
     def psql(self, sql: str) -> None:
         """Run ``sql`` on the server's own database, as its superuser."""
         self._call(self._admin.execute(sql))
+
+    def count(self, sql: str) -> int:
+        """The number ``sql`` finds, on the server's own database."""
+        return int(self._call(self._admin.fetchval(sql)))
 
     def fresh(self, name: str) -> str:
         """The URL of database ``name``, copied from the migrated template the first time."""
@@ -153,6 +171,33 @@ def url_for(path: Path) -> str | None:
     """The PostgreSQL URL the bot is given for the SQLite file ``path``; None on SQLite."""
     where = database_for(path)
     return where if isinstance(where, str) else None
+
+
+def settings(token: str | None, path: Path, dev_guild_id: int | None = None,
+             log_level: str = "INFO", **more: Any) -> Settings:
+    """The bot's settings for a test whose database is ``path`` (on this run's backend)."""
+    return Settings(token, path, dev_guild_id, log_level, database_url=url_for(path), **more)
+
+
+def environment(path: Path) -> dict[str, str]:
+    """The environment that points a bot process at the test's database ``path``."""
+    return {"DATABASE_PATH": str(path), "DATABASE_URL": url_for(path) or ""}
+
+
+def assert_closed_cleanly(path: Path) -> None:
+    """The test's database was closed: on SQLite nothing is left in the write-ahead log
+    and the file is whole; on PostgreSQL no connection to it is left open."""
+    where = database_for(path)
+    if isinstance(where, str):
+        name = where.split("?")[0].rsplit("/", 1)[-1]
+        sql = f"SELECT count(*) FROM pg_stat_activity WHERE datname = '{name}'"
+        assert server().count(sql) == 0, "a connection was left open"
+        return
+    wal = path.with_name(path.name + "-wal")
+    assert not wal.exists() or wal.stat().st_size == 0
+    with closing(sqlite3.connect(path)) as db:
+        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        assert db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] > 0
 
 
 async def open_store(
