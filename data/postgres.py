@@ -43,6 +43,8 @@ COMMAND_TIMEOUT = 30.0
 answering."""
 MIGRATION_LOCK = 28_0001
 """The advisory lock a process holds while it migrates."""
+MIGRATION_TIMEOUT = 3600.0
+"""Seconds one migration may take (building an index on years of history)."""
 SCHEMES = ("postgresql://", "postgres://")
 _ANSWERING = ("SELECT", "WITH", "VALUES", "SHOW", "EXPLAIN", "TABLE")
 """The first words of statements that return rows."""
@@ -215,11 +217,13 @@ class PostgresStore:
         migrations = migration_files("postgres")
         latest = migrations[-1][0] if migrations else 0
         async with self._pool.acquire(timeout=CONNECT_TIMEOUT) as connection:
-            await connection.execute(
-                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
-            )
+            # Another process migrating is waited for, however long its migration takes.
+            await connection.execute("SET lock_timeout = 0")
             await connection.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
             try:
+                await connection.execute(
+                    "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
+                )
                 current = await _schema_version(connection)
                 if current > latest:
                     raise NewerDatabaseError(
@@ -231,13 +235,14 @@ class PostgresStore:
                     if number <= current:
                         continue
                     async with connection.transaction():
-                        await connection.execute(path.read_text())
+                        await connection.execute(path.read_text(), timeout=MIGRATION_TIMEOUT)
                         await connection.execute("DELETE FROM schema_version")
                         await connection.execute(
                             "INSERT INTO schema_version (version) VALUES ($1)", number
                         )
             finally:
                 await connection.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
+                await connection.execute("RESET lock_timeout")
 
     def read(self) -> AbstractAsyncContextManager[PostgresConnection]:
         """A connection inside one read-only REPEATABLE READ transaction: one committed

@@ -9,7 +9,8 @@ import pytest
 
 from data import matches, meta
 from data.errors import StoreUnavailable, WriteFailed
-from data.postgres import translated
+from data.postgres import PostgresStore, translated
+from data.store import migration_files
 from tests.databases import open_store, postgres_only, server
 
 
@@ -101,3 +102,19 @@ async def test_a_read_on_a_lost_connection_is_a_passing_failure(store):
             server().count(f"SELECT count(*) FROM (SELECT pg_terminate_backend({pid})) AS gone")
             await meta.get_meta(db, "anything")
     assert await store.reading(lambda db: meta.get_meta(db, "anything")) is None
+
+
+@postgres_only
+async def test_processes_starting_together_on_a_new_database_migrate_it_once():
+    server().psql("DROP DATABASE IF EXISTS started_together WITH (FORCE)")
+    server().psql("CREATE DATABASE started_together")
+    url = server().url("started_together")
+    try:
+        stores = await asyncio.gather(*(PostgresStore.open(url) for _ in range(3)))
+        assert [await store.schema_version() for store in stores] == [
+            migration_files("postgres")[-1][0]
+        ] * 3
+        for store in stores:
+            await store.close()
+    finally:
+        server().psql("DROP DATABASE started_together WITH (FORCE)")
