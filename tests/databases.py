@@ -74,9 +74,13 @@ class Server:
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
         self._thread.start()
-        self._admin: asyncpg.Connection = self._call(asyncpg.connect(self.url("postgres")))
-        self.psql("CREATE DATABASE " + _TEMPLATE)
-        self._call(_migrated(self.url(_TEMPLATE)))
+        try:
+            self._admin: asyncpg.Connection = self._call(asyncpg.connect(self.url("postgres")))
+            self.psql("CREATE DATABASE " + _TEMPLATE)
+            self._call(_migrated(self.url(_TEMPLATE)))
+        except BaseException:
+            self.stop()  # a server that could not be made ready is not left running
+            raise
 
     def _run(self, *command: str) -> None:
         if os.geteuid() == 0:  # PostgreSQL never runs as root
@@ -117,7 +121,8 @@ class Server:
 
     def stop(self) -> None:
         try:
-            self._call(self._admin.close())
+            if hasattr(self, "_admin"):
+                self._call(self._admin.close())
             self._loop.call_soon_threadsafe(self._loop.stop)
             self._thread.join(timeout=60)
             self._run(_tool("pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop")
