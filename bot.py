@@ -43,7 +43,8 @@ from cogs.common.table import Table
 from cogs.common.uploads import send_forms_whole
 from cogs.games import PRESENTERS
 from data import meta
-from data.store import Store, StoreError
+from data.database import Database, open_database
+from data.errors import StoreError
 from matches.computers import Thinking
 from matches.pool import Workers
 from matches.service import MatchService
@@ -78,7 +79,7 @@ class TableBot(commands.AutoShardedBot):
         settings: Settings,
         *,
         new_seed: Callable[[], int] | None = None,
-        store: Store | None = None,
+        store: Database | None = None,
         now: Callable[[], float] = time.time,
         thinking: Thinking | None = None,
         message_rate: Rate | None = MESSAGE_RATE,
@@ -123,7 +124,7 @@ class TableBot(commands.AutoShardedBot):
         self._settle_heap = settle_heap
         self._workers: Workers | None = None
         self._painters: Workers | None = None
-        self.store: Store | None = store
+        self.store: Database | None = store
         self._table: Table | None = None
         self.upkeep: asyncio.Task[None] | None = None
         """The database's background work (``MatchService.upkeep``), started in setup:
@@ -145,7 +146,7 @@ class TableBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         if self.store is None:
-            self.store = await Store.open(self.settings.database_path)
+            self.store = await open_database(self.settings.database)
         service = (
             MatchService(self.store, ENGINES, self._new_seed, now=self._now)
             if self._new_seed
@@ -374,7 +375,7 @@ def _shows(components: Sequence[Any], custom_id: str) -> bool:
 
 async def run(settings: Settings) -> None:
     # The database first: a file that cannot be used is said in one line, before Discord.
-    bot = TableBot(settings, store=await Store.open(settings.database_path), settle_heap=True)
+    bot = TableBot(settings, store=await open_database(settings.database), settle_heap=True)
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))

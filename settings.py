@@ -34,6 +34,14 @@ class Settings:
     """The bot's shards across all its processes; None: as many as Discord recommends."""
     shard_ids: tuple[int, ...] | None = None
     """The shards this process runs; None: every one of ``shard_count``."""
+    database_url: str | None = None
+    """A PostgreSQL server's ``postgresql://`` URL (``DATABASE_URL``); None: the SQLite
+    file at ``database_path``."""
+
+    @property
+    def database(self) -> Path | str:
+        """The database the bot opens: the PostgreSQL URL when one is set, else the file."""
+        return self.database_url or self.database_path
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -49,6 +57,7 @@ class Settings:
             global_rate=DISCORD_GLOBAL_RATE if rate is None else rate,
             shard_count=shard_count,
             shard_ids=_shard_ids(shard_count),
+            database_url=_database_url(),
         )
 
 
@@ -57,6 +66,17 @@ def _database_path() -> Path:
     the default beside ``bot.py``."""
     value = os.environ.get("DATABASE_PATH", "").strip()
     return PROJECT / Path(value).expanduser() if value else DEFAULT_DATABASE
+
+
+def _database_url() -> str | None:
+    """``DATABASE_URL``: a PostgreSQL server to use instead of the SQLite file."""
+    value = os.environ.get("DATABASE_URL", "").strip()
+    if value and not value.startswith(("postgresql://", "postgres://")):
+        raise SettingsError(
+            f"DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host/database),"
+            f" not {value!r}; leave it out to use the SQLite file."
+        )
+    return value or None
 
 
 def _log_level() -> str:

@@ -2,6 +2,7 @@
 
     python -m bench.history [--matches N] [--database PATH] [--samples K] [--players P]
     python -m bench.history --commands-only [--matches N] [--samples K]
+    python -m bench.history --database-url postgresql://... [--matches N] ...
 
 Builds (once; later runs reuse it) a database of ``N`` finished matches played by the
 engines and written through the store and the data layer, as a bot of the version before
@@ -17,7 +18,12 @@ ratings left it: move logs in rows, no ratings yet. Each run works on a copy of 
 4. the one-time upgrade of a database of that size from version 11 (its new indexes).
 The rated, packed database of step 3 is kept beside the built one (``.ready.db``);
 ``--commands-only`` times step 3 alone on a copy of it, after the background work that this
-version adds. Figures, not tests.
+version adds.
+
+With ``--database-url`` the same on PostgreSQL: the database is built there (once, into an
+empty database the URL names), each run works on a copy of it (``CREATE DATABASE ...
+TEMPLATE``: the URL's user may create databases); bytes are its tables' and indexes'; the
+floor and the upgrade are SQLite's alone. Figures, not tests.
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-import aiosqlite
+import asyncpg
 
 from bench.engines import hare_move, random_move
 from bench.playing import simulated_discord, table_bot
@@ -47,6 +53,9 @@ from cogs.games import PRESENTERS
 from data import career, meta, packing
 from data import matches as rows
 from data import store as store_module
+from data.database import Database, open_database
+from data.interface import Connection
+from data.postgres import is_url
 from data.store import Store
 from matches import results
 from matches import service as matches_service
@@ -100,8 +109,16 @@ def play(number: int, rng: random.Random) -> Played:
     return Played(game, seats, {}, engine.dump(state), moves, engine.outcome(state))
 
 
+Where = Path | str
+"""A SQLite file, or a PostgreSQL URL."""
+
+
+async def _opened(where: Where, **sqlite: Any) -> Database:
+    return await open_database(where) if is_url(where) else await Store.open(where, **sqlite)
+
+
 async def write(
-    db: aiosqlite.Connection, match: Played, guild_id: int, players: list[Player]
+    db: Connection, match: Played, guild_id: int, players: list[Player]
 ) -> None:
     """One finished match through the data layer, as the table writes it, less the ratings
     (this database predates them: the bot backfills them)."""
@@ -125,11 +142,11 @@ async def write(
         )
 
 
-async def build(path: Path, matches: int, players: int) -> None:
+async def build(path: Where, matches: int, players: int) -> None:
     """The database of ``matches`` finished matches, unrated, logs in rows."""
     print(f"building {path}: {matches:,} matches of {players:,} players on {GUILDS} servers")
     started = time.perf_counter()
-    store = await Store.open(path, durable=False)
+    store = await _opened(path, durable=False)
     try:
         pool = [Player(1000 + n, f"player {n}") for n in range(players)]
         rng = random.Random(26)
@@ -143,7 +160,7 @@ async def build(path: Path, matches: int, players: int) -> None:
             seated = [rng.sample(pool, match.seats) for match, _ in batch]
 
             async def write_batch(
-                db: aiosqlite.Connection,
+                db: Connection,
                 batch: list[tuple[Played, int]] = batch,
                 seated: list[list[Player]] = seated,
             ) -> None:
@@ -154,7 +171,7 @@ async def build(path: Path, matches: int, players: int) -> None:
             if (first // BUILD_BATCH) % 100 == 99:
                 print(f"  {first + BUILD_BATCH:,} written, {time.perf_counter() - started:.0f} s")
 
-        async def before_ratings(db: aiosqlite.Connection) -> None:
+        async def before_ratings(db: Connection) -> None:
             await meta.delete_meta(db, results.BACKFILLED)
             await meta.set_meta(db, results.BACKFILL_FROM, "")
 
@@ -164,9 +181,22 @@ async def build(path: Path, matches: int, players: int) -> None:
     print(f"built in {time.perf_counter() - started:.0f} s")
 
 
-def used_bytes(path: Path) -> int:
-    """The pages the database uses (its free pages left out)."""
+async def used_bytes(path: Where, *, vacuum: bool = False) -> int:
+    """The pages the database uses (its free pages left out); on PostgreSQL its tables'
+    and indexes' bytes. ``vacuum``: once a VACUUM has tidied it."""
+    if is_url(path):
+        connection = await asyncpg.connect(str(path))
+        try:
+            if vacuum:
+                await connection.execute("VACUUM FULL")
+            return int(await connection.fetchval(
+                "SELECT SUM(pg_total_relation_size(relid)) FROM pg_stat_user_tables"
+            ))
+        finally:
+            await connection.close()
     with sqlite3.connect(path) as db:
+        if vacuum:
+            db.execute("VACUUM")
         pages = db.execute("PRAGMA page_count").fetchone()[0]
         free = db.execute("PRAGMA freelist_count").fetchone()[0]
         size = db.execute("PRAGMA page_size").fetchone()[0]
@@ -194,7 +224,7 @@ class Held:
         setattr(self.owner, self.name, self.original)
 
 
-async def startup(path: Path, watch: float) -> None:
+async def startup(path: Where, watch: float) -> None:
     """The real bot's start on the database, and its background work for ``watch``
     seconds at the table's pace; the rest of that work is then done at full speed, to
     reach the rated, packed database the commands are timed on."""
@@ -230,10 +260,10 @@ async def startup(path: Path, watch: float) -> None:
     await upkeep_at_full_speed(path)
 
 
-async def upkeep_at_full_speed(path: Path) -> None:
+async def upkeep_at_full_speed(path: Where) -> None:
     """The background work left on the database (earlier results summed up in the
     careers, ratings backfilled, move logs packed), done at full speed."""
-    store = await Store.open(path)
+    store = await _opened(path)
     try:
         service = MatchService(store, ENGINES)
         rest, matches_service.UPKEEP_SHARE = matches_service.UPKEEP_SHARE, 1.0
@@ -265,27 +295,30 @@ class Asking:
 Command = Callable[[Asking, random.Random], Awaitable[Any]]
 
 
-async def commands(path: Path, samples: int) -> None:
-    """Each career command's p50 and p99, beside its bare query floor."""
+async def commands(path: Where, samples: int) -> None:
+    """Each career command's p50 and p99, beside its bare query floor (SQLite's)."""
     statements: list[str] = []
     connect = store_module._connect
 
-    async def traced(*args: Any, **kwargs: Any) -> aiosqlite.Connection:
+    async def traced(*args: Any, **kwargs: Any) -> Any:
         connection = await connect(*args, **kwargs)
         await connection.set_trace_callback(statements.append)
         return connection
 
     store_module._connect = traced
     try:
-        store = await Store.open(path)
+        store = await _opened(path)
     finally:
         store_module._connect = connect
     renderer.draw_in(None)
     service = MatchService(store, ENGINES)
-    with sqlite3.connect(path) as raw:
-        players = [r[0] for r in raw.execute("SELECT DISTINCT user_id FROM career")]
-        finished = [r[0] for r in raw.execute("SELECT id FROM matches WHERE status = 'finished'")]
-        lengths = dict(raw.execute("SELECT match_id, LENGTH(packed) FROM move_logs"))
+    async with store.read() as db:
+        found = await db.execute("SELECT DISTINCT user_id FROM career")
+        players = [r[0] for r in await found.fetchall()]
+        found = await db.execute("SELECT id FROM matches WHERE status = 'finished'")
+        finished = [r[0] for r in await found.fetchall()]
+        found = await db.execute("SELECT match_id, LENGTH(packed) FROM move_logs")
+        lengths = {r[0]: r[1] for r in await found.fetchall()}
     stats = Stats(None)  # type: ignore[arg-type]
 
     async def history(asking: Asking, rng: random.Random) -> Any:
@@ -363,9 +396,11 @@ async def commands(path: Path, samples: int) -> None:
                     took = answer[1]  # the step alone, the replay already built
                     statements.clear()
                 times.append(took)
-                floors.append(_floor(path, list(statements)))
-            print(f"  {name:<26}{_ms(times, 50):>8.1f}{_ms(times, 99):>8.1f}"
-                  f"{_ms(floors, 50):>11.2f}{_ms(floors, 99):>11.2f}")
+                if not is_url(path):
+                    floors.append(_floor(path, list(statements)))
+            floor = (f"{'-':>11}{'-':>11}" if is_url(path)
+                     else f"{_ms(floors, 50):>11.2f}{_ms(floors, 99):>11.2f}")
+            print(f"  {name:<26}{_ms(times, 50):>8.1f}{_ms(times, 99):>8.1f}{floor}")
     finally:
         await store.close()
 
@@ -417,6 +452,7 @@ async def main() -> None:
     parser.add_argument("--players", type=int, default=3_205)
     parser.add_argument("--samples", type=int, default=200)
     parser.add_argument("--database", type=Path, help="the built database (default: in /tmp)")
+    parser.add_argument("--database-url", help="a PostgreSQL database to build in instead")
     parser.add_argument(
         "--watch", type=float, default=30.0,
         help="seconds the background work is watched at the table's pace",
@@ -426,6 +462,9 @@ async def main() -> None:
         help="time the career commands alone, on the rated, packed database a full run kept",
     )
     args = parser.parse_args()
+    if args.database_url:
+        await on_postgres(args)
+        return
     built = args.database or Path(f"/tmp/bench-history-{args.matches}.db")
     ready, work = built.with_suffix(".ready.db"), built.with_suffix(".run.db")
     if args.commands_only:
@@ -440,18 +479,8 @@ async def main() -> None:
         await build(built, args.matches, args.players)
     shutil.copyfile(built, work)
     try:
-        before = used_bytes(work)
-        await startup(work, args.watch)
-        with sqlite3.connect(work) as db:
-            finished = db.execute("SELECT COUNT(*) FROM matches WHERE status = 'finished'")
-            count = finished.fetchone()[0]
-            db.execute("VACUUM")
+        await measured(work, args)
         shutil.copyfile(work, ready)
-        after = used_bytes(work)
-        print(f"bytes per finished match: {before / count / 1024:.1f} KiB with logs in rows, "
-              f"{after / count / 1024:.1f} KiB packed and rated ({after / before:.0%}; "
-              f"goal at most 33%)")
-        await commands(work, args.samples)
         await upgrade(work)
     finally:
         _remove(work)
@@ -460,6 +489,51 @@ async def main() -> None:
 def _remove(database: Path) -> None:
     for leftover in (database, Path(f"{database}-wal"), Path(f"{database}-shm")):
         leftover.unlink(missing_ok=True)
+
+
+async def measured(work: Where, args: argparse.Namespace) -> None:
+    """Start-up, bytes and commands on the work copy."""
+    before = await used_bytes(work)
+    await startup(work, args.watch)
+    store = await _opened(work)
+    try:
+        async with store.read() as db:
+            found = await db.execute("SELECT COUNT(*) FROM matches WHERE status = 'finished'")
+            (count,) = await found.fetchone()
+    finally:
+        await store.close()
+    after = await used_bytes(work, vacuum=True)
+    print(f"bytes per finished match: {before / count / 1024:.1f} KiB with logs in rows, "
+          f"{after / count / 1024:.1f} KiB packed and rated ({after / before:.0%}; "
+          f"goal at most 33%)")
+    await commands(work, args.samples)
+
+
+async def on_postgres(args: argparse.Namespace) -> None:
+    """The same on PostgreSQL: built once at the URL, measured on a copy of it."""
+    url: str = args.database_url
+    store = await open_database(url)
+    try:
+        async with store.read() as db:
+            found = await db.execute("SELECT COUNT(*) FROM matches")
+            (present,) = await found.fetchone()
+    finally:
+        await store.close()
+    if not present:
+        await build(url, args.matches, args.players)
+    base, _, query = url.partition("?")
+    server, _, name = base.rpartition("/")
+    work = f"{server}/{name}_run" + (f"?{query}" if query else "")
+    admin = await asyncpg.connect(f"{server}/postgres" + (f"?{query}" if query else ""))
+    try:
+        await admin.execute(f'DROP DATABASE IF EXISTS "{name}_run"')
+        await admin.execute(f'CREATE DATABASE "{name}_run" TEMPLATE "{name}"')
+        try:
+            await measured(work, args)
+        finally:
+            await admin.execute(f'DROP DATABASE IF EXISTS "{name}_run" WITH (FORCE)')
+    finally:
+        await admin.close()
 
 
 if __name__ == "__main__":

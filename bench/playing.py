@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot import Settings, TableBot
+from data.postgres import is_url
 from localdiscord import Channel, FakeDiscord, InteractionResult, Message, User
 
 GAMES = ("whyfirst", "hare", "canyon", "numbers")
@@ -87,11 +88,14 @@ def simulated_discord(global_rate: int | None = None) -> FakeDiscord:
 def table_bot(
     token: str, path: Path | str, seed: int = 7, global_rate: int | None = None
 ) -> TableBot:
-    """The real bot on the database at ``path``; matches are dealt from seeded draws (in a
-    process of its own: ``bench.apart.remote_table_bot``). ``global_rate``: Discord's
-    global rate limit, kept by the bot (None: none, as the simulated Discord has none)."""
+    """The real bot on the database at ``path`` (a file, or a PostgreSQL URL); matches are
+    dealt from seeded draws (in a process of its own: ``bench.apart.remote_table_bot``).
+    ``global_rate``: Discord's global rate limit, kept by the bot (None: none, as the
+    simulated Discord has none)."""
     seeds = random.Random(seed)
-    settings = Settings(token, Path(path), None, "WARNING", global_rate=global_rate)
+    url = str(path) if is_url(path) else None
+    settings = Settings(token, Path(path) if url is None else Path(), None, "WARNING",
+                        global_rate=global_rate, database_url=url)
     return TableBot(settings, new_seed=lambda: seeds.randrange(1 << 62), settle_heap=True)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import aiosqlite
+from data.interface import Connection
 
 
 @dataclass(frozen=True)
@@ -17,19 +17,19 @@ class CareerLine:
 
 
 async def record_result(
-    db: aiosqlite.Connection, guild_id: int, user_id: int, game: str, *, won: bool, points: int
+    db: Connection, guild_id: int, user_id: int, game: str, *, won: bool, points: int
 ) -> None:
     """Add one finished match to a player's totals (call inside the match's transaction)."""
     await db.execute(
         "INSERT INTO career (guild_id, user_id, game, played, wins, points)"
         " VALUES (?, ?, ?, 1, ?, ?)"
-        " ON CONFLICT (guild_id, user_id, game) DO UPDATE SET played = played + 1,"
-        " wins = wins + excluded.wins, points = points + excluded.points",
+        " ON CONFLICT (guild_id, user_id, game) DO UPDATE SET played = career.played + 1,"
+        " wins = career.wins + excluded.wins, points = career.points + excluded.points",
         (guild_id, user_id, game, int(won), points),
     )
 
 
-async def player_totals(db: aiosqlite.Connection, guild_id: int, user_id: int) -> list[CareerLine]:
+async def player_totals(db: Connection, guild_id: int, user_id: int) -> list[CareerLine]:
     cursor = await db.execute(
         "SELECT user_id, game, played, wins, points FROM career"
         " WHERE guild_id = ? AND user_id = ? ORDER BY game",
@@ -39,7 +39,7 @@ async def player_totals(db: aiosqlite.Connection, guild_id: int, user_id: int) -
 
 
 async def leaderboard(
-    db: aiosqlite.Connection, guild_id: int, game: str, limit: int = 10
+    db: Connection, guild_id: int, game: str, limit: int = 10
 ) -> list[CareerLine]:
     """The server's best players of a game: most wins, then best win rate, then points."""
     cursor = await db.execute(

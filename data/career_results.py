@@ -12,9 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import aiosqlite
-
 from data import meta
+from data.interface import Connection
 
 if TYPE_CHECKING:
     from data.ratings import SeatResult
@@ -49,7 +48,7 @@ _BEST_FIRST = "ORDER BY won DESC, decided, place, points DESC, match_id"
 _OF = "guild_id = ? AND user_id = ? AND game = ?"
 
 
-async def add(db: aiosqlite.Connection, result: SeatResult) -> None:
+async def add(db: Connection, result: SeatResult) -> None:
     """Count one more result of a player (call in the transaction that records it)."""
     if result.user_id is None:
         return
@@ -83,7 +82,7 @@ async def add(db: aiosqlite.Connection, result: SeatResult) -> None:
 
 
 async def counted(
-    db: aiosqlite.Connection, guild_id: int, user_id: int, game: str
+    db: Connection, guild_id: int, user_id: int, game: str
 ) -> CareerResults | None:
     """The player's results in a game counted from every result (None without any)."""
     key = (guild_id, user_id, game)
@@ -103,7 +102,7 @@ async def counted(
 
 
 async def of_player(
-    db: aiosqlite.Connection, guild_id: int, user_id: int
+    db: Connection, guild_id: int, user_id: int
 ) -> list[CareerResults]:
     """The player's results per game on a server, by game: the kept rows, or while earlier
     results are still being summed up, counted from the results."""
@@ -123,7 +122,7 @@ async def of_player(
     return [CareerResults(*row) for row in await cursor.fetchall()]
 
 
-async def sum_up_next(db: aiosqlite.Connection, batch: int) -> int | None:
+async def sum_up_next(db: Connection, batch: int) -> int | None:
     """Sum up the earlier results of the next ``batch`` players and games (the rows
     counted afresh, results added since included): how many, or None once all are."""
     after = await meta.get_meta(db, SUM_UP_FROM)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import aiosqlite
+from data.interface import Connection
 
 NOTIFY_MODES = ("dm", "channel", "off")
 
@@ -20,7 +20,7 @@ class Deadline:
 
 
 async def set_deadline(
-    db: aiosqlite.Connection,
+    db: Connection,
     match_id: int,
     kind: str,
     *,
@@ -37,7 +37,7 @@ async def set_deadline(
     )
 
 
-async def clear_deadlines(db: aiosqlite.Connection, match_id: int, *kinds: str) -> None:
+async def clear_deadlines(db: Connection, match_id: int, *kinds: str) -> None:
     """Remove the match's deadlines of these kinds (all of them when none is named)."""
     if kinds:
         marks = ", ".join("?" for _ in kinds)
@@ -49,7 +49,7 @@ async def clear_deadlines(db: aiosqlite.Connection, match_id: int, *kinds: str) 
 
 
 async def deadlines_due(
-    db: aiosqlite.Connection, now: float, first_reminder: float
+    db: Connection, now: float, first_reminder: float
 ) -> list[Deadline]:
     """Deadlines past due, and decisions past their first reminder (at ``first_reminder``
     of their time), soonest first."""
@@ -62,7 +62,7 @@ async def deadlines_due(
     return [Deadline(*row) for row in await cursor.fetchall()]
 
 
-async def deadlines_of(db: aiosqlite.Connection, match_id: int) -> dict[str, Deadline]:
+async def deadlines_of(db: Connection, match_id: int) -> dict[str, Deadline]:
     cursor = await db.execute(
         "SELECT match_id, kind, opened_at, due_at, decision_point FROM deadlines"
         " WHERE match_id = ?",
@@ -71,7 +71,7 @@ async def deadlines_of(db: aiosqlite.Connection, match_id: int) -> dict[str, Dea
     return {row[1]: Deadline(*row) for row in await cursor.fetchall()}
 
 
-async def extend_all(db: aiosqlite.Connection, seconds: float) -> None:
+async def extend_all(db: Connection, seconds: float) -> None:
     """Move every deadline later: the bot was down, and nobody could play meanwhile."""
     await db.execute(
         "UPDATE deadlines SET opened_at = opened_at + ?, due_at = due_at + ?", (seconds, seconds)
@@ -79,25 +79,25 @@ async def extend_all(db: aiosqlite.Connection, seconds: float) -> None:
 
 
 async def claim_notice(
-    db: aiosqlite.Connection, match_id: int, user_id: int, decision_point: int, kind: str
+    db: Connection, match_id: int, user_id: int, decision_point: int, kind: str
 ) -> bool:
     """Record a notification; False when it was already sent (send it once only)."""
     cursor = await db.execute(
-        "INSERT OR IGNORE INTO notices_sent (match_id, user_id, decision_point, kind)"
-        " VALUES (?, ?, ?, ?)",
+        "INSERT INTO notices_sent (match_id, user_id, decision_point, kind)"
+        " VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
         (match_id, user_id, decision_point, kind),
     )
     return cursor.rowcount == 1
 
 
-async def notify_mode(db: aiosqlite.Connection, user_id: int) -> str | None:
+async def notify_mode(db: Connection, user_id: int) -> str | None:
     """The player's chosen way to be notified, or None when they never chose."""
     cursor = await db.execute("SELECT notify FROM player_settings WHERE user_id = ?", (user_id,))
     row = await cursor.fetchone()
     return row[0] if row else None
 
 
-async def set_notify_mode(db: aiosqlite.Connection, user_id: int, mode: str) -> None:
+async def set_notify_mode(db: Connection, user_id: int, mode: str) -> None:
     await db.execute(
         "INSERT INTO player_settings (user_id, notify) VALUES (?, ?)"
         " ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify",

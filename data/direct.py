@@ -12,14 +12,12 @@ function must await nothing but the connection.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Awaitable, Callable, Coroutine, Iterable
+from collections.abc import Coroutine, Iterable
 from typing import Any, TypeVar, cast
 
-import aiosqlite
+from data.interface import Connection, Work
 
 T = TypeVar("T")
-Work = Callable[[aiosqlite.Connection], Awaitable[T]]
-"""An async function of the connection: a query, or a change of the database."""
 
 
 class DirectCursor:
@@ -62,7 +60,7 @@ class Direct:
 
 def run_now(work: Work[T], connection: sqlite3.Connection) -> T:
     """Run ``work`` on the connection to its end, here and now."""
-    coroutine = cast(Coroutine[Any, Any, T], work(cast(aiosqlite.Connection, Direct(connection))))
+    coroutine = cast(Coroutine[Any, Any, T], work(cast(Connection, Direct(connection))))
     try:
         coroutine.send(None)
     except StopIteration as done:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import aiosqlite
+from data.interface import Connection
 
 
 @dataclass(frozen=True)
@@ -18,7 +18,7 @@ class PlayerLanguage:
 
 
 async def player_languages(
-    db: aiosqlite.Connection, since: float | None = None
+    db: Connection, since: float | None = None
 ) -> list[PlayerLanguage]:
     """Every player's languages; ``since``: only those changed since then (seconds since
     the epoch), by any process."""
@@ -31,7 +31,7 @@ async def player_languages(
 
 
 async def server_languages(
-    db: aiosqlite.Connection, since: float | None = None
+    db: Connection, since: float | None = None
 ) -> dict[int, str | None]:
     """The language each server chose; ``since``: those whose setting changed since then,
     None where it follows its Discord locale again (else those are absent)."""
@@ -47,7 +47,7 @@ async def server_languages(
 
 
 async def choose_language(
-    db: aiosqlite.Connection, user_id: int, chosen: str | None, *, now: float
+    db: Connection, user_id: int, chosen: str | None, *, now: float
 ) -> None:
     await db.execute(
         "INSERT INTO player_languages (user_id, chosen, changed_at) VALUES (?, ?, ?)"
@@ -58,7 +58,7 @@ async def choose_language(
 
 
 async def remember_locale(
-    db: aiosqlite.Connection, user_id: int, locale: str, *, now: float
+    db: Connection, user_id: int, locale: str, *, now: float
 ) -> None:
     await db.execute(
         "INSERT INTO player_languages (user_id, discord_locale, changed_at) VALUES (?, ?, ?)"
@@ -69,7 +69,7 @@ async def remember_locale(
 
 
 async def set_server_language(
-    db: aiosqlite.Connection, guild_id: int, lang: str | None, *, now: float
+    db: Connection, guild_id: int, lang: str | None, *, now: float
 ) -> None:
     await db.execute(
         "INSERT INTO settings (guild_id, language, changed_at) VALUES (?, ?, ?)"

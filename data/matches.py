@@ -7,9 +7,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-import aiosqlite
-
 from data import packing
+from data.interface import Connection, Row, dialect
 
 OPEN_STATUSES = ("lobby", "playing")
 
@@ -90,7 +89,7 @@ class LoggedMove:
 
 
 async def insert_match(
-    db: aiosqlite.Connection,
+    db: Connection,
     *,
     game: str,
     guild_id: int,
@@ -102,21 +101,28 @@ async def insert_match(
     stamp = now_iso()
     cursor = await db.execute(
         "INSERT INTO matches (game, guild_id, channel_id, host_id, status, options, pace,"
-        " created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+        " created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?) RETURNING id",
         (game, guild_id, channel_id, host_id, json.dumps(options), pace, stamp, stamp),
     )
-    assert cursor.lastrowid is not None
-    return cursor.lastrowid
+    (match_id,) = await cursor.fetchone()
+    return int(match_id)
 
 
-async def fetch_match(db: aiosqlite.Connection, match_id: int) -> MatchRecord | None:
+async def lock_match(db: Connection, match_id: int) -> None:
+    """Hold the match's row until the transaction ends, so no other process changes it
+    meanwhile (PostgreSQL; SQLite's writes are one at a time already)."""
+    if dialect(db) == "postgres":
+        await db.execute("SELECT id FROM matches WHERE id = ? FOR UPDATE", (match_id,))
+
+
+async def fetch_match(db: Connection, match_id: int) -> MatchRecord | None:
     cursor = await db.execute("SELECT * FROM matches WHERE id = ?", (match_id,))
     row = await cursor.fetchone()
     return await _with_seats(db, row) if row else None
 
 
 async def open_match_in_channel(
-    db: aiosqlite.Connection, game: str, channel_id: int
+    db: Connection, game: str, channel_id: int
 ) -> MatchRecord | None:
     cursor = await db.execute(
         "SELECT * FROM matches WHERE game = ? AND channel_id = ? AND status IN (?, ?)",
@@ -126,7 +132,7 @@ async def open_match_in_channel(
     return await _with_seats(db, row) if row else None
 
 
-async def open_matches_in_guild(db: aiosqlite.Connection, guild_id: int) -> list[int]:
+async def open_matches_in_guild(db: Connection, guild_id: int) -> list[int]:
     """The ids of the server's open matches (lobbies and matches in play)."""
     cursor = await db.execute(
         "SELECT id FROM matches WHERE guild_id = ? AND status IN (?, ?)",
@@ -135,7 +141,7 @@ async def open_matches_in_guild(db: aiosqlite.Connection, guild_id: int) -> list
     return [row[0] for row in await cursor.fetchall()]
 
 
-async def open_matches_of(db: aiosqlite.Connection, user_id: int) -> list[MatchRecord]:
+async def open_matches_of(db: Connection, user_id: int) -> list[MatchRecord]:
     """Every lobby and running match the player sits in, on any server, newest first."""
     cursor = await db.execute(
         "SELECT matches.* FROM matches JOIN seats ON seats.match_id = matches.id"
@@ -145,7 +151,7 @@ async def open_matches_of(db: aiosqlite.Connection, user_id: int) -> list[MatchR
     return [await _with_seats(db, row) for row in await cursor.fetchall()]
 
 
-async def playing_for_players(db: aiosqlite.Connection) -> list[tuple[int, int]]:
+async def playing_for_players(db: Connection) -> list[tuple[int, int]]:
     """(id, server) of the running matches with a computer seat or a seat on autopilot:
     after a restart the computer may be the one to move."""
     cursor = await db.execute(
@@ -157,7 +163,7 @@ async def playing_for_players(db: aiosqlite.Connection) -> list[tuple[int, int]]
 
 
 async def finished_after(
-    db: aiosqlite.Connection, finished_at: str, match_id: int, *, limit: int
+    db: Connection, finished_at: str, match_id: int, *, limit: int
 ) -> list[tuple[int, str]]:
     """(id, finished at) of the next finished matches after this one, in the order they
     finished (their last update, then their number)."""
@@ -169,7 +175,7 @@ async def finished_after(
     return [(row[0], row[1]) for row in await cursor.fetchall()]
 
 
-async def stale_messages(db: aiosqlite.Connection) -> list[tuple[int, str, int]]:
+async def stale_messages(db: Connection) -> list[tuple[int, str, int]]:
     """(match id, purpose, server) of every kept message of an open match that may be out
     of date: missing, showing an older version, of unknown content, or of a damaged match."""
     cursor = await db.execute(
@@ -181,7 +187,7 @@ async def stale_messages(db: aiosqlite.Connection) -> list[tuple[int, str, int]]
         " SELECT m.id, 'hand:' || s.user_id, m.guild_id"
         " FROM matches m JOIN seats s ON s.match_id = m.id"
         " LEFT JOIN match_messages mm ON mm.match_id = m.id AND mm.purpose = 'hand:' || s.user_id"
-        " WHERE m.status IN (?, ?) AND s.user_id IS NOT NULL AND NOT s.dms_closed"
+        " WHERE m.status IN (?, ?) AND s.user_id IS NOT NULL AND s.dms_closed = 0"
         " AND (mm.message_id IS NULL OR mm.version < m.version OR mm.fingerprint = ''"
         " OR NOT json_valid(COALESCE(m.state, '{}')))"
         " ORDER BY 1",
@@ -190,7 +196,7 @@ async def stale_messages(db: aiosqlite.Connection) -> list[tuple[int, str, int]]
     return [(row[0], row[1], row[2]) for row in await cursor.fetchall()]
 
 
-async def _with_seats(db: aiosqlite.Connection, row: aiosqlite.Row) -> MatchRecord:
+async def _with_seats(db: Connection, row: Row) -> MatchRecord:
     cursor = await db.execute(
         "SELECT seat, kind, user_id, display_name, dms_closed, timeouts, autopilot, level"
         " FROM seats"
@@ -236,7 +242,7 @@ def _decoded(
     return decoded_options, decoded_state, False
 
 
-async def add_seat(db: aiosqlite.Connection, match_id: int, user_id: int, display_name: str) -> int:
+async def add_seat(db: Connection, match_id: int, user_id: int, display_name: str) -> int:
     cursor = await db.execute(
         "SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE match_id = ?", (match_id,)
     )
@@ -250,7 +256,7 @@ async def add_seat(db: aiosqlite.Connection, match_id: int, user_id: int, displa
 
 
 async def add_computer_seat(
-    db: aiosqlite.Connection, match_id: int, level: str, display_name: str
+    db: Connection, match_id: int, level: str, display_name: str
 ) -> int:
     cursor = await db.execute(
         "SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE match_id = ?", (match_id,)
@@ -264,7 +270,7 @@ async def add_computer_seat(
     return seat
 
 
-async def remove_seat(db: aiosqlite.Connection, match_id: int, user_id: int) -> None:
+async def remove_seat(db: Connection, match_id: int, user_id: int) -> None:
     """Remove a player's lobby seat (see ``remove_seat_at``)."""
     cursor = await db.execute(
         "SELECT seat FROM seats WHERE match_id = ? AND user_id = ?", (match_id, user_id)
@@ -274,7 +280,7 @@ async def remove_seat(db: aiosqlite.Connection, match_id: int, user_id: int) -> 
         await remove_seat_at(db, match_id, row[0])
 
 
-async def remove_seat_at(db: aiosqlite.Connection, match_id: int, seat: int) -> None:
+async def remove_seat_at(db: Connection, match_id: int, seat: int) -> None:
     """Remove a lobby seat and close the gap, so seats stay 0..n-1 in joining order.
 
     Seat numbers change here: nothing may be keyed by a lobby seat (hand messages
@@ -291,14 +297,14 @@ async def remove_seat_at(db: aiosqlite.Connection, match_id: int, seat: int) -> 
         )
 
 
-async def mark_dms_closed(db: aiosqlite.Connection, match_id: int, user_id: int) -> None:
+async def mark_dms_closed(db: Connection, match_id: int, user_id: int) -> None:
     await db.execute(
         "UPDATE seats SET dms_closed = 1 WHERE match_id = ? AND user_id = ?", (match_id, user_id)
     )
 
 
 async def update_match(
-    db: aiosqlite.Connection,
+    db: Connection,
     match_id: int,
     *,
     expected_version: int,
@@ -322,19 +328,14 @@ async def update_match(
     return expected_version + 1
 
 
-async def lock_match(db: aiosqlite.Connection, match_id: int) -> None:
-    """Hold the match for the rest of this write transaction, first thing in every change
-    of a match. SQLite holds the whole database from ``BEGIN IMMEDIATE``: nothing to do."""
-
-
-async def match_version(db: aiosqlite.Connection, match_id: int) -> int | None:
+async def match_version(db: Connection, match_id: int) -> int | None:
     """The match's version as stored now; None when there is no such match."""
     cursor = await db.execute("SELECT version FROM matches WHERE id = ?", (match_id,))
     row = await cursor.fetchone()
     return None if row is None else int(row[0])
 
 
-async def updated_at(db: aiosqlite.Connection, match_id: int) -> str:
+async def updated_at(db: Connection, match_id: int) -> str:
     """When the match last changed (for a finished match: when it finished)."""
     cursor = await db.execute("SELECT updated_at FROM matches WHERE id = ?", (match_id,))
     (stamp,) = await cursor.fetchone()
@@ -342,7 +343,7 @@ async def updated_at(db: aiosqlite.Connection, match_id: int) -> str:
 
 
 async def set_status(
-    db: aiosqlite.Connection,
+    db: Connection,
     match_id: int,
     *,
     expected_version: int,
@@ -365,7 +366,7 @@ async def set_status(
 
 
 async def append_move(
-    db: aiosqlite.Connection,
+    db: Connection,
     match_id: int,
     *,
     seat: int | None,
@@ -388,7 +389,7 @@ async def append_move(
 
 
 async def set_seat_clock(
-    db: aiosqlite.Connection, match_id: int, seat: int, *, timeouts: int, autopilot: str | None
+    db: Connection, match_id: int, seat: int, *, timeouts: int, autopilot: str | None
 ) -> None:
     await db.execute(
         "UPDATE seats SET timeouts = ?, autopilot = ? WHERE match_id = ? AND seat = ?",
@@ -397,7 +398,7 @@ async def set_seat_clock(
 
 
 async def has_moved(
-    db: aiosqlite.Connection, match_id: int, seat: int, decision_point: int
+    db: Connection, match_id: int, seat: int, decision_point: int
 ) -> bool:
     cursor = await db.execute(
         "SELECT 1 FROM moves WHERE match_id = ? AND seat = ? AND decision_point = ? LIMIT 1",
@@ -407,13 +408,13 @@ async def has_moved(
 
 
 async def move_log(
-    db: aiosqlite.Connection, match_id: int, *, last: int | None = None
+    db: Connection, match_id: int, *, last: int | None = None
 ) -> list[LoggedMove]:
     """The match's moves in order (only the ``last`` ones when given), packed
     (``data.packing``) or not."""
     query = "SELECT seq, seat, move, decision_point, events, how FROM moves WHERE match_id = ?"
     if last is not None:
-        query = f"SELECT * FROM ({query} ORDER BY seq DESC LIMIT {int(last)})"
+        query = f"SELECT * FROM ({query} ORDER BY seq DESC LIMIT {int(last)}) AS latest"
     cursor = await db.execute(f"{query} ORDER BY seq", (match_id,))
     found = list(await cursor.fetchall())
     if not found:
@@ -429,7 +430,7 @@ async def move_log(
 
 
 async def remember_message(
-    db: aiosqlite.Connection,
+    db: Connection,
     match_id: int,
     purpose: str,
     channel_id: int,
@@ -448,7 +449,7 @@ async def remember_message(
 
 
 async def note_shown(
-    db: aiosqlite.Connection, match_id: int, purpose: str, fingerprint: str, version: int
+    db: Connection, match_id: int, purpose: str, fingerprint: str, version: int
 ) -> None:
     """Record what a kept message shows now, and of which match version."""
     await db.execute(
@@ -458,7 +459,7 @@ async def note_shown(
     )
 
 
-async def match_messages(db: aiosqlite.Connection, match_id: int) -> dict[str, MessageRecord]:
+async def match_messages(db: Connection, match_id: int) -> dict[str, MessageRecord]:
     cursor = await db.execute(
         "SELECT purpose, channel_id, message_id, fingerprint, version FROM match_messages"
         " WHERE match_id = ?",

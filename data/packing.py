@@ -11,7 +11,7 @@ import json
 import zlib
 from typing import Any
 
-import aiosqlite
+from data.interface import Connection
 
 BATCH = 4
 """Matches packed per transaction: the writer is never held for long."""
@@ -29,14 +29,14 @@ def unpack(packed: bytes) -> list[dict[str, Any]]:
     return [dict(zip(COLUMNS, row, strict=True)) for row in json.loads(zlib.decompress(packed))]
 
 
-async def packed_log(db: aiosqlite.Connection, match_id: int) -> list[dict[str, Any]]:
+async def packed_log(db: Connection, match_id: int) -> list[dict[str, Any]]:
     """The rows of a match's packed log; empty when it is not packed."""
     cursor = await db.execute("SELECT packed FROM move_logs WHERE match_id = ?", (match_id,))
     row = await cursor.fetchone()
     return unpack(row[0]) if row else []
 
 
-async def pack_next(db: aiosqlite.Connection, after: int, batch: int = BATCH) -> tuple[int, int]:
+async def pack_next(db: Connection, after: int, batch: int = BATCH) -> tuple[int, int]:
     """Pack the logs of the next finished matches numbered above ``after`` whose moves are
     not packed yet: how many were packed, and the last match number looked at."""
     cursor = await db.execute(
@@ -50,7 +50,7 @@ async def pack_next(db: aiosqlite.Connection, after: int, batch: int = BATCH) ->
     return len(ids), ids[-1] if ids else after
 
 
-async def pack_match(db: aiosqlite.Connection, match_id: int) -> None:
+async def pack_match(db: Connection, match_id: int) -> None:
     """Move a finished match's log from ``moves`` into one packed row."""
     cursor = await db.execute(
         f"SELECT {', '.join(COLUMNS)} FROM moves WHERE match_id = ? ORDER BY seq", (match_id,)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import aiosqlite
+from data.interface import Connection
 
 
-async def heartbeat(db: aiosqlite.Connection, holder: str, *, now: float, lifetime: float) -> int:
+async def heartbeat(db: Connection, holder: str, *, now: float, lifetime: float) -> int:
     """Record that ``holder`` is alive now, forget those unseen for ``lifetime`` seconds
     (stopped or killed); how many are alive, this one included."""
     await db.execute(
@@ -19,6 +19,6 @@ async def heartbeat(db: aiosqlite.Connection, holder: str, *, now: float, lifeti
     return int(alive)
 
 
-async def leave(db: aiosqlite.Connection, holder: str) -> None:
+async def leave(db: Connection, holder: str) -> None:
     """``holder`` stops: the others count it out at their next heartbeat."""
     await db.execute("DELETE FROM processes WHERE holder = ?", (holder,))

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import aiosqlite
-
 from data import career_results
+from data.interface import Connection, Row
 
 GLOBAL = 0
 """The guild id of the ratings that count every server."""
@@ -53,7 +52,7 @@ class SeatResult:
     """Whether the match had a winner; False when it ended with nobody winning."""
 
 
-async def record_result(db: aiosqlite.Connection, result: SeatResult) -> None:
+async def record_result(db: Connection, result: SeatResult) -> None:
     """Store a seat's result, and count it in the player's career (``career_results``)."""
     await db.execute(
         "INSERT INTO results (match_id, seat, guild_id, game, user_id, players, place, points,"
@@ -69,7 +68,7 @@ async def record_result(db: aiosqlite.Connection, result: SeatResult) -> None:
 
 
 async def ratings_of(
-    db: aiosqlite.Connection, guild_id: int, game: str, user_ids: list[int]
+    db: Connection, guild_id: int, game: str, user_ids: list[int]
 ) -> dict[int, Rating]:
     """The stored ratings of these players (players never rated are left out)."""
     if not user_ids:
@@ -84,7 +83,7 @@ async def ratings_of(
 
 
 async def save_rating(
-    db: aiosqlite.Connection,
+    db: Connection,
     guild_id: int,
     game: str,
     user_id: int,
@@ -100,20 +99,20 @@ async def save_rating(
         "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, ordinal, matches, wins,"
         " last_match) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)"
         " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu,"
-        " sigma = excluded.sigma, ordinal = excluded.ordinal, matches = matches + 1,"
-        " wins = wins + excluded.wins, last_match = excluded.last_match",
+        " sigma = excluded.sigma, ordinal = excluded.ordinal, matches = ratings.matches + 1,"
+        " wins = ratings.wins + excluded.wins, last_match = excluded.last_match",
         (guild_id, game, user_id, mu, sigma, ordinal, int(won), match_id),
     )
 
 
-async def has_results(db: aiosqlite.Connection, match_id: int) -> bool:
+async def has_results(db: Connection, match_id: int) -> bool:
     """Whether the match's results are stored."""
     cursor = await db.execute("SELECT 1 FROM results WHERE match_id = ? LIMIT 1", (match_id,))
     return await cursor.fetchone() is not None
 
 
 async def leaderboard(
-    db: aiosqlite.Connection,
+    db: Connection,
     guild_id: int,
     game: str,
     *,
@@ -137,7 +136,7 @@ async def leaderboard(
 
 
 async def rank_of(
-    db: aiosqlite.Connection, guild_id: int, game: str, user_id: int, *, min_matches: int
+    db: Connection, guild_id: int, game: str, user_id: int, *, min_matches: int
 ) -> tuple[Rating | None, int | None]:
     """A player's rating and rank (None until they have ``min_matches`` rated matches)."""
     rating = (await ratings_of(db, guild_id, game, [user_id])).get(user_id)
@@ -163,7 +162,7 @@ _RESULTS = (
 )
 
 
-def _result(row: aiosqlite.Row) -> SeatResult:
+def _result(row: Row) -> SeatResult:
     return SeatResult(
         row["match_id"], row["seat"], row["guild_id"], row["game"], row["user_id"],
         row["players"], row["place"], row["points"], bool(row["won"]),
@@ -172,7 +171,7 @@ def _result(row: aiosqlite.Row) -> SeatResult:
     )
 
 
-async def names_of(db: aiosqlite.Connection, user_ids: list[int]) -> dict[int, str]:
+async def names_of(db: Connection, user_ids: list[int]) -> dict[int, str]:
     """Each player's latest display name at a table."""
     names = {}
     for user_id in dict.fromkeys(user_ids):
@@ -187,7 +186,7 @@ async def names_of(db: aiosqlite.Connection, user_ids: list[int]) -> dict[int, s
 
 
 async def results_of_player(
-    db: aiosqlite.Connection, guild_id: int, user_id: int, game: str, *, limit: int
+    db: Connection, guild_id: int, user_id: int, game: str, *, limit: int
 ) -> list[SeatResult]:
     """A player's latest results in a game on a server, newest first."""
     cursor = await db.execute(
@@ -198,7 +197,7 @@ async def results_of_player(
     return [_result(row) for row in await cursor.fetchall()]
 
 
-async def result_at(db: aiosqlite.Connection, match_id: int, seat: int) -> SeatResult | None:
+async def result_at(db: Connection, match_id: int, seat: int) -> SeatResult | None:
     """A seat's result in a match."""
     cursor = await db.execute(
         f"{_RESULTS} WHERE results.match_id = ? AND results.seat = ?", (match_id, seat)
@@ -218,7 +217,7 @@ class HistoryPage:
 
 
 async def history(
-    db: aiosqlite.Connection,
+    db: Connection,
     guild_id: int,
     *,
     user_id: int | None,

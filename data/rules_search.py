@@ -24,9 +24,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
-import aiosqlite
-
 from data import meta
+from data.interface import Connection, dialect
 from data.rules_snippets import HIT_END, HIT_START, snippet
 from rules import words as lexicon
 from rules.questions import question, with_compound_parts
@@ -78,7 +77,7 @@ class SearchHit:
 
 
 async def ensure_index(
-    db: aiosqlite.Connection, sections: Iterable[IndexedSection], digest: str
+    db: Connection, sections: Iterable[IndexedSection], digest: str
 ) -> bool:
     """Rebuild the index unless it was built from texts with this digest; True if rebuilt."""
     if await meta.get_meta(db, DIGEST_KEY) == digest:
@@ -110,7 +109,7 @@ def query_words(text: str, lang: str = ENGLISH) -> list[str]:
 
 
 async def search(
-    db: aiosqlite.Connection,
+    db: Connection,
     text: str,
     *,
     lang: str = ENGLISH,
@@ -155,7 +154,7 @@ async def search(
 
 
 async def _corpus(
-    db: aiosqlite.Connection, lang: str
+    db: Connection, lang: str
 ) -> tuple[Corpus, dict[tuple[str, str], tuple[str, str, str]]]:
     """``lang``'s sections as the ranking reads them, and each one's heading, text and
     language as written; read once for each digest of the index."""
@@ -165,7 +164,7 @@ async def _corpus(
         return kept
     cursor = await db.execute(
         "SELECT game, key, heading, text, written_in, title, keywords, body FROM rules_search"
-        " WHERE lang = ? ORDER BY rowid",
+        f" WHERE lang = ? ORDER BY {'position' if dialect(db) == 'postgres' else 'rowid'}",
         (lang,),
     )
     rows = await cursor.fetchall()
@@ -186,7 +185,7 @@ async def _corpus(
 
 
 async def search_or_mend(
-    db: aiosqlite.Connection,
+    db: Connection,
     text: str,
     *,
     lang: str = ENGLISH,

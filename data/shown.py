@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import aiosqlite
-
 from data import claims
 from data import matches as rows
+from data.interface import Connection
 
 
 @dataclass(frozen=True)
@@ -26,7 +25,7 @@ class Edit:
 
 
 async def message_of(
-    db: aiosqlite.Connection, match_id: int, purpose: str
+    db: Connection, match_id: int, purpose: str
 ) -> rows.MessageRecord | None:
     cursor = await db.execute(
         "SELECT purpose, channel_id, message_id, fingerprint, version FROM match_messages"
@@ -38,7 +37,7 @@ async def message_of(
 
 
 async def swap_message(
-    db: aiosqlite.Connection, record: rows.MessageRecord, match_id: int
+    db: Connection, record: rows.MessageRecord, match_id: int
 ) -> rows.MessageRecord | None:
     """Keep ``record`` as the match's message of its purpose; the one it replaces, which
     this caller alone then retires, whichever process posted it."""
@@ -55,7 +54,7 @@ def _editing(match_id: int, purpose: str) -> str:
 
 
 async def begin_edit(
-    db: aiosqlite.Connection,
+    db: Connection,
     match_id: int,
     purpose: str,
     *,
@@ -87,7 +86,7 @@ async def begin_edit(
 
 
 async def end_edit(
-    db: aiosqlite.Connection,
+    db: Connection,
     match_id: int,
     purpose: str,
     *,

@@ -1,4 +1,4 @@
-"""The bot's SQLite database: one writer connection, a few readers, migrations, transactions.
+"""The bot's SQLite database, the default: one writer, a few readers, migrations, transactions.
 
 Writes go through ``Store.transaction()``: one at a time on the writer connection, an
 explicit ``BEGIN IMMEDIATE`` ... ``COMMIT``. Reads go through ``Store.read()``, each on a
@@ -27,12 +27,19 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from data import direct
+from data.errors import (
+    IntegrityError,
+    NewerDatabaseError,
+    StoreError,
+    StoreUnavailable,
+    WriteFailed,
+)
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
-_MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+_MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+(?:\.(sqlite|postgres))?\.sql$")
 BUSY_TIMEOUT_MS = 10_000
 """How long a write waits for another process's lock before it gives up and the player is
 told. Interactions are deferred long before (see ``cogs.common.reply``)."""
@@ -41,28 +48,14 @@ MAX_BATCH = 64
 """Transactions sharing one commit at most: a long queue still commits regularly."""
 
 
-class StoreError(RuntimeError):
-    """The database cannot be used; the message says why in a sentence."""
-
-
-class NewerDatabaseError(StoreError):
-    """The database was written by a newer version of the bot."""
-
-
-class StoreUnavailable(StoreError):
-    """A read or write failed for a passing reason: locked too long, disk full, I/O error."""
-
-
-class WriteFailed(StoreUnavailable):
-    """A transaction could not be committed; nothing of it was kept."""
-
-
-def migration_files() -> list[tuple[int, Path]]:
-    """The numbered migrations, checked to run 1, 2, 3... without gaps."""
+def migration_files(dialect: str = "sqlite") -> list[tuple[int, Path]]:
+    """The numbered migrations of ``dialect`` ('sqlite' or 'postgres'), checked to run
+    1, 2, 3... without gaps: ``NNNN_name.sql`` serves both, ``NNNN_name.<dialect>.sql``
+    one of them."""
     found = []
     for path in MIGRATIONS_DIR.iterdir():
         match = _MIGRATION_NAME.match(path.name)
-        if match:
+        if match and match.group(2) in (None, dialect):
             found.append((int(match.group(1)), path))
     found.sort()
     numbers = [number for number, _ in found]
@@ -85,7 +78,9 @@ async def _connect(path: str, busy_timeout_ms: int, durable: bool) -> aiosqlite.
 
 
 class Store:
-    """An open database; create with ``await Store.open(path)``."""
+    """An open SQLite database; create with ``await Store.open(path)``."""
+
+    dialect = "sqlite"
 
     def __init__(
         self, writer: aiosqlite.Connection, readers: list[aiosqlite.Connection]
@@ -315,7 +310,12 @@ class Store:
             except (sqlite3.Error, ValueError) as error:  # ValueError: the writer is closed
                 return [(False, WriteFailed(str(error))) for _ in works]
             self.commits += 1
-            return outcomes
+            return [
+                (False, IntegrityError(str(outcome)))
+                if not kept and isinstance(outcome, sqlite3.IntegrityError)
+                else (kept, outcome)
+                for kept, outcome in outcomes
+            ]
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -348,6 +348,8 @@ class Store:
                     raise
                 await db.execute("ROLLBACK TO change")
                 await db.execute("RELEASE change")
+                if isinstance(failure, sqlite3.IntegrityError):
+                    raise IntegrityError(str(failure)) from failure
                 raise
             await db.execute("RELEASE change")
             kept = True

@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from data import matches as rows
 from data import shown
-from data.store import Store
+from data.database import Database
 from matches.keyed import Recent
 
 MATCHES_KEPT = 4096
@@ -27,7 +27,9 @@ MATCHES_KEPT = 4096
 
 
 class MessageBook:
-    def __init__(self, store: Store, holder: str, now: Callable[[], float], lease: float) -> None:
+    def __init__(
+        self, store: Database, holder: str, now: Callable[[], float], lease: float
+    ) -> None:
         """``holder``: this process, as its claims name it; ``lease``: seconds an edit's
         claim lasts should the process die while editing."""
         self._store = store

@@ -22,12 +22,11 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-import aiosqlite
-
 from data import claims, clocks, processes
 from data import matches as rows
+from data.database import Database
 from data.direct import Work
-from data.store import Store
+from data.interface import Connection
 from matches.keyed import Recent
 from matches.match import Match, MatchError
 from matches.message_book import MessageBook
@@ -68,7 +67,7 @@ class MatchRecords:
     """The matches' records over the store, with what is kept of them in memory."""
 
     def __init__(
-        self, store: Store, engines: Mapping[str, Engine[Any]], now: Callable[[], float]
+        self, store: Database, engines: Mapping[str, Engine[Any]], now: Callable[[], float]
     ) -> None:
         self._store = store
         self._engines = engines
@@ -96,7 +95,7 @@ class MatchRecords:
         self.book.lease = seconds
 
     @property
-    def store(self) -> Store:
+    def store(self) -> Database:
         return self._store
 
     def engine(self, game: str) -> Engine[Any]:
@@ -117,7 +116,7 @@ class MatchRecords:
         return self._loaded(record)
 
     @asynccontextmanager
-    async def changing(self, match_id: int) -> AsyncIterator[aiosqlite.Connection]:
+    async def changing(self, match_id: int) -> AsyncIterator[Connection]:
         """A write transaction that changes this match (its row or its seats).
 
         The match's cached copy is dropped before and after, so no read ever caches what
@@ -139,7 +138,7 @@ class MatchRecords:
         ``keep`` is then given what ``write`` returned, to keep what a read would find now,
         unless another change of the match began meanwhile.
         """
-        async def locked(db: aiosqlite.Connection) -> T:
+        async def locked(db: Connection) -> T:
             await rows.lock_match(db, match_id)
             return await write(db)
 
@@ -205,7 +204,7 @@ class MatchRecords:
         a deadline, an edit) is free for the other processes at once, and they count it out
         of those sharing Discord's rate."""
 
-        async def leave(db: aiosqlite.Connection) -> None:
+        async def leave(db: Connection) -> None:
             await claims.give_back_all(db, self.holder)
             await processes.leave(db, self.holder)
 
@@ -291,7 +290,7 @@ class MatchRecords:
         return dict(found)
 
     async def _read_once(
-        self, match_id: int, what: str, read: Callable[[aiosqlite.Connection], Awaitable[Any]]
+        self, match_id: int, what: str, read: Callable[[Connection], Awaitable[Any]]
     ) -> Any:
         """A read about the match, made once until the match next changes and shared by all
         who ask meanwhile, those who ask while it runs included. Its moves and its deadlines
@@ -305,7 +304,7 @@ class MatchRecords:
             reading.add_done_callback(functools.partial(self._drop_failed, match_id, what))
         return await asyncio.shield(reading)
 
-    async def _read(self, read: Callable[[aiosqlite.Connection], Awaitable[Any]]) -> Any:
+    async def _read(self, read: Callable[[Connection], Awaitable[Any]]) -> Any:
         return await self._store.reading(read)
 
     def _drop_failed(self, match_id: int, what: str, reading: asyncio.Future[Any]) -> None:

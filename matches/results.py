@@ -29,12 +29,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
 from openskill.models import PlackettLuce
 
 from data import matches as rows
 from data import meta, ratings
-from data.store import Store
+from data.database import Database
+from data.interface import Connection
 from matches import clock
 from rules.base import Engine, Outcome
 
@@ -157,7 +157,7 @@ def ordinal(mu: float, sigma: float) -> float:
 
 
 async def record(
-    db: aiosqlite.Connection,
+    db: Connection,
     engine: Engine[Any],
     record_: rows.MatchRecord,
     state: Any,
@@ -199,13 +199,13 @@ BATCH = 4
 """Matches rated per transaction of the backfill: the writer is never held for long."""
 
 
-async def backfill_pending(db: aiosqlite.Connection) -> bool:
+async def backfill_pending(db: Connection) -> bool:
     """Whether finished matches still wait for their ratings (``backfill``)."""
     return await meta.get_meta(db, BACKFILLED) is None
 
 
 async def backfill_step(
-    store: Store, engines: Mapping[str, Engine[Any]], batch: int = BATCH
+    store: Database, engines: Mapping[str, Engine[Any]], batch: int = BATCH
 ) -> int | None:
     """Rate the next few finished matches waiting for their ratings, in one short
     transaction: how many were rated, or None once every one is (recorded then).
@@ -215,7 +215,7 @@ async def backfill_step(
     last, their results already stored. The step runs in the writer's thread in one go
     (``Store.writing``): the writer is held for the work alone.
     """
-    async def step(db: aiosqlite.Connection) -> int | None:
+    async def step(db: Connection) -> int | None:
         if not await backfill_pending(db):
             return None
         after = await meta.get_meta(db, BACKFILL_FROM) or ""
@@ -248,7 +248,7 @@ def _position(after: str) -> tuple[str, int]:
 
 
 async def _backfill_one(
-    db: aiosqlite.Connection, engines: Mapping[str, Engine[Any]], match_id: int, finished_at: str
+    db: Connection, engines: Mapping[str, Engine[Any]], match_id: int, finished_at: str
 ) -> int:
     record_ = await rows.fetch_match(db, match_id)
     if record_ is None or record_.game not in engines or record_.state is None:

@@ -21,11 +21,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-import aiosqlite
-
 from data import career, career_results, clocks, packing
 from data import matches as rows
-from data.store import Store, StoreUnavailable
+from data.database import Database
+from data.errors import IntegrityError, StoreUnavailable
+from data.interface import Connection
 from matches import clock, results
 from matches.keyed import Locks
 from matches.match import Match, MatchError, MoveResult, Player
@@ -62,7 +62,7 @@ class MatchService(MatchRecords):
 
     def __init__(
         self,
-        store: Store,
+        store: Database,
         engines: Mapping[str, Engine[Any]],
         new_seed: Callable[[], int] = lambda: secrets.randbits(62),
         now: Callable[[], float] = time.time,
@@ -164,7 +164,7 @@ class MatchService(MatchRecords):
                     db, match_id, "lobby", opened_at=now, due_at=now + clock.LOBBY_LIFETIME,
                     decision_point=0,
                 )
-        except aiosqlite.IntegrityError:
+        except IntegrityError:
             raise MatchError(
                 N_(
                     "There is already an open {title} match in this channel: "
@@ -451,7 +451,7 @@ class MatchService(MatchRecords):
         logged = [event.to_json() for event in events]
         windows = self.move_windows(record.id)
 
-        async def write(db: aiosqlite.Connection) -> tuple[int, int, dict[str, clocks.Deadline]]:
+        async def write(db: Connection) -> tuple[int, int, dict[str, clocks.Deadline]]:
             version = await rows.update_match(
                 db,
                 record.id,
@@ -507,7 +507,7 @@ class MatchService(MatchRecords):
         await self.change(record.id, write, keep)
         return await self.get(record.id)
 
-    async def _schedule(self, db: aiosqlite.Connection, match: Match, *, opened: bool) -> None:
+    async def _schedule(self, db: Connection, match: Match, *, opened: bool) -> None:
         """The match's deadlines after a change: a new decision gets its clock."""
         if match.engine.outcome(match.state) is not None:
             await clocks.clear_deadlines(db, match.id)
@@ -528,7 +528,7 @@ class MatchService(MatchRecords):
 
     @staticmethod
     async def _record_careers(
-        db: aiosqlite.Connection,
+        db: Connection,
         record: rows.MatchRecord,
         outcome: Outcome,
         forfeited: frozenset[int] | set[int],

@@ -6,11 +6,11 @@ from __future__ import annotations
 import asyncio
 import os
 import socket
-import sqlite3
 import sys
 from pathlib import Path
 
 from localdiscord import FakeDiscord
+from tests.databases import assert_closed_cleanly, environment, postgres_only, server
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMANDS = "/applications/{application_id}/commands"
@@ -22,7 +22,7 @@ async def _launch(base_url: str, database: Path, **settings: str) -> tuple[int, 
     """Run the bot's entry point against ``base_url``: its exit code, its lines on stdout
     and its stderr."""
     env = {
-        **os.environ, "DATABASE_PATH": str(database), "DEV_GUILD_ID": "",
+        **os.environ, **environment(database), "DEV_GUILD_ID": "",
         "DISCORD_GLOBAL_RATE": "", "LOG_LEVEL": "INFO", **settings,
     }
     process = await asyncio.create_subprocess_exec(
@@ -39,15 +39,6 @@ async def _launch(base_url: str, database: Path, **settings: str) -> tuple[int, 
     return process.returncode, out.decode().strip().splitlines(), err.decode()
 
 
-def _closed_cleanly(database: Path) -> None:
-    """The database was closed: nothing left in its write-ahead log, and it is whole."""
-    wal = database.with_name(database.name + "-wal")
-    assert not wal.exists() or wal.stat().st_size == 0
-    with sqlite3.connect(database) as db:
-        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
-        assert db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] > 0
-
-
 async def test_a_refused_token_ends_the_bot_in_one_line(tmp_path):
     database = tmp_path / "bot.db"
     async with FakeDiscord() as backend:
@@ -57,7 +48,7 @@ async def test_a_refused_token_ends_the_bot_in_one_line(tmp_path):
         "Discord refused DISCORD_TOKEN: copy a fresh token from the Developer Portal into .env."
     ]
     assert code == 2 and "Traceback" not in err
-    _closed_cleanly(database)
+    assert_closed_cleanly(database)
 
 
 async def test_an_unreachable_discord_ends_the_bot_in_one_line(tmp_path):
@@ -70,7 +61,7 @@ async def test_an_unreachable_discord_ends_the_bot_in_one_line(tmp_path):
     )
     assert lines == ["Cannot reach Discord (Connection refused): check the network and try again."]
     assert code == 1 and "Traceback" not in err
-    _closed_cleanly(database)
+    assert_closed_cleanly(database)
 
 
 async def test_discord_refusing_the_command_sync_ends_the_bot_in_one_line(tmp_path):
@@ -85,7 +76,7 @@ async def test_discord_refusing_the_command_sync_ends_the_bot_in_one_line(tmp_pa
         " (HTTP status 400, error code 50035)"
     ]
     assert code == 1 and "Traceback" not in err
-    _closed_cleanly(database)
+    assert_closed_cleanly(database)
 
 
 async def test_an_unknown_log_level_ends_the_bot_in_one_line(tmp_path):
@@ -98,3 +89,35 @@ async def test_an_unknown_log_level_ends_the_bot_in_one_line(tmp_path):
     assert lines == ["LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not 'loud'. Fix it in .env."]
     assert code == 2 and err == ""
     assert not database.exists(), "the database is not opened"
+
+
+async def test_an_unreachable_postgresql_server_ends_the_bot_in_one_line(tmp_path):
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    url = f"postgresql://table:secret@127.0.0.1:{port}/bot"
+    async with FakeDiscord() as backend:
+        code, lines, err = await _launch(
+            backend.base_url, tmp_path / "bot.db", DISCORD_TOKEN=backend.token, DATABASE_URL=url
+        )
+        assert backend.calls == [], "Discord is not asked"
+    assert lines == [
+        f"Cannot open the database: cannot use the database at"
+        f" postgresql://table@127.0.0.1:{port}/bot: Connection refused."
+    ]
+    assert code == 2 and "Traceback" not in err
+
+
+@postgres_only
+async def test_a_refused_postgresql_password_ends_the_bot_in_one_line(tmp_path):
+    url = server().tcp_url("wrong")
+    async with FakeDiscord() as backend:
+        code, lines, err = await _launch(
+            backend.base_url, tmp_path / "bot.db", DISCORD_TOKEN=backend.token, DATABASE_URL=url
+        )
+        assert backend.calls == [], "Discord is not asked"
+    assert lines == [
+        f"Cannot open the database: cannot use the database at {url.replace(':wrong', '')}:"
+        ' password authentication failed for user "postgres".'
+    ]
+    assert code == 2 and "Traceback" not in err and "wrong" not in lines[0]

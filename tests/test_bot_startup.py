@@ -14,12 +14,14 @@ import pytest
 import bot
 from cogs.common import pictures
 from localdiscord import FakeDiscord
+from tests import databases
+from tests.databases import open_store, postgres_only, sqlite_only
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_without_a_token_the_bot_says_what_to_do(tmp_path):
-    env = {**os.environ, "DISCORD_TOKEN": "", "DATABASE_PATH": str(tmp_path / "bot.db")}
+    env = {**os.environ, "DISCORD_TOKEN": "", **databases.environment(tmp_path / "bot.db")}
     finished = subprocess.run(
         [sys.executable, str(ROOT / "bot.py")],
         env=env,
@@ -39,7 +41,7 @@ def test_without_a_token_the_bot_says_what_to_do(tmp_path):
 
 async def test_a_bad_token_is_refused_by_discord(tmp_path):
     async with FakeDiscord() as backend:
-        settings = bot.Settings("wrong", tmp_path / "bot.db", None, "INFO")
+        settings = databases.settings("wrong", tmp_path / "bot.db")
         with pytest.raises(discord.LoginFailure):
             await backend.connect(bot.TableBot(settings), token="wrong")
 
@@ -130,6 +132,20 @@ def test_a_gateway_discord_closes_ends_the_bot_in_one_line(monkeypatch, capsys, 
     monkeypatch.setenv("DISCORD_TOKEN", "any-token")
     assert bot.main() == 1
     assert capsys.readouterr().out.strip().splitlines() == [said]
+def test_database_url_chooses_postgresql_over_the_file(monkeypatch, capsys):
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    assert bot.Settings.from_env().database == bot.Settings.from_env().database_path
+    url = "postgresql://table:secret@db.example:5432/table"
+    monkeypatch.setenv("DATABASE_URL", f" {url} ")
+    assert bot.Settings.from_env().database == url
+    monkeypatch.setenv("DISCORD_TOKEN", "any-token")
+    monkeypatch.setenv("DATABASE_URL", "mysql://table@db.example/table")
+    assert bot.main() == 2
+    (line,) = capsys.readouterr().out.strip().splitlines()
+    assert line == (
+        "DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host/database), not"
+        " 'mysql://table@db.example/table'; leave it out to use the SQLite file. Fix it in .env."
+    )
 
 
 @pytest.mark.parametrize("name", ["DISCORD_GLOBAL_RATE", "DEV_GUILD_ID"])
@@ -151,19 +167,18 @@ def test_an_unusable_setting_is_refused_in_one_line(monkeypatch, capsys, name, u
 async def test_closing_the_bot_closes_the_database_cleanly(tmp_path):
     database = tmp_path / "bot.db"
     async with FakeDiscord() as backend:
-        table_bot = bot.TableBot(bot.Settings(backend.token, database, None, "INFO"))
+        table_bot = bot.TableBot(databases.settings(backend.token, database))
         await backend.connect(table_bot)
         await backend.disconnect()
     assert table_bot.store is None
-    wal = database.with_name(database.name + "-wal")
-    assert not wal.exists() or wal.stat().st_size == 0
+    databases.assert_closed_cleanly(database)
 
 
 async def test_commands_are_synced_only_when_they_change(tmp_path):
     database = tmp_path / "bot.db"
     async with FakeDiscord() as backend:
         for _ in range(2):
-            await backend.connect(bot.TableBot(bot.Settings(backend.token, database, None, "INFO")))
+            await backend.connect(bot.TableBot(databases.settings(backend.token, database)))
             await backend.disconnect()
         syncs = backend.calls_matching("PUT", "/applications/{application_id}/commands")
     assert len(syncs) == 1
@@ -173,7 +188,7 @@ async def test_a_second_application_on_the_same_database_gets_its_commands(tmp_p
     database = tmp_path / "bot.db"
     for application in (1001, 2002):  # say, a test application and the real one
         async with FakeDiscord(application_id=application) as backend:
-            await backend.connect(bot.TableBot(bot.Settings(backend.token, database, None, "INFO")))
+            await backend.connect(bot.TableBot(databases.settings(backend.token, database)))
             await backend.disconnect()
             syncs = backend.calls_matching("PUT", "/applications/{application_id}/commands")
             assert [call.path.split("/")[-2] for call in syncs] == [str(application)]
@@ -185,7 +200,7 @@ async def test_a_second_application_on_the_same_database_gets_its_commands(tmp_p
 async def test_a_dev_guild_gets_its_commands_at_once(tmp_path):
     async with FakeDiscord() as backend:
         guild = backend.add_guild("Dev")
-        settings = bot.Settings(backend.token, tmp_path / "bot.db", guild.id, "INFO")
+        settings = databases.settings(backend.token, tmp_path / "bot.db", guild.id)
         await backend.connect(bot.TableBot(settings))
         await backend.disconnect()
         syncs = backend.calls_matching(
@@ -217,10 +232,19 @@ def test_an_unusable_database_gives_one_line_before_discord_is_reached(tmp_path,
     assert "Traceback" not in finished.stderr
 
 
-async def test_commits_are_durable_on_power_loss(tmp_path):
-    from data.store import Store
+@postgres_only
+async def test_postgresql_commits_are_durable_on_power_loss(tmp_path):
+    store = await open_store(tmp_path / "bot.db")
+    for session in (store.read, store.transaction):
+        async with session() as db:
+            assert (await (await db.execute("SHOW synchronous_commit")).fetchone())[0] == "on"
+    await store.close()
 
-    store = await Store.open(tmp_path / "bot.db")
+
+@sqlite_only
+async def test_commits_are_durable_on_power_loss(tmp_path):
+
+    store = await open_store(tmp_path / "bot.db")
     async with store.read() as db:
         assert (await (await db.execute("PRAGMA synchronous")).fetchone())[0] == 2  # FULL
     async with store.transaction() as db:
@@ -235,7 +259,7 @@ async def test_once_ready_the_bot_leaves_start_up_out_of_garbage_collection(tmp_
         gc.unfreeze()
         thresholds = gc.get_threshold()
         table_bot = bot.TableBot(
-            bot.Settings(backend.token, tmp_path / "bot.db", None, "INFO"), settle_heap=True
+            databases.settings(backend.token, tmp_path / "bot.db"), settle_heap=True
         )
         try:
             await backend.connect(table_bot)
@@ -258,7 +282,7 @@ def _niceness() -> bytes:
 
 async def test_board_pictures_are_drawn_by_a_process_that_yields_the_cpu_to_clicks(tmp_path):
     async with FakeDiscord() as backend:
-        table_bot = bot.TableBot(bot.Settings(backend.token, tmp_path / "bot.db", None, "INFO"))
+        table_bot = bot.TableBot(databases.settings(backend.token, tmp_path / "bot.db"))
         await backend.connect(table_bot)
         try:
             drawn = await pictures.render(_niceness)
@@ -270,7 +294,7 @@ async def test_board_pictures_are_drawn_by_a_process_that_yields_the_cpu_to_clic
 async def test_idle_rate_limit_buckets_are_forgotten_looking_through_them_seldom(
     tmp_path, monkeypatch
 ):
-    table_bot = bot.TableBot(bot.Settings("token", tmp_path / "bot.db", None, "INFO"))
+    table_bot = bot.TableBot(databases.settings("token", tmp_path / "bot.db"))
     http = table_bot.http
     looked = [0]
     is_inactive = discord.http.Ratelimit.is_inactive

@@ -6,7 +6,6 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
@@ -26,6 +25,7 @@ from cogs.common.presenter import EMBED_COLOUR
 from cogs.common.reply import Reply
 from cogs.games import GAME_CHOICES, PRESENTERS
 from data import career, career_results, ratings
+from data.interface import Connection
 from matches import results
 
 SCOPE_CHOICES = [
@@ -83,7 +83,7 @@ async def leaderboard_page(
     guild = interaction.guild_id if scope == "server" else ratings.GLOBAL
 
     async def read(
-        db: aiosqlite.Connection, page: int = page
+        db: Connection, page: int = page
     ) -> tuple[int, list[ratings.Rating], int, dict[int, str], bool]:
         lines, total = await ratings.leaderboard(
             db, guild, game, min_matches=MIN_MATCHES, offset=page * PAGE_SIZE, limit=PAGE_SIZE
@@ -233,7 +233,7 @@ class GameCareer:
 
 
 async def _career(
-    db: aiosqlite.Connection, guild: int, user_id: int, only: str | None
+    db: Connection, guild: int, user_id: int, only: str | None
 ) -> tuple[list[GameCareer], bool]:
     """The player's career per game (``only`` that one), read in one go from one snapshot,
     and whether ratings are still being computed."""

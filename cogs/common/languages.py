@@ -18,7 +18,8 @@ import discord
 
 from cogs.common.i18n import DEFAULT, language_of
 from data import languages as rows
-from data.store import Store, StoreUnavailable
+from data.database import Database
+from data.errors import StoreUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -28,7 +29,7 @@ was committing meanwhile, or stamped by a clock a little behind, is not missed."
 
 
 class Languages:
-    def __init__(self, bot: discord.Client, store: Store) -> None:
+    def __init__(self, bot: discord.Client, store: Database) -> None:
         self._bot = bot
         self._store = store
         self._chosen: dict[int, str] = {}

@@ -16,7 +16,6 @@ import logging
 from collections.abc import Callable, Mapping
 from typing import Any
 
-import aiosqlite
 import discord
 
 from cogs.common.calls import Calls
@@ -25,6 +24,7 @@ from cogs.common.languages import Languages
 from cogs.common.outcomes import told_to_them
 from cogs.common.presenter import moment
 from data import clocks
+from data.interface import Connection
 from data.matches import MessageRecord
 from data.store import StoreUnavailable
 from matches import clock
@@ -214,7 +214,7 @@ class Notices:
         if claim in self._claimed:
             return  # claimed already: the store would say so too
 
-        async def claim_it(db: aiosqlite.Connection) -> tuple[bool, str | None]:
+        async def claim_it(db: Connection) -> tuple[bool, str | None]:
             first = await clocks.claim_notice(db, *claim)
             return first, await clocks.notify_mode(db, user_id) if first else None
 

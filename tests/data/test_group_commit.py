@@ -8,11 +8,12 @@ import pytest
 
 from data import meta
 from data.store import Store, WriteFailed
+from tests.databases import open_store, sqlite_only
 
 
 @pytest.fixture
 async def store(tmp_path):
-    store = await Store.open(tmp_path / "table.db")
+    store = await open_store(tmp_path / "table.db")
     yield store
     await store.close()
 
@@ -28,6 +29,7 @@ async def _read(store: Store, key: str) -> str | None:
         return await meta.get_meta(db, key)
 
 
+@sqlite_only
 async def test_queued_transactions_share_commits_and_all_are_kept(store):
     before = store.commits
     await asyncio.gather(*(_write(store, f"k{n}", str(n)) for n in range(40)))
@@ -79,6 +81,7 @@ async def test_a_transaction_cancelled_in_the_queue_leaves_no_batch_open(store):
     assert await _read(store, "never") is None
 
 
+@sqlite_only
 async def test_a_full_disk_fails_every_transaction_of_the_batch(store):
     async with store.transaction() as db:
         pages = (await (await db.execute("PRAGMA page_count")).fetchone())[0]

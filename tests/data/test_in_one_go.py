@@ -10,12 +10,13 @@ import threading
 import pytest
 
 from data import meta
-from data.store import Store, StoreUnavailable, WriteFailed
+from data.store import StoreUnavailable, WriteFailed
+from tests.databases import open_store, sqlite_only
 
 
 @pytest.fixture
 async def store(tmp_path):
-    store = await Store.open(tmp_path / "table.db")
+    store = await open_store(tmp_path / "table.db")
     yield store
     await store.close()
 
@@ -35,6 +36,7 @@ def _get(key: str):
     return query
 
 
+@sqlite_only
 async def test_a_change_and_a_query_each_run_in_their_connections_thread(store):
     loop_thread = threading.get_ident()
     threads = []
@@ -51,6 +53,7 @@ async def test_a_change_and_a_query_each_run_in_their_connections_thread(store):
     assert threads and loop_thread not in threads
 
 
+@sqlite_only
 async def test_changes_in_one_go_share_commits_with_transactions(store):
     async def transaction(n: int) -> None:
         async with store.transaction() as db:
@@ -79,6 +82,7 @@ async def test_a_failing_change_rolls_back_only_its_own_statements(store):
     assert [await store.reading(_get(k)) for k in ("a", "bad", "b")] == ["1", None, "2"]
 
 
+@sqlite_only
 async def test_work_that_awaits_anything_else_is_refused_and_undone(store):
     async def waits(db) -> None:
         await meta.set_meta(db, "half", "done")
@@ -92,6 +96,7 @@ async def test_work_that_awaits_anything_else_is_refused_and_undone(store):
     assert await store.writing(_setting("after", "fine")) == "fine"  # the writer works on
 
 
+@sqlite_only
 async def test_a_full_disk_fails_the_change_and_its_batch(store):
     async with store.transaction() as db:
         pages = (await (await db.execute("PRAGMA page_count")).fetchone())[0]
@@ -106,7 +111,7 @@ async def test_a_full_disk_fails_the_change_and_its_batch(store):
     assert await store.writing(_setting("after", "fine")) == "fine"
 
 
-async def test_a_query_that_sqlite_refuses_is_a_passing_store_failure(store):
+async def test_a_query_the_database_refuses_is_a_passing_store_failure(store):
     async def broken(db) -> None:
         await db.execute("SELECT * FROM no_such_table")
 
@@ -115,6 +120,7 @@ async def test_a_query_that_sqlite_refuses_is_a_passing_store_failure(store):
     assert await store.reading(_get("anything")) is None  # the reader went back to the pool
 
 
+@sqlite_only
 async def test_changes_waiting_together_are_made_in_one_commit(store):
     before = store.commits
     made = await asyncio.gather(*(store.writing(_setting(f"k{n}", str(n))) for n in range(60)))
@@ -133,6 +139,7 @@ async def test_a_change_whose_caller_gave_up_before_it_was_made_is_not_made(stor
     assert await store.reading(_get("first")) == "1"
 
 
+@sqlite_only
 async def test_queries_waiting_together_are_answered_in_one_call_per_reader(store, monkeypatch):
     from data import direct
 
@@ -151,14 +158,14 @@ async def test_queries_waiting_together_are_answered_in_one_call_per_reader(stor
 
 
 async def test_closing_the_store_first_makes_the_changes_and_answers_the_queries_asked(tmp_path):
-    store = await Store.open(tmp_path / "closing.db")
+    store = await open_store(tmp_path / "closing.db")
     writes = [asyncio.ensure_future(store.writing(_setting(f"k{n}", str(n)))) for n in range(10)]
     reads = [asyncio.ensure_future(store.reading(_get("k0"))) for _ in range(5)]
     await asyncio.sleep(0)  # all asked for, none made yet
     await store.close()
     assert [w.result() for w in writes] == [str(n) for n in range(10)]
     assert all(r.done() for r in reads)
-    reopened = await Store.open(tmp_path / "closing.db")
+    reopened = await open_store(tmp_path / "closing.db")
     assert await reopened.reading(_get("k9")) == "9"
     await reopened.close()
 

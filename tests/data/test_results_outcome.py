@@ -6,6 +6,7 @@ import sqlite3
 from contextlib import closing
 
 from data.store import Store, migration_files
+from tests.databases import sqlite_only
 
 
 def _result(raw: sqlite3.Connection, match_id: int, game: str, seat: int, won: bool) -> None:
@@ -16,12 +17,13 @@ def _result(raw: sqlite3.Connection, match_id: int, game: str, seat: int, won: b
     )
 
 
+@sqlite_only
 async def test_older_results_learn_whether_their_match_had_a_winner(tmp_path):
     path = tmp_path / "table.db"
     with closing(sqlite3.connect(path)) as raw:  # as the bot before 0009 left it
         raw.execute("PRAGMA foreign_keys = OFF")
         for number, migration in migration_files():
-            if migration.stem == "0009_results_outcome":
+            if migration.name.startswith("0009_results_outcome."):
                 break
             raw.executescript(migration.read_text())
             raw.execute(f"PRAGMA user_version = {number}")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from data import rules_search
-from data.store import Store
 from rules.rulebook import LANGUAGES, all_rulebooks, digest
+from tests.databases import open_store
 
 SECTIONS = [
     rules_search.IndexedSection(s.game, s.key, s.title, s.keywords, s.body, lang, book.lang)
@@ -18,7 +18,7 @@ SECTIONS = [
 
 @pytest.fixture
 async def store(tmp_path):
-    store = await Store.open(tmp_path / "table.db")
+    store = await open_store(tmp_path / "table.db")
     async with store.transaction() as db:
         assert await rules_search.ensure_index(db, SECTIONS, digest())
     yield store

@@ -4,24 +4,26 @@ from __future__ import annotations
 
 import sqlite3
 
-import aiosqlite
 import pytest
 
 from data import career, matches, meta
-from data.store import NewerDatabaseError, Store, migration_files
+from data.errors import IntegrityError
+from data.store import NewerDatabaseError, migration_files
+from tests.databases import open_store, sqlite_only
 
 
 @pytest.fixture
 async def store(tmp_path):
-    store = await Store.open(tmp_path / "table.db")
+    store = await open_store(tmp_path / "table.db")
     yield store
     await store.close()
 
 
 async def test_new_database_is_migrated_to_the_latest_version(store):
-    assert await store.schema_version() == migration_files()[-1][0]
+    assert await store.schema_version() == migration_files(store.dialect)[-1][0]
 
 
+@sqlite_only
 async def test_database_uses_wal_and_foreign_keys(store):
     async with store.read() as db:
         assert (await (await db.execute("PRAGMA journal_mode")).fetchone())[0] == "wal"
@@ -31,22 +33,23 @@ async def test_database_uses_wal_and_foreign_keys(store):
 
 async def test_reopening_keeps_data_and_does_not_migrate_again(tmp_path):
     path = tmp_path / "table.db"
-    store = await Store.open(path)
+    store = await open_store(path)
     async with store.transaction() as db:
         await meta.set_meta(db, "greeting", "hello")
     await store.close()
-    store = await Store.open(path)
+    store = await open_store(path)
     async with store.read() as db:
         assert await meta.get_meta(db, "greeting") == "hello"
     await store.close()
 
 
+@sqlite_only
 async def test_a_newer_database_is_refused(tmp_path):
     path = tmp_path / "table.db"
     with sqlite3.connect(path) as raw:
         raw.execute("PRAGMA user_version = 999")
     with pytest.raises(NewerDatabaseError, match="999"):
-        await Store.open(path)
+        await open_store(path)
 
 
 async def test_a_failed_transaction_is_rolled_back(store):
@@ -68,7 +71,7 @@ async def test_only_one_open_match_per_game_and_channel(store):
     async with store.transaction() as db:
         await _new_match(db)
         await _new_match(db, game="hare")
-    with pytest.raises(aiosqlite.IntegrityError):
+    with pytest.raises(IntegrityError):
         async with store.transaction() as db:
             await _new_match(db)
 
@@ -141,6 +144,7 @@ async def test_career_totals_add_up_per_server_player_and_game(store):
     assert [c.user_id for c in board] == [101, 100]
 
 
+@sqlite_only
 async def test_a_full_disk_fails_the_write_and_keeps_nothing_of_it(store):
     from data.store import WriteFailed
 
@@ -155,13 +159,14 @@ async def test_a_full_disk_fails_the_write_and_keeps_nothing_of_it(store):
         assert await meta.get_meta(db, "small") is None
 
 
+@sqlite_only
 async def test_reads_do_not_wait_behind_a_writer_waiting_for_a_lock(tmp_path):
     import asyncio
 
     from data.store import WriteFailed
 
     path = tmp_path / "table.db"
-    store = await Store.open(path, busy_timeout_ms=2000)
+    store = await open_store(path, busy_timeout_ms=2000)
     async with store.transaction() as db:
         await meta.set_meta(db, "greeting", "hello")
     other = sqlite3.connect(path, isolation_level=None)
@@ -184,7 +189,7 @@ async def test_reads_do_not_wait_behind_a_writer_waiting_for_a_lock(tmp_path):
 
 
 async def test_closing_with_a_statement_still_open_keeps_every_commit(tmp_path):
-    store = await Store.open(tmp_path / "table.db")
+    store = await open_store(tmp_path / "table.db")
     async with store.transaction() as db:
         for n in range(5):
             await meta.set_meta(db, f"k{n}", str(n))
@@ -193,7 +198,7 @@ async def test_closing_with_a_statement_still_open_keeps_every_commit(tmp_path):
         await cursor.fetchone()  # read one row and leave the statement open
     await store.close()
     del cursor  # the statement ends with its cursor; the file is free again
-    again = await Store.open(tmp_path / "table.db")
+    again = await open_store(tmp_path / "table.db")
     try:
         async with again.read() as db:
             assert await meta.get_meta(db, "k4") == "4"

@@ -1,4 +1,4 @@
-"""The real bot, on a real SQLite file, driven through the simulated Discord backend."""
+"""The real bot, on a real database (``tests.databases``), driven through the simulated Discord."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from data import matches as rows
 from localdiscord import Channel, FakeDiscord, Guild, Message, User, pseudo
 from matches.computers import Thinking
 from rules.base import Budget
+from tests import databases
 
 SEED = 20261122
 """Every match in these tests is dealt and rolled from this seed, so runs repeat exactly."""
@@ -59,6 +60,9 @@ class Table:
         """The global rate the bot keeps; a test may set Discord's (with the backend's)."""
         self.waiting_hand = 0.0
         """Every hand shows each move at once (tests look at them); a test may set a wait."""
+        self.busy_timeout: float | None = None
+        """Seconds a write waits for another process's lock: the store's own unless a
+        test sets it (for the bot it starts next)."""
 
     def player(self, name: str, *, dms_open: bool = True, locale: str | None = None) -> User:
         """``locale``: the player's Discord locale (default: the run's)."""
@@ -68,13 +72,17 @@ class Table:
         settings = Settings(
             token=self.backend.token,
             database_path=self.database,
+            database_url=databases.url_for(self.database),
             dev_guild_id=None,
             log_level="INFO",
             global_rate=self.global_rate,
         )
+        store = None
+        if self.busy_timeout is not None:
+            store = await databases.open_store(self.database, busy_timeout=self.busy_timeout)
         self.bot = TableBot(
             settings, new_seed=lambda: SEED, now=self.clock, thinking=self.thinking,
-            message_rate=self.message_rate, waiting_hand=self.waiting_hand,
+            message_rate=self.message_rate, waiting_hand=self.waiting_hand, store=store,
         )
         await self.backend.connect(self.bot)
         return self.bot

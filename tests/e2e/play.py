@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import re
-import sqlite3
-import threading
-import time
 
 from localdiscord import Message, User
 from tests.e2e.conftest import Table
@@ -83,31 +80,3 @@ async def play_to_the_end(table: Table, players: list[User], *, limit: int = 400
             if playable(hand):
                 await act(table, player, hand, pick=players.index(player))
     raise AssertionError("the match did not end")
-
-
-class WriteLock(threading.Thread):
-    """Another process takes the database's write lock and keeps it for ``seconds``;
-    ``released`` says when it let go, on the event loop's clock (``time.monotonic``)."""
-
-    def __init__(self, path, seconds: float) -> None:
-        super().__init__()
-        self.path, self.seconds = path, seconds
-        self.released = 0.0
-        self.taken = threading.Event()
-
-    def run(self) -> None:
-        other = sqlite3.connect(self.path, isolation_level=None)
-        other.execute("BEGIN IMMEDIATE")
-        self.taken.set()
-        time.sleep(self.seconds)
-        self.released = time.monotonic()
-        other.execute("ROLLBACK")
-        other.close()
-
-
-def hold_write_lock(path, seconds: float) -> WriteLock:
-    """The write lock taken by another process, from now on for ``seconds``."""
-    holder = WriteLock(path, seconds)
-    holder.start()
-    holder.taken.wait()
-    return holder

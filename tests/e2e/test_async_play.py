@@ -4,11 +4,11 @@ abandonment, downtime and /mygames, with the bot's clock moved by the tests (no 
 from __future__ import annotations
 
 import json
-import sqlite3
 
 from data import career
 from matches import clock
 from rules.hare import ENGINE as HARE
+from tests.databases import run_outside
 from tests.e2e.play import act, first_button, match_id_of, open_and_start, playable
 
 TURN = "⏰ Your move"
@@ -240,11 +240,11 @@ async def test_a_deadline_that_fell_due_while_nothing_changed_is_not_replayed(ta
     """A stale deadline (the player moved just before it) does nothing."""
     anne, ben = table.player("anne"), table.player("ben")
     match_id = await open_and_start(table, anne, ben)
-    with sqlite3.connect(table.database) as raw:
-        (point,) = raw.execute(
-            "SELECT decision_point FROM deadlines WHERE match_id = ? AND kind = 'decision'",
-            (match_id,),
-        ).fetchone()
+    [(point,)] = await run_outside(
+        table.database,
+        "SELECT decision_point FROM deadlines WHERE match_id = ? AND kind = 'decision'",
+        match_id,
+    )
     await _round(table, [anne, ben])
     version = (await table.match_row(match_id)).version
     table.clock.advance(hours=23)
@@ -280,11 +280,10 @@ async def test_a_player_knocked_out_is_told_at_once_and_only_once(table):
     record = await table.match_row(match_id)
     state = CANYON.load(record.state)
     state.eliminated_in[1] = 1
-    with sqlite3.connect(table.database) as raw:
-        raw.execute(
-            "UPDATE matches SET state = ?, version = version + 1 WHERE id = ?",
-            (json.dumps(CANYON.dump(state)), match_id),
-        )
+    await run_outside(
+        table.database, "UPDATE matches SET state = ?, version = version + 1 WHERE id = ?",
+        json.dumps(CANYON.dump(state)), match_id,
+    )
     await table.restart()
     await act(table, anne, table.hand(anne))
     await act(table, chris, table.hand(chris))

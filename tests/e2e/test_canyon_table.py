@@ -11,13 +11,13 @@ from __future__ import annotations
 import io
 import json
 import re
-import sqlite3
 
 from PIL import Image
 
 from cogs.canyon.picture import LANE_KEY, MARGIN, lane_y, picture_size
 from cogs.common.pictures import SEAT_COLOURS
 from rules.canyon import ACCELERATION, ACTIONS, ENGINE
+from tests.databases import run_outside
 from tests.e2e.legend import legend, marker_at, track_rows
 from tests.e2e.play import CHOICE, MOVE, first_button, match_id_of, playable
 
@@ -351,11 +351,10 @@ async def test_a_restart_mid_round_keeps_the_dm_buttons_working(table):
 
 async def _write_state(table, match_id, state):
     """Put a constructed position in the match row, as another process could, and restart."""
-    with sqlite3.connect(table.database) as raw:
-        raw.execute(
-            "UPDATE matches SET state = ?, version = version + 1 WHERE id = ?",
-            (json.dumps(ENGINE.dump(state)), match_id),
-        )
+    await run_outside(
+        table.database, "UPDATE matches SET state = ?, version = version + 1 WHERE id = ?",
+        json.dumps(ENGINE.dump(state)), match_id,
+    )
     await table.restart()
 
 

@@ -13,6 +13,7 @@ from matches.match import Player
 from matches.service import MatchService
 from rules.hare import ENGINE as HARE
 from rules.whyfirst import ENGINE as WHY_FIRST
+from tests.databases import sqlite_only
 from tests.e2e.play import open_and_start, play_to_the_end
 from tests.matches.helpers import play_match, to_version_5, to_version_13
 
@@ -191,6 +192,7 @@ async def test_a_six_player_replay_with_every_hand_stays_within_discords_limits(
     assert "final board" in end.text
 
 
+@sqlite_only  # an older database: made by an older bot, on SQLite
 async def test_the_bot_answers_while_the_ratings_of_an_older_database_are_computed(
     table, monkeypatch
 ):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from cogs.common.inflight import RESTARTING
-from tests.e2e.play import hold_write_lock
+from tests.databases import hold_write_lock
 
 CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
 LOBBIES = 10

@@ -4,9 +4,9 @@ board's words, for anyone, and nothing the table has not seen."""
 from __future__ import annotations
 
 import re
-import sqlite3
 
 from bot import STALE_BUTTON
+from tests.databases import run_outside
 from tests.e2e.play import act, field_value, one_card_round, open_and_start, play_to_the_end
 
 SIGNED_CARD = re.compile(r"[+-]\d")
@@ -76,8 +76,9 @@ async def test_a_forged_or_stale_log_button_gets_a_clear_private_answer(table, c
     assert forged.ephemeral and forged.text == STALE_BUTTON
     await one_card_round(table, anne, ben)
     log = await table.backend.click(chris, table.board(), label="Log")
-    with sqlite3.connect(table.database) as raw:
-        raw.execute("UPDATE matches SET state = '{\"seats\": 2' WHERE id = ?", (match_id,))
+    await run_outside(
+        table.database, "UPDATE matches SET state = '{\"seats\": 2' WHERE id = ?", match_id
+    )
     await table.restart()
     stale = await table.backend.click(chris, log, label="Newest ⏭")
     assert stale.ephemeral and stale.response_type == 4, "a new private answer"

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import io
 import json
-import sqlite3
 
 from PIL import Image
 
 from rules.numbers import ENGINE
 from rules.numbers.board import LAYOUT, SPACE_NAMES
 from rules.numbers.cards import DECK, EQUATION, MINUS
+from tests.databases import run_outside
 from tests.e2e.play import CHOICE, MOVE, open_and_start, playable
 
 
@@ -104,11 +104,10 @@ async def _rig(table, match_id, change) -> None:
     record = await table.match_row(match_id)
     state = ENGINE.load(record.state)
     change(state)
-    with sqlite3.connect(table.database) as raw:
-        raw.execute(
-            "UPDATE matches SET state = ?, version = version + 1 WHERE id = ?",
-            (json.dumps(ENGINE.dump(state)), match_id),
-        )
+    await run_outside(
+        table.database, "UPDATE matches SET state = ?, version = version + 1 WHERE id = ?",
+        json.dumps(ENGINE.dump(state)), match_id,
+    )
     await table.restart()
 
 

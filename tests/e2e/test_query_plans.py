@@ -17,8 +17,11 @@ from data import store as store_module
 from data.store import Store
 from matches.match import Player
 from matches.service import MatchService
+from tests.databases import sqlite_only
 from tests.e2e.play import act, open_and_start, play_to_the_end
 from tests.matches.helpers import play_match, to_version_5, to_version_13
+
+pytestmark = sqlite_only  # SQLite's own planner
 
 GROWING = {
     "matches", "seats", "moves", "move_logs", "results", "ratings", "career", "career_results",

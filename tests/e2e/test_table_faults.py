@@ -5,13 +5,12 @@ click is answered, and every message converges to the newest state."""
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 
 from rules.whyfirst import ENGINE
+from tests.databases import hold_write_lock, run_outside
 from tests.e2e.play import (
     MOVE,
     first_button,
-    hold_write_lock,
     match_id_of,
     open_and_start,
     playable,
@@ -111,8 +110,8 @@ async def test_a_move_that_cannot_be_saved_is_refused_plainly_and_changes_nothin
     match_id = await open_and_start(table, anne, ben)
     targets = await _pick_card(table, anne)
     before = await table.match_row(match_id)
-    async with table.bot.store.transaction() as db:
-        await db.execute("PRAGMA busy_timeout = 300")  # a lock held past the busy timeout
+    table.busy_timeout = 0.3  # a lock held past the busy timeout
+    await table.restart()
 
     holder = hold_write_lock(table.database, 1.0)
     refused = await table.backend.click(anne, targets, custom_id=first_button(targets, MOVE))
@@ -137,11 +136,14 @@ async def test_a_damaged_match_can_be_cancelled_and_never_stops_the_others(table
     elsewhere = table.backend.add_text_channel(table.guild, "elsewhere")
     await table.backend.slash(table.player("carl"), elsewhere, "whyfirst new")
     healthy_board = table.backend.channel_messages(elsewhere)[0]
-    with sqlite3.connect(table.database) as raw:
-        raw.execute("UPDATE matches SET state = '{\"seats\": 2' WHERE id = ?", (broken_id,))
-        # The healthy board is out of date: the restart must bring it back.
-        raw.execute("UPDATE match_messages SET fingerprint = '' WHERE match_id = ?",
-                    (match_id_of(healthy_board),))
+    await run_outside(
+        table.database, "UPDATE matches SET state = '{\"seats\": 2' WHERE id = ?", broken_id
+    )
+    # The healthy board is out of date: the restart must bring it back.
+    await run_outside(
+        table.database, "UPDATE match_messages SET fingerprint = '' WHERE match_id = ?",
+        match_id_of(healthy_board),
+    )
     calls = len(table.backend.calls)
 
     await table.restart()

@@ -4,8 +4,9 @@ claimed across processes and never recording an older version over a newer one."
 from __future__ import annotations
 
 from data import matches as rows
-from data.store import Store
+from data.database import Database
 from matches.message_book import MessageBook
+from tests.databases import open_store
 
 LEASE = 30.0
 
@@ -17,12 +18,12 @@ class Clock:
         return self.now
 
 
-async def _stored(store: Store, match_id: int) -> dict[str, rows.MessageRecord]:
+async def _stored(store: Database, match_id: int) -> dict[str, rows.MessageRecord]:
     async with store.read() as db:
         return await rows.match_messages(db, match_id)
 
 
-async def _match(store: Store) -> int:
+async def _match(store: Database) -> int:
     async with store.transaction() as db:
         return await rows.insert_match(
             db, game="whyfirst", guild_id=1, channel_id=2, host_id=3, options={}
@@ -30,7 +31,7 @@ async def _match(store: Store) -> int:
 
 
 async def test_where_a_message_is_is_written_at_once(tmp_path):
-    store = await Store.open(tmp_path / "table.db")
+    store = await open_store(tmp_path / "table.db")
     match_id = await _match(store)
     book = MessageBook(store, "one", Clock(), LEASE)
     assert await book.of(match_id) == {}
@@ -41,7 +42,7 @@ async def test_where_a_message_is_is_written_at_once(tmp_path):
 
 
 async def test_an_edit_records_what_it_showed_when_it_is_over(tmp_path):
-    store = await Store.open(tmp_path / "table.db")
+    store = await open_store(tmp_path / "table.db")
     match_id = await _match(store)
     book = MessageBook(store, "one", Clock(), LEASE)
     await book.remember(match_id, "board", 10, 555, "first", 1)
@@ -56,7 +57,7 @@ async def test_an_edit_records_what_it_showed_when_it_is_over(tmp_path):
 
 
 async def test_one_process_edits_a_message_at_a_time(tmp_path):
-    store = await Store.open(tmp_path / "table.db")
+    store = await open_store(tmp_path / "table.db")
     match_id = await _match(store)
     clock = Clock()
     one, other = (MessageBook(store, name, clock, LEASE) for name in ("one", "other"))
@@ -74,7 +75,7 @@ async def test_one_process_edits_a_message_at_a_time(tmp_path):
 async def test_an_older_version_is_never_recorded_over_a_newer_one(tmp_path):
     """A process slower than its claim's lease records nothing, and marks the message
     unknown: its edit may have covered the newer state, so the next refresh edits again."""
-    store = await Store.open(tmp_path / "table.db")
+    store = await open_store(tmp_path / "table.db")
     match_id = await _match(store)
     clock = Clock()
     slow, other = (MessageBook(store, name, clock, LEASE) for name in ("slow", "other"))

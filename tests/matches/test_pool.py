@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from data import matches as rows
-from data.store import Store
 from matches.computers import Computers, Thinking, seed_of
 from matches.match import Match, Player
 from matches.pool import Workers
@@ -24,6 +23,7 @@ from matches.workers import worker_pool
 from rules.base import Budget, Move
 from rules.catalog import ENGINES, computer_move
 from rules.defaults import default_move
+from tests.databases import open_store
 
 ANNE = Player(1, "anne")
 BUDGET = Budget(playouts=16)
@@ -54,7 +54,7 @@ def thoughts(folder: Path) -> dict[int, str]:
 
 @pytest.fixture
 async def service(tmp_path):
-    store = await Store.open(tmp_path / "table.db")
+    store = await open_store(tmp_path / "table.db")
     yield MatchService(store, ENGINES, new_seed=lambda: 11)
     await store.close()
 

@@ -6,11 +6,11 @@ import pytest
 
 from data import matches as rows
 from data import packing
-from data.store import Store
 from matches.match import Player
 from matches.replay import CHECKPOINT_EVERY, ReplayRefused, replay
 from matches.service import MatchService
 from rules.catalog import ENGINES
+from tests.databases import open_store
 from tests.matches.helpers import play_match
 
 PLAYERS = [Player(n, f"p{n}") for n in range(1, 5)]
@@ -18,7 +18,7 @@ PLAYERS = [Player(n, f"p{n}") for n in range(1, 5)]
 
 @pytest.fixture
 async def service(tmp_path):
-    store = await Store.open(tmp_path / "table.db", durable=False)
+    store = await open_store(tmp_path / "table.db", durable=False)
     yield MatchService(store, ENGINES, new_seed=lambda: 424242)
     await store.close()
 

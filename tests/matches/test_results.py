@@ -7,12 +7,12 @@ from openskill.models import PlackettLuce
 
 from data import matches as rows
 from data import meta, ratings
-from data.store import Store
 from matches import clock, results
 from matches.match import Player
 from matches.service import MatchService
 from rules.base import Outcome
 from rules.catalog import ENGINES
+from tests.databases import open_store, sqlite_only
 from tests.matches.helpers import play_match, to_version_5
 
 ANNE, BEN, CHRIS, DORA = (Player(n, name) for n, name in enumerate("abcd", start=1))
@@ -21,7 +21,7 @@ GUILD, OTHER_GUILD = 1, 2
 
 @pytest.fixture
 async def service(tmp_path):
-    store = await Store.open(tmp_path / "table.db", durable=False)
+    store = await open_store(tmp_path / "table.db", durable=False)
     yield MatchService(store, ENGINES, new_seed=iter(range(100, 10_000)).__next__)
     await store.close()
 
@@ -199,16 +199,17 @@ async def _snapshot(store):
         return found
 
 
+@sqlite_only
 async def test_the_backfill_of_an_older_database_equals_live_rating(tmp_path):
     path = tmp_path / "table.db"
-    store = await Store.open(path, durable=False)
+    store = await open_store(path, durable=False)
     service = MatchService(store, ENGINES, new_seed=iter(range(100, 10_000)).__next__)
     await _play_a_season(service)
     live = await _snapshot(store)
     assert len(live["ratings"]) > 8
     await store.close()
     to_version_5(path)
-    store = await Store.open(path, durable=False)
+    store = await open_store(path, durable=False)
     try:
         service = MatchService(store, ENGINES)
         assert await _snapshot(store) == {"ratings": [], "results": []}
@@ -227,11 +228,12 @@ async def _ratings_rows(store):
         return [tuple(r) for r in await cursor.fetchall()]
 
 
+@sqlite_only
 async def test_a_match_finished_during_the_backfill_is_rated_after_the_older_ones(tmp_path):
     """The backfill goes a few matches per transaction; a match finishing meanwhile keeps
     its results and is rated last, so the numbers equal live rating of the whole season."""
     seeds = iter(range(100, 10_000)).__next__
-    reference = await Store.open(tmp_path / "live.db", durable=False)
+    reference = await open_store(tmp_path / "live.db", durable=False)
     service = MatchService(reference, ENGINES, new_seed=seeds)
     await _play_a_season(service)
     await play_match(service, "whyfirst", [BEN, DORA], seed=6)
@@ -239,11 +241,11 @@ async def test_a_match_finished_during_the_backfill_is_rated_after_the_older_one
     await reference.close()
 
     path = tmp_path / "table.db"
-    store = await Store.open(path, durable=False)
+    store = await open_store(path, durable=False)
     await _play_a_season(MatchService(store, ENGINES, new_seed=iter(range(100, 105)).__next__))
     await store.close()
     to_version_5(path)
-    store = await Store.open(path, durable=False)
+    store = await open_store(path, durable=False)
     try:
         service = MatchService(store, ENGINES, new_seed=iter(range(105, 10_000)).__next__)
         assert await results.backfill_step(store, ENGINES, batch=2) == 2

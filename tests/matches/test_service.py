@@ -8,11 +8,12 @@ import pytest
 
 from data import career
 from data import matches as rows
-from data.store import Store, StoreUnavailable
+from data.store import StoreUnavailable
 from matches.match import MatchError, Player
 from matches.service import MatchService
 from matches.timekeeper import Timekeeper
 from rules.whyfirst import ENGINE
+from tests.databases import open_store
 from tests.matches.helpers import play_match
 
 ANNE, BEN, CHRIS = Player(1, "Anne"), Player(2, "Ben"), Player(3, "Chris")
@@ -20,7 +21,7 @@ ANNE, BEN, CHRIS = Player(1, "Anne"), Player(2, "Ben"), Player(3, "Chris")
 
 @pytest.fixture
 async def service(tmp_path):
-    store = await Store.open(tmp_path / "table.db")
+    store = await open_store(tmp_path / "table.db")
     yield MatchService(store, {"whyfirst": ENGINE}, new_seed=lambda: 7)
     await store.close()
 
@@ -251,7 +252,7 @@ async def test_a_rematch_copies_game_options_pace_and_computers_but_not_the_play
 
 async def test_a_read_whose_match_is_forgotten_meanwhile_is_not_kept(tmp_path, monkeypatch):
     monkeypatch.setattr("matches.records.MATCHES_CACHED", 2)
-    store = await Store.open(tmp_path / "table.db")
+    store = await open_store(tmp_path / "table.db")
     try:
         service = MatchService(store, {"whyfirst": ENGINE}, new_seed=lambda: 7)
         first, *others = [await _lobby(service, ANNE, BEN, channel=c) for c in (10, 11, 12)]
@@ -277,7 +278,7 @@ async def test_a_read_whose_match_is_forgotten_meanwhile_is_not_kept(tmp_path, m
 
 async def test_matches_beyond_the_cache_are_read_again_as_stored(tmp_path, monkeypatch):
     monkeypatch.setattr("matches.records.MATCHES_CACHED", 2)
-    store = await Store.open(tmp_path / "table.db")
+    store = await open_store(tmp_path / "table.db")
     try:
         service = MatchService(store, {"whyfirst": ENGINE}, new_seed=lambda: 7)
         started = []

@@ -7,12 +7,12 @@ import random
 import pytest
 
 from data import matches as rows
-from data.store import Store
 from matches.match import MatchError, Player
 from matches.service import MatchService
 from matches.timekeeper import Timekeeper
 from rules.defaults import default_move
 from rules.whyfirst import ENGINE
+from tests.databases import open_store
 
 ANNE, BEN, CHRIS = Player(1, "Anne"), Player(2, "Ben"), Player(3, "Chris")
 PLAYERS = {p.user_id: p for p in (ANNE, BEN, CHRIS)}
@@ -34,7 +34,7 @@ async def clock():
 @pytest.fixture
 async def two(tmp_path, clock):
     """Two processes' services over one database file."""
-    stores = [await Store.open(tmp_path / "table.db") for _ in range(2)]
+    stores = [await open_store(tmp_path / "table.db") for _ in range(2)]
     yield [MatchService(s, {"whyfirst": ENGINE}, new_seed=lambda: 7, now=clock) for s in stores]
     for store in stores:
         await store.close()

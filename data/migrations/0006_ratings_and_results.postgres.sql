@@ -1,0 +1,34 @@
+-- Ratings, results and match history (see 0006_ratings_and_results.sqlite.sql).
+
+CREATE TABLE results (
+    match_id    BIGINT  NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    seat        INTEGER NOT NULL,
+    guild_id    BIGINT  NOT NULL,
+    game        TEXT    NOT NULL,
+    user_id     BIGINT,
+    players     INTEGER NOT NULL, -- participants placed, Leo included
+    place       INTEGER NOT NULL,
+    points      INTEGER NOT NULL,
+    won         INTEGER NOT NULL,
+    forfeited   INTEGER NOT NULL,
+    finished_at TEXT    NOT NULL,
+    PRIMARY KEY (match_id, seat)
+);
+CREATE INDEX results_by_player ON results (guild_id, user_id, game, match_id);
+CREATE INDEX results_by_guild ON results (guild_id, game, match_id);
+
+-- One Plackett-Luce rating per player and game on each server (guild_id) and one across
+-- every server (guild_id 0). ordinal = mu - 3 sigma, the conservative rating ranked by.
+CREATE TABLE ratings (
+    guild_id   BIGINT           NOT NULL,
+    game       TEXT             NOT NULL,
+    user_id    BIGINT           NOT NULL,
+    mu         DOUBLE PRECISION NOT NULL,
+    sigma      DOUBLE PRECISION NOT NULL,
+    ordinal    DOUBLE PRECISION NOT NULL,
+    matches    INTEGER          NOT NULL DEFAULT 0,
+    wins       INTEGER          NOT NULL DEFAULT 0,
+    last_match BIGINT           NOT NULL,
+    PRIMARY KEY (guild_id, game, user_id)
+);
+CREATE INDEX ratings_by_rank ON ratings (guild_id, game, ordinal DESC);
