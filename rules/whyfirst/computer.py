@@ -1,14 +1,17 @@
 """Why First?: the computer player (``rules.base.Computer``).
 
 It decides from its seat's view alone. A simulation deals the hidden cards anew
-(``determinize``), plays one candidate move, lets every seat play on to the end of the stage
+(``determinize``, the cards other seats have already sealed this round chosen as a casual
+player would), plays one candidate move, lets every seat play on to the end of the stage
 as a casual player aiming for the second-highest total would (``casual``, with a random move
 now and then), and judges the scored stage by the share of the victory it promises
 (``standing``). Every candidate is tried on the same deals, so they are compared fairly; a
 candidate that falls clearly behind the best is dropped (a race), and the best on average is
 played.
 
-- ``strong`` simulates for the whole budget.
+- ``strong`` simulates for the whole budget, on the few moves a casual player's judgement
+  (``casual.move_value``) ranks best: at four seats a hand offers up to 20 moves, too many to
+  tell apart in a second of thought, and the short list leaves each many more deals.
 - ``easy`` runs a few dozen simulations, three or four per candidate: it sees the obvious
   and misjudges the close calls.
 """
@@ -22,7 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.base import LEVELS, Budget, Move
-from rules.whyfirst.casual import casual_choice
+from rules.whyfirst.casual import casual_choice, move_value
 from rules.whyfirst.determinize import determinize
 from rules.whyfirst.engine import ENGINE
 from rules.whyfirst.playout import VALUE
@@ -33,8 +36,10 @@ EASY_PLAYOUTS = 48
 """The easy level's simulations for one decision."""
 MIN_ROUNDS = 8
 """Deals every candidate is tried on before any is dropped, and between two judgements."""
-PLAYOUT_WHIM = 0.2
+PLAYOUT_WHIM = 0.1
 """How often a simulated seat plays a move drawn at random instead of the casual one."""
+SHORTLIST = 5
+"""How many of the moves the casual judgement ranks best the strong level weighs."""
 CONFIDENCE = 2.0
 """How many standard errors behind the best a candidate must fall to be dropped."""
 
@@ -44,15 +49,26 @@ def choose(view: Mapping[str, Any], seat: int, level: str, seed: int, budget: Bu
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}")
     rng = random.Random(seed)
-    moves = ENGINE.legal_moves(determinize(view, seat, rng), seat)
+    state = determinize(view, seat, rng)
+    moves = ENGINE.legal_moves(state, seat)
     if not moves:
         raise ValueError(f"seat {seat} has no move to make")
     candidates = _distinct(moves, view["variant"])
-    if len(candidates) == 1:
-        return candidates[0]
     if level == "easy":
         budget = Budget(playouts=EASY_PLAYOUTS)
+    else:
+        candidates = shortlist(state, seat, candidates)
+    if len(candidates) == 1:
+        return candidates[0]
     return _search(view, seat, candidates, rng, budget)
+
+
+def shortlist(state: WhyFirstState, seat: int, moves: list[Move]) -> list[Move]:
+    """The ``SHORTLIST`` moves a casual player's judgement ranks best, best first (the
+    judgement reads only the figures, the totals and ``seat``'s own hand)."""
+    totals = state.totals()
+    ranked = sorted(moves, key=lambda move: -move_value(state, seat, move, totals))
+    return ranked[:SHORTLIST]
 
 
 def _distinct(moves: list[Move], variant: str) -> list[Move]:
@@ -83,7 +99,7 @@ def _search(
                 return moves[_best(alive, results)]
             done += 1
             deal = random.Random(deal_seed)
-            state = determinize(view, seat, deal)
+            state = determinize(view, seat, deal, casual_choice)
             results[i].append(_simulate(state, seat, moves[i], deal))
         alive = _still_in_race(alive, results)
 
