@@ -3,7 +3,8 @@
 The cards a seat has not seen (the other hands, their face-down plays of this card round,
 Leo's stack and the undealt cards) are dealt at random from the cards it has not seen; a seat
 that has already committed this round seals one of its dealt cards as the quick policy would
-(``playout.policy_move``). Only call it for a seat that is yet to move.
+(``playout.policy_move``), or as the caller's ``sealing`` chooses. Only call it for a seat that
+is yet to move.
 """
 
 from __future__ import annotations
