@@ -35,33 +35,37 @@ def casual_choice(state: WhyFirstState, seat: int, rng: random.Random) -> Move:
         raise ValueError(f"seat {seat} has no move to make")
     if len(moves) == 1:
         return moves[0]
-    scored = [(_value(state, seat, move), rng.random(), move) for move in moves]
+    totals = state.totals()
+    scored = [(move_value(state, seat, move, totals), rng.random(), move) for move in moves]
     return max(scored)[2]
 
 
-def _value(state: WhyFirstState, seat: int, move: Move) -> float:
-    """How good the figures look for ``seat`` once ``move`` is played."""
+def move_value(state: WhyFirstState, seat: int, move: Move, totals: Sequence[int]) -> float:
+    """How good the figures look for ``seat`` once ``move`` is played, with these stage
+    ``totals`` so far (``state.totals()``, worked out once for all moves)."""
     if move[0] == "f":  # tactical: move a figure with this turn's card
-        return _judged(state, seat, state.turns[0][1], int(move[1:]), None)
+        return _judged(state, seat, state.turns[0][1], int(move[1:]), None, totals)
     card, _, figure = move[1:].partition(":")
     if not figure:  # tactical: a card in front of yourself, to move the best figure later
-        return max(_judged(state, seat, int(card), f, None) for f in range(state.figures))
+        return max(
+            _judged(state, seat, int(card), f, None, totals) for f in range(state.figures)
+        )
     hand = state.hands[seat]
     kept = None
     if len(hand) == 2 and state.variant == "standard":  # the card kept moves you in round 5
         kept = hand[0] if int(card) == hand[1] else hand[1]
-    return _judged(state, seat, int(card), int(figure), kept)
+    return _judged(state, seat, int(card), int(figure), kept, totals)
 
 
 def _judged(
-    state: WhyFirstState, seat: int, card: int, figure: int, kept: int | None
+    state: WhyFirstState, seat: int, card: int, figure: int, kept: int | None,
+    totals: Sequence[int],
 ) -> float:
     """The figures after ``card`` moves ``figure`` (and ``kept`` moves ``seat``), judged."""
     positions = list(state.positions)
     positions[figure] = clamp(positions[figure] + VALUE[card])
     if kept is not None:
         positions[seat] = clamp(positions[seat] + VALUE[kept])
-    totals = state.totals()
     if _leads(totals, seat):
         return _helping(positions, totals, seat)
     weight = state.stage / STAGES  # the totals matter more as the match goes on

@@ -1,16 +1,19 @@
 """Why First?: the computer player (``rules.base.Computer``).
 
 It decides from its seat's view alone. A simulation deals the hidden cards anew
-(``determinize``), plays one candidate move, lets every seat play on to the end of the stage
-as a casual player aiming for the second-highest total would (``casual``, with a random move
-now and then), and judges the scored stage by the share of the victory it promises
+(``determinize``, the cards other seats have already sealed this round chosen as the level
+imagines them, ``IMAGINING``), plays one candidate move, lets every seat play on to the end
+of the stage as a casual player aiming for the second-highest total would (``casual``, with
+a random move now and then), and judges the scored stage by the share of the victory it promises
 (``standing``). Every candidate is tried on the same deals, so they are compared fairly; a
 candidate that falls clearly behind the best is dropped (a race), and the best on average is
 played.
 
-- ``strong`` simulates for the whole budget.
-- ``easy`` runs a few dozen simulations, three or four per candidate: it sees the obvious
-  and misjudges the close calls.
+- ``strong`` simulates for the whole budget, on the few moves a casual player's judgement
+  (``casual.move_value``) ranks best: at four seats a hand offers up to 20 moves, too many to
+  tell apart in a second of thought, and the short list leaves each many more deals.
+- ``easy`` runs a few dozen simulations, three or four per candidate, and imagines the
+  others more loosely: it sees the obvious and misjudges the close calls.
 """
 
 from __future__ import annotations
@@ -19,13 +22,13 @@ import math
 import random
 import time
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules.base import LEVELS, Budget, Move
-from rules.whyfirst.casual import casual_choice
-from rules.whyfirst.determinize import determinize
+from rules.whyfirst.casual import casual_choice, move_value
+from rules.whyfirst.determinize import Sealing, determinize
 from rules.whyfirst.engine import ENGINE
-from rules.whyfirst.playout import VALUE
+from rules.whyfirst.playout import VALUE, policy_move
 from rules.whyfirst.standing import win_chance
 from rules.whyfirst.state import WhyFirstState
 
@@ -33,10 +36,26 @@ EASY_PLAYOUTS = 48
 """The easy level's simulations for one decision."""
 MIN_ROUNDS = 8
 """Deals every candidate is tried on before any is dropped, and between two judgements."""
-PLAYOUT_WHIM = 0.2
-"""How often a simulated seat plays a move drawn at random instead of the casual one."""
+SHORTLIST = 5
+"""How many of the moves the casual judgement ranks best the strong level weighs."""
 CONFIDENCE = 2.0
 """How many standard errors behind the best a candidate must fall to be dropped."""
+
+
+class Imagining(NamedTuple):
+    """How a level imagines the other seats in its simulations."""
+
+    whim: float
+    """How often a simulated seat plays a move drawn at random instead of the casual one."""
+    sealing: Sealing
+    """How a seat that has already sealed its card this round chose it."""
+
+
+IMAGINING = {
+    "strong": Imagining(0.1, casual_choice),
+    "easy": Imagining(0.2, policy_move),
+}
+"""Strong imagines the others close to the casual play it meets; easy more loosely."""
 
 
 def choose(view: Mapping[str, Any], seat: int, level: str, seed: int, budget: Budget) -> Move:
@@ -44,15 +63,26 @@ def choose(view: Mapping[str, Any], seat: int, level: str, seed: int, budget: Bu
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}")
     rng = random.Random(seed)
-    moves = ENGINE.legal_moves(determinize(view, seat, rng), seat)
+    state = determinize(view, seat, rng)
+    moves = ENGINE.legal_moves(state, seat)
     if not moves:
         raise ValueError(f"seat {seat} has no move to make")
     candidates = _distinct(moves, view["variant"])
-    if len(candidates) == 1:
-        return candidates[0]
     if level == "easy":
         budget = Budget(playouts=EASY_PLAYOUTS)
-    return _search(view, seat, candidates, rng, budget)
+    else:
+        candidates = shortlist(state, seat, candidates)
+    if len(candidates) == 1:
+        return candidates[0]
+    return _search(view, seat, candidates, rng, budget, IMAGINING[level])
+
+
+def shortlist(state: WhyFirstState, seat: int, moves: list[Move]) -> list[Move]:
+    """The ``SHORTLIST`` moves a casual player's judgement ranks best, best first (the
+    judgement reads only the figures, the totals and ``seat``'s own hand)."""
+    totals = state.totals()
+    ranked = sorted(moves, key=lambda move: -move_value(state, seat, move, totals))
+    return ranked[:SHORTLIST]
 
 
 def _distinct(moves: list[Move], variant: str) -> list[Move]:
@@ -68,7 +98,8 @@ def _distinct(moves: list[Move], variant: str) -> list[Move]:
 
 
 def _search(
-    view: Mapping[str, Any], seat: int, moves: list[Move], rng: random.Random, budget: Budget
+    view: Mapping[str, Any], seat: int, moves: list[Move], rng: random.Random, budget: Budget,
+    imagining: Imagining,
 ) -> Move:
     """Try the candidates still in the race on one deal after another until the budget is
     spent; the best average wins."""
@@ -83,8 +114,8 @@ def _search(
                 return moves[_best(alive, results)]
             done += 1
             deal = random.Random(deal_seed)
-            state = determinize(view, seat, deal)
-            results[i].append(_simulate(state, seat, moves[i], deal))
+            state = determinize(view, seat, deal, imagining.sealing)
+            results[i].append(_simulate(state, seat, moves[i], deal, imagining.whim))
         alive = _still_in_race(alive, results)
 
 
@@ -118,19 +149,21 @@ def _still_in_race(alive: list[int], results: list[list[float]]) -> list[int]:
     return [i for n, i in enumerate(ranked) if n < 2 or lead[i] <= 0]
 
 
-def _simulate(state: WhyFirstState, seat: int, move: Move, rng: random.Random) -> float:
+def _simulate(
+    state: WhyFirstState, seat: int, move: Move, rng: random.Random, whim: float
+) -> float:
     """Play ``move`` and the rest of the stage; the share of the victory it leads to."""
     ENGINE.apply(state, seat, move)
-    _play_on(state, rng)
+    _play_on(state, rng, whim)
     return win_chance(state.totals(), seat, len(state.scoring), rng)
 
 
-def _play_on(state: WhyFirstState, rng: random.Random) -> None:
+def _play_on(state: WhyFirstState, rng: random.Random, whim: float) -> None:
     """Every seat plays the stage on as a casual player would, on a whim now and then."""
     stage = state.stage
     while state.stage == stage and not state.over:
         seat = min(ENGINE.to_move(state))
-        if rng.random() < PLAYOUT_WHIM:
+        if rng.random() < whim:
             ENGINE.apply(state, seat, rng.choice(ENGINE.legal_moves(state, seat)))
         else:
             ENGINE.apply(state, seat, casual_choice(state, seat, rng))

@@ -3,24 +3,32 @@
 The cards a seat has not seen (the other hands, their face-down plays of this card round,
 Leo's stack and the undealt cards) are dealt at random from the cards it has not seen; a seat
 that has already committed this round seals one of its dealt cards as the quick policy would
-(``playout.policy_move``). Only call it for a seat that is yet to move.
+(``playout.policy_move``), or as the caller's ``sealing`` chooses. Only call it for a seat that
+is yet to move.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from rules.base import Move
 from rules.whyfirst.cards import DECK
 from rules.whyfirst.engine import ENGINE
 from rules.whyfirst.playout import policy_move
 from rules.whyfirst.scoring import StageScore
 from rules.whyfirst.state import WhyFirstState, reveal_copy
 
+Sealing = Callable[[WhyFirstState, int, random.Random], Move]
+"""How a committed seat's card is chosen: a move for that seat on the dealt state."""
 
-def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> WhyFirstState:
-    """A state ``seat`` could not tell from the real one by its ``view``."""
+
+def determinize(
+    view: Mapping[str, Any], seat: int, rng: random.Random, sealing: Sealing = policy_move
+) -> WhyFirstState:
+    """A state ``seat`` could not tell from the real one by its ``view``; a seat that has
+    committed seals the card ``sealing`` chooses."""
     players = view["players"]
     hand = sorted(card["card"] for card in view["hand"])
     my_play = view["my_play"]
@@ -68,5 +76,5 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> WhyFi
         last_reveal=reveal_copy(reveal),
     )
     for s in others_sealed:
-        ENGINE.apply(state, s, policy_move(state, s, rng))
+        ENGINE.apply(state, s, sealing(state, s, rng))
     return state

@@ -18,7 +18,7 @@ SECOND_PLACE_SPACES = (0, 1, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 6, 7, 8)
 """Spaces a stage's second place is often on, as often as plausible play puts it there
 (plays of the computer's own policy: mostly 2 to 5, rarely below 0 or above 8)."""
 
-FUTURES = 4
+FUTURES = 8
 """How many futures are imagined for one judgement."""
 
 

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from rules.base import Budget
 from rules.whyfirst import DECK, ENGINE, WhyFirstState, computer
+from rules.whyfirst.casual import move_value
 from rules.whyfirst.computer import choose
 from rules.whyfirst.determinize import determinize
 
@@ -119,6 +120,43 @@ def test_a_decision_with_a_playouts_budget_is_repeatable():
     view = ENGINE.view(state, seat)
     decisions = {choose(view, seat, "strong", 8, Budget(playouts=80)) for _ in range(3)}
     assert len(decisions) == 1
+
+
+@pytest.mark.parametrize(("players", "moves"), [(4, 0), (4, 4), (2, 0)])
+def test_strong_plays_one_of_the_moves_the_casual_judgement_ranks_best(
+    players: int, moves: int
+):
+    # Early in a card round: a hand offers many more moves than the short list.
+    state = random_position(players, "standard", seed=11, moves=moves)
+    seat = max(ENGINE.to_move(state))
+    view = ENGINE.view(state, seat)
+    candidates = computer._distinct(ENGINE.legal_moves(state, seat), "standard")
+    assert len(candidates) > computer.SHORTLIST
+    totals = state.totals()
+    ranked = sorted(candidates, key=lambda move: -move_value(state, seat, move, totals))
+    listed = computer.shortlist(state, seat, candidates)
+    assert listed == ranked[: computer.SHORTLIST]
+    for seed in range(6):
+        assert choose(view, seat, "strong", seed, Budget(playouts=40)) in listed
+
+
+def test_a_seat_that_has_sealed_its_card_seals_the_one_the_sampler_chooses():
+    state = random_position(4, "standard", seed=2, moves=0)
+    for seat in (0, 1):  # seats 0 and 1 commit; seat 3 is to decide
+        ENGINE.apply(state, seat, ENGINE.legal_moves(state, seat)[0])
+    view = ENGINE.view(state, 3)
+    asked: list[int] = []
+
+    def on_the_leader(dealt: WhyFirstState, seat: int, rng: random.Random) -> str:
+        asked.append(seat)
+        return f"p{dealt.hands[seat][-1]}:2"
+
+    sampled = determinize(view, 3, random.Random(4), on_the_leader)
+    assert asked == [0, 1]
+    assert sampled.targets[:2] == [2, 2]
+    assert all(card not in sampled.hands[s] for s, card in enumerate(sampled.sealed[:2]))
+    assert ENGINE.view(sampled, 3) == view
+    check_cards_conserved(sampled)
 
 
 @pytest.mark.parametrize("variant", ["standard", "tactical"])
