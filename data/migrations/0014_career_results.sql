@@ -5,8 +5,8 @@
 -- transaction that records a result: /stats reads the draws and the best result here
 -- instead of counting them from every result.
 CREATE TABLE career_results (
-    guild_id   INTEGER NOT NULL,
-    user_id    INTEGER NOT NULL,
+    guild_id   BIGINT  NOT NULL,
+    user_id    BIGINT  NOT NULL,
     game       TEXT    NOT NULL,
     matches    INTEGER NOT NULL, -- results recorded
     draws      INTEGER NOT NULL, -- matches nobody won, forfeits left out

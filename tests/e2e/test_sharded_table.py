@@ -4,13 +4,13 @@ DM click, which Discord sends to shard 0, is played by that process whatever the
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 from bot import Settings, TableBot
 from localdiscord import Channel, FakeDiscord, User
 from matches.computers import Thinking
 from rules.base import Budget
+from tests import databases
 from tests.e2e.conftest import COMPUTER_PLAYOUTS, GLOBAL_RATE, SEED, Clock
 from tests.e2e.play import MOVE, first_button
 
@@ -22,6 +22,7 @@ def _bot(backend: FakeDiscord, database: Path, clock: Clock, *shards: int) -> Ta
     settings = Settings(
         token=backend.token, database_path=database, dev_guild_id=None, log_level="INFO",
         global_rate=GLOBAL_RATE, shard_count=SHARDS, shard_ids=shards,
+        database_url=databases.url_for(database),
     )
     return TableBot(
         settings, new_seed=lambda: SEED, now=clock, message_rate=None, waiting_hand=0.0,
@@ -60,8 +61,8 @@ async def test_each_process_refreshes_its_own_matches_and_shard_zero_plays_dm_cl
         await _start_match(backend, near_games, anne, ben)
         await _start_match(backend, far_games, carl, dina)
         await backend.disconnect(whole)
-        with sqlite3.connect(database) as raw:  # every board and hand to be brought up to date
-            raw.execute("UPDATE match_messages SET fingerprint = ''")
+        # every board and hand to be brought up to date
+        await databases.run_outside(database, "UPDATE match_messages SET fingerprint = ''")
 
         before = len(backend.calls)
         first = _bot(backend, database, clock, 0)

@@ -9,6 +9,7 @@ import pytest_asyncio
 from bot import Settings, TableBot
 from data import matches as rows
 from localdiscord.server import GLOBAL_RATE
+from tests import databases
 from tests.e2e.conftest import SEED, Table
 from tests.e2e.play import (
     CHOICE,
@@ -27,6 +28,7 @@ async def _second_bot(table: Table) -> TableBot:
     settings = Settings(
         token=table.backend.token, database_path=table.database, dev_guild_id=None,
         log_level="INFO", global_rate=table.global_rate,
+        database_url=databases.url_for(table.database),
     )
     bot = TableBot(
         settings, new_seed=lambda: SEED, now=table.clock, thinking=table.thinking,
