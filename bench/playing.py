@@ -13,7 +13,7 @@ from pathlib import Path
 
 from bot import Settings, TableBot
 from data.postgres import is_url
-from localdiscord import Channel, FakeDiscord, InteractionResult, Message, User
+from localdiscord import Channel, FakeDiscord, InteractionResult, Message, RemoteBot, User
 
 GAMES = ("whyfirst", "hare", "canyon", "numbers")
 PACE = "live"
@@ -30,6 +30,8 @@ PREFERENCE: dict[str, tuple[str, ...]] = {
 }
 BACK = ":back"
 """A step back to the whole hand: never taken, it plays nothing."""
+Bot = TableBot | RemoteBot
+"""A bot connected to the simulated Discord: here, or in a process of its own."""
 DEADLINE = 3.0
 """Seconds Discord gives the bot to answer an interaction; later answers are refused."""
 
@@ -196,15 +198,17 @@ async def send(
 
 
 async def click_now(
-    backend: FakeDiscord, game: str, user: User, rng: random.Random
+    backend: FakeDiscord, game: str, user: User, rng: random.Random, to: Bot | None = None
 ) -> Click | None:
     """The player clicks what their hand offers and waits for the answer; None: nothing
-    to click."""
+    to click. ``to``: the bot process Discord sends the click to (default: the first)."""
     message = hand(backend, user)
     control = next_control(game, message, rng)
     if message is None or control is None:
         return None
     async with backend.simultaneously(settle=False):
+        if to is not None:
+            backend.serve(to)  # the click is fed before anything else runs
         click = await send(backend, game, user, message, control)
     await until_answered(backend, click.result)
     return click
@@ -212,13 +216,14 @@ async def click_now(
 
 async def keep_clicking(
     backend: FakeDiscord, game: str, user: User, until: float, rng: random.Random,
-    clicks: list[Click],
+    clicks: list[Click], to: Bot | None = None,
 ) -> None:
     """One player clicks whatever their hand offers as soon as it offers it, until
-    ``until`` (the backend's clock); after a refusal they wait for the hand to change."""
+    ``until`` (the backend's clock); after a refusal they wait for the hand to change.
+    ``to``: the bot process Discord sends their clicks to (default: the first)."""
     dm = backend.dm_channel(user)
     while backend.clock() < until:
-        click = await click_now(backend, game, user, rng)
+        click = await click_now(backend, game, user, rng, to)
         if click is not None:
             clicks.append(click)
         if click is None or click.refused:
