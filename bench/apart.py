@@ -102,12 +102,15 @@ class Apart:
 
     bot: dict[str, float]
     simulated: float
+    processes: int = 1
+    """The bot processes whose CPU ``bot`` adds up."""
 
     def per(self, clicks: int, moves: int) -> str:
         clicks, moves = max(1, clicks), max(1, moves)
         total = sum(self.bot.values())
+        whose = "bot's process" if self.processes == 1 else f"{self.processes} bot processes'"
         return (
-            f"bot's process CPU {1000 * total / clicks:.1f} ms per click (event loop "
+            f"{whose} CPU {1000 * total / clicks:.1f} ms per click (event loop "
             f"{1000 * self.bot['event loop'] / clicks:.1f}, store threads "
             f"{1000 * self.bot['other threads'] / clicks:.1f}), {1000 * total / moves:.1f} ms "
             f"per move; the simulated Discord's process {1000 * self.simulated / clicks:.1f} "
@@ -223,7 +226,8 @@ async def measured(
         f"process {n + 1}: {one['per_click']}" for n, one in enumerate(found)
     )
     per_commit = sum(one["per_commit"] for one in found) / len(found)
-    return result, Measured(Apart(dict(seconds), cpu.total), per_click, per_commit, collections)
+    apart = Apart(dict(seconds), cpu.total, len(bots))
+    return result, Measured(apart, per_click, per_commit, collections)
 
 
 async def let_go(backend: FakeDiscord) -> None:

@@ -109,14 +109,14 @@ async def capacity(folder: Path, scale: argparse.Namespace) -> None:
             for setup in runs:
                 print(f"{game:<9} {setup}")
                 found[setup] = await _capacity_of(folder, game, scale, setup, databases, floors)
-            if len(runs) > 1:
-                print(f"{'':<9} {_beside(found)}")
+            for said in _beside(found):
+                print(f"{'':<9} {said}")
     finally:
         if databases:
             await databases.close()
 
 
-def _beside(found: dict[Setup, Figures]) -> str:
+def _beside(found: dict[Setup, Figures]) -> list[str]:
     """Each run's clicks a second and CPU a click beside SQLite's with one process, and
     beside one process on the same database."""
     first = next(iter(found.values()))
@@ -128,7 +128,7 @@ def _beside(found: dict[Setup, Figures]) -> str:
             against.append(f"{figures.clicks / max(one.clicks, 1):.0%} of one process's")
         said.append(f"{setup}: {figures.clicks:.0f} clicks/s ({', '.join(against)}), "
                     f"{figures.cpu:.1f} ms CPU a click (against {first.cpu:.1f})")
-    return "; ".join(said)
+    return said
 
 
 def _matches_of(game: str, scale: argparse.Namespace) -> int:
@@ -212,6 +212,7 @@ async def _capacity_of(
     print(f"{'':<9} {measures.cpu.per(count, moves)}; "
           f"the floor's move: {1000 / floor:.1f} ms; the reference loop took "
           f"{1000 * speed:.0f} ms just before the game")
-    print(f"{'':<9} the bots' processes: {described(measures.collections, count)}")
+    whose = "the bot's process" if setup.processes == 1 else "its processes together"
+    print(f"{'':<9} {whose}: {described(measures.collections, count)}")
     return Figures(len(sustained) / scale.seconds, moved / scale.seconds,
                    1000 * sum(measures.cpu.bot.values()) / count)
