@@ -94,7 +94,8 @@ async def capacity(folder: Path, scale: argparse.Namespace) -> None:
         )
     databases = Databases(scale.database_url) if scale.database_url else None
     if databases:
-        print(f"   PostgreSQL: {databases.where()}; its server's processes are not pinned")
+        print(f"   PostgreSQL: {databases.where()}; its server's processes are not pinned, "
+              "and their CPU is not counted in the bot's")
     try:
         players = (scale.matches or CAPACITY_MATCHES) * scale.players
         rate, clicks, cpu = await bare.clicks_per_second(players, scale.seconds)

@@ -7,9 +7,12 @@ throwaway server started as the tests start theirs (``tests.databases.Server``: 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import asyncpg
 
-from tests.databases import Server
+if TYPE_CHECKING:
+    from tests.databases import Server
 
 THROWAWAY = "throwaway"
 """The ``--database-url`` that asks for a throwaway server."""
@@ -26,7 +29,11 @@ class Databases:
     """Fresh databases, each made empty for one run (the bot migrates it)."""
 
     def __init__(self, url: str) -> None:
-        self.server = Server() if url == THROWAWAY else None
+        self.server: Server | None = None
+        if url == THROWAWAY:
+            from tests.databases import Server  # the tests' own, with pytest: only when asked
+
+            self.server = Server()
         self.url = self.server.url("postgres") if self.server else url
         self.made: list[str] = []
 
