@@ -29,7 +29,14 @@ from bench.figures import (
     spread,
 )
 from bench.garbage import described
-from bench.playing import Click, keep_clicking, open_all, seat_matches, simulated_discord
+from bench.playing import (
+    Click,
+    keep_clicking,
+    open_all,
+    process_of,
+    seat_matches,
+    simulated_discord,
+)
 from bench.postgres import Databases
 from bench.store import persisted_moves
 from localdiscord import RemoteBot
@@ -85,11 +92,11 @@ async def capacity(folder: Path, scale: argparse.Namespace) -> None:
     if scale.processes > 1:
         print(
             f"   {scale.processes} processes: each on {apart_cores(scale.processes)}; each "
-            "runs every shard, and the simulated Discord sends each match's clicks to one of "
-            "them, the matches dealt in turn (with Discord's own shards every hand click, a "
-            "DM, reaches shard 0's process). Processes add capacity only where each has "
-            "cores of its own: on a machine with fewer than "
-            f"{2 * scale.processes} cores they take turns on the same ones and this shows "
+            "runs every shard, and the simulated Discord sends each match's interactions, "
+            "from its opening on, to one of them, the matches dealt in turn (with Discord's "
+            "own shards every hand click, a DM, would reach shard 0's process). Processes add "
+            "capacity only where each has cores of its own: on a machine with fewer than "
+            f"{2 * scale.processes} cores they take turns on the same ones, and this shows "
             "what sharing the database costs, not how the table scales"
         )
     databases = Databases(scale.database_url) if scale.database_url else None
@@ -165,7 +172,7 @@ async def _capacity_of(
         for n in range(setup.processes):  # one after the other: the first migrates
             bots.append(remote_table_bot(backend, where, process=n, processes=setup.processes))
             await backend.connect(bots[-1])
-        await open_all(backend, seatings)
+        await open_all(backend, seatings, bots)
         before, rng = len(backend.calls), random.Random(1)
         clicks: list[Click] = []
         started = backend.clock()
@@ -173,7 +180,7 @@ async def _capacity_of(
         async def play() -> float:
             await asyncio.gather(*(
                 keep_clicking(backend, game, player, started + scale.seconds, rng, clicks,
-                              bots[n % len(bots)])
+                              process_of(bots, n))
                 for n, seating in enumerate(seatings) for player in seating.players
             ))
             await backend.settle()

@@ -116,27 +116,44 @@ def seat_matches(
     return seatings
 
 
-async def open_all(backend: FakeDiscord, seatings: Iterable[Seating]) -> None:
-    """Open and start every match through Discord, sixteen at a time; wait until quiet."""
-    await at_most(16, (_open(backend, s) for s in seatings))
+async def open_all(
+    backend: FakeDiscord, seatings: Sequence[Seating], bots: Sequence[Bot] = ()
+) -> None:
+    """Open and start every match through Discord, sixteen at a time; wait until quiet.
+    ``bots``: processes sharing the database, the matches dealt to them in turn (each
+    opened by the one its clicks go to, ``process_of``); default: the first connected."""
+    await at_most(16, (
+        _open(backend, s, process_of(bots, n)) for n, s in enumerate(seatings)
+    ))
     await backend.settle()
 
 
-async def _open(backend: FakeDiscord, seating: Seating) -> None:
+def process_of(bots: Sequence[Bot], match: int) -> Bot | None:
+    """The bot process Discord sends the ``match``-th match's interactions to: the matches
+    dealt in turn to ``bots`` (None: the first connected)."""
+    return bots[match % len(bots)] if bots else None
+
+
+async def _open(backend: FakeDiscord, seating: Seating, to: Bot | None) -> None:
     """The first player opens a lobby, the others join, the first starts."""
     host, *others = seating.players
     channel = seating.channel
-    await _answer_of(backend, backend.slash(host, channel, f"{seating.game} new", pace=PACE))
+    await _answer_of(backend, backend.slash(host, channel, f"{seating.game} new", pace=PACE), to)
     for player in others:
         board = backend.channel_messages(channel)[0]
-        await _answer_of(backend, backend.click(player, board, label="Join"))
+        await _answer_of(backend, backend.click(player, board, label="Join"), to)
     board = backend.channel_messages(channel)[0]
-    await _answer_of(backend, backend.click(host, board, label="Start"))
+    await _answer_of(backend, backend.click(host, board, label="Start"), to)
 
 
-async def _answer_of(backend: FakeDiscord, action: Awaitable[InteractionResult]) -> None:
-    """Send one user action and wait for its answer only, not for all it sets off."""
+async def _answer_of(
+    backend: FakeDiscord, action: Awaitable[InteractionResult], to: Bot | None = None
+) -> None:
+    """Send one user action (to the bot process ``to``) and wait for its answer only, not
+    for all it sets off."""
     async with backend.simultaneously(settle=False):
+        if to is not None:
+            backend.serve(to)  # the action is fed before anything else runs
         result = await action
     await until_answered(backend, result)
 
