@@ -175,18 +175,22 @@ async def _capacity_of(
         await open_all(backend, seatings, bots)
         before, rng = len(backend.calls), random.Random(1)
         clicks: list[Click] = []
-        started = backend.clock()
 
-        async def play() -> float:
+        async def play() -> tuple[float, float]:
+            """When the clicking began (once every process measures), and how long until
+            every message was up to date."""
+            started = backend.clock()
             await asyncio.gather(*(
                 keep_clicking(backend, game, player, started + scale.seconds, rng, clicks,
                               process_of(bots, n))
                 for n, seating in enumerate(seatings) for player in seating.players
             ))
             await backend.settle()
-            return backend.clock() - started
+            return started, backend.clock() - started
 
-        quiet, measures = await measured(bots, play(), lambda _: len(clicks), scale.profile)
+        (started, quiet), measures = await measured(
+            bots, play(), lambda _: len(clicks), scale.profile
+        )
         count = max(1, len(clicks))
         calls = backend.calls[before:]
         state = await bots[0].call("bench.apart:median_state", game=game)
