@@ -16,7 +16,8 @@ import importlib
 import json
 import logging
 import os
-from collections.abc import Awaitable, Callable
+from collections import Counter
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -101,12 +102,15 @@ class Apart:
 
     bot: dict[str, float]
     simulated: float
+    processes: int = 1
+    """The bot processes whose CPU ``bot`` adds up."""
 
     def per(self, clicks: int, moves: int) -> str:
         clicks, moves = max(1, clicks), max(1, moves)
         total = sum(self.bot.values())
+        whose = "bot's process" if self.processes == 1 else f"{self.processes} bot processes'"
         return (
-            f"bot's process CPU {1000 * total / clicks:.1f} ms per click (event loop "
+            f"{whose} CPU {1000 * total / clicks:.1f} ms per click (event loop "
             f"{1000 * self.bot['event loop'] / clicks:.1f}, store threads "
             f"{1000 * self.bot['other threads'] / clicks:.1f}), {1000 * total / moves:.1f} ms "
             f"per move; the simulated Discord's process {1000 * self.simulated / clicks:.1f} "
@@ -126,7 +130,7 @@ class Measured:
 
 
 def _halves() -> tuple[list[int], list[int]] | None:
-    """The bot's cores and the bench's: the first half of the machine's and the rest (None
+    """The bots' cores and the bench's: the first half of the machine's and the rest (None
     on a machine with one core, which both share)."""
     if len(_CORES) < 2:
         return None
@@ -134,25 +138,44 @@ def _halves() -> tuple[list[int], list[int]] | None:
     return _CORES[:half], _CORES[half:]
 
 
-def apart_cores() -> str:
-    """Where the bench's bot runs, as the bench says it."""
+def _share(cores: list[int], process: int, processes: int) -> list[int]:
+    """Bot process ``process``'s part of the bots' ``cores``: its own when there are as
+    many cores as processes or more, else all of them, shared."""
+    if len(cores) < processes:
+        return cores
+    each = len(cores) // processes
+    return cores[process * each:(process + 1) * each]
+
+
+def apart_cores(processes: int = 1) -> str:
+    """Where the bench's bots run, as the bench says it."""
     halves = _halves()
     if halves is None:
         return "the machine's one core, shared with the simulated Discord in this one"
-    return (f"{len(halves[0])} of the machine's {len(_CORES)} cores, the simulated Discord in "
-            "this one on the others")
+    bots = len(halves[0])
+    if processes == 1:
+        where = f"{bots} of the machine's {len(_CORES)} cores"
+    elif bots < processes:
+        where = (f"{bots} of the machine's {len(_CORES)} cores, which its {processes} "
+                 "processes share")
+    else:
+        where = (f"{bots // processes} of the machine's {len(_CORES)} cores for each of its "
+                 f"{processes} processes")
+    return f"{where}, the simulated Discord in this one on the others"
 
 
-def apart_bot(factory: str, **kwargs: Any) -> RemoteBot:
+def apart_bot(factory: str, process: int = 0, processes: int = 1, **kwargs: Any) -> RemoteBot:
     """The bot ``factory`` makes, to run in a process of its own on the first half of the
-    machine's cores; the bench's process, the simulated Discord and its players, moves to the
-    other half. Nothing moves on a machine with one core."""
+    machine's cores (its share of them, the ``process``-th of ``processes`` bot processes);
+    the bench's process, the simulated Discord and its players, moves to the other half.
+    Nothing moves on a machine with one core."""
     halves = _halves()
     if halves is None:
         return RemoteBot(factory, **kwargs)
     bot_cores, bench_cores = halves
     os.sched_setaffinity(0, bench_cores)
-    return RemoteBot("bench.apart:pinned", make=factory, cores=bot_cores, **kwargs)
+    return RemoteBot("bench.apart:pinned", make=factory,
+                     cores=_share(bot_cores, process, processes), **kwargs)
 
 
 def pinned(make: str, cores: list[int], **kwargs: Any) -> discord.Client:
@@ -165,28 +188,46 @@ def pinned(make: str, cores: list[int], **kwargs: Any) -> discord.Client:
 
 
 def remote_table_bot(
-    backend: FakeDiscord, path: Path, global_rate: int | None = None
+    backend: FakeDiscord, where: Path | str, global_rate: int | None = None,
+    process: int = 0, processes: int = 1,
 ) -> RemoteBot:
-    """The real bot on the database at ``path``, to run in a process of its own."""
+    """The real bot on the database ``where`` (a SQLite file or a PostgreSQL URL), to run
+    in a process of its own, the ``process``-th of ``processes`` sharing that database."""
     return apart_bot(
-        "bench.playing:table_bot", token=backend.token, path=str(path), global_rate=global_rate
+        "bench.playing:table_bot", process, processes, token=backend.token, path=str(where),
+        global_rate=global_rate,
     )
 
 
 async def measured(
-    bot: RemoteBot, playing: Awaitable[T], clicks: Callable[[T], int], profile: int = 0
+    bots: RemoteBot | Sequence[RemoteBot], playing: Awaitable[T], clicks: Callable[[T], int],
+    profile: int = 0,
 ) -> tuple[T, Measured]:
-    """What ``playing`` returns, measured in both processes while it runs; ``clicks``
-    counts the clicks it made from what it returned."""
+    """What ``playing`` returns, measured in every process while it runs; ``clicks``
+    counts the clicks it made from what it returned. With several bot processes their CPU
+    and collections are added up, and their timings told one after the other."""
+    bots = [bots] if isinstance(bots, RemoteBot) else list(bots)
     settle_heap()  # the simulated Discord's process, like the bot's, spares its garbage
-    await bot.call("bench.apart:start_measuring", profile=profile)
+    for bot in bots:
+        await bot.call("bench.apart:start_measuring", profile=profile)
     with ProcessCpu() as cpu:
         result = await playing
-    found = await bot.call("bench.apart:stop_measuring", clicks=max(1, clicks(result)))
-    return result, Measured(
-        Apart(found["cpu"], cpu.total), found["per_click"], found["per_commit"],
-        found["collections"],
+    count = max(1, clicks(result))
+    found = [await bot.call("bench.apart:stop_measuring", clicks=count) for bot in bots]
+    seconds: Counter[str] = Counter()
+    for one in found:
+        seconds.update(one["cpu"])
+    collections = {
+        "count": sum(one["collections"]["count"] for one in found),
+        "seconds": sum(one["collections"]["seconds"] for one in found),
+        "longest": max(one["collections"]["longest"] for one in found),
+    }
+    per_click = found[0]["per_click"] if len(found) == 1 else "; ".join(
+        f"process {n + 1}: {one['per_click']}" for n, one in enumerate(found)
     )
+    per_commit = sum(one["per_commit"] for one in found) / len(found)
+    apart = Apart(dict(seconds), cpu.total, len(bots))
+    return result, Measured(apart, per_click, per_commit, collections)
 
 
 async def let_go(backend: FakeDiscord) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from bot import Settings, TableBot
 from data.postgres import is_url
-from localdiscord import Channel, FakeDiscord, InteractionResult, Message, User
+from localdiscord import Channel, FakeDiscord, InteractionResult, Message, RemoteBot, User
 
 GAMES = ("whyfirst", "hare", "canyon", "numbers")
 PACE = "live"
@@ -30,6 +30,8 @@ PREFERENCE: dict[str, tuple[str, ...]] = {
 }
 BACK = ":back"
 """A step back to the whole hand: never taken, it plays nothing."""
+Bot = TableBot | RemoteBot
+"""A bot connected to the simulated Discord: here, or in a process of its own."""
 DEADLINE = 3.0
 """Seconds Discord gives the bot to answer an interaction; later answers are refused."""
 
@@ -114,27 +116,44 @@ def seat_matches(
     return seatings
 
 
-async def open_all(backend: FakeDiscord, seatings: Iterable[Seating]) -> None:
-    """Open and start every match through Discord, sixteen at a time; wait until quiet."""
-    await at_most(16, (_open(backend, s) for s in seatings))
+async def open_all(
+    backend: FakeDiscord, seatings: Sequence[Seating], bots: Sequence[Bot] = ()
+) -> None:
+    """Open and start every match through Discord, sixteen at a time; wait until quiet.
+    ``bots``: processes sharing the database, the matches dealt to them in turn (each
+    opened by the one its clicks go to, ``process_of``); default: the first connected."""
+    await at_most(16, (
+        _open(backend, s, process_of(bots, n)) for n, s in enumerate(seatings)
+    ))
     await backend.settle()
 
 
-async def _open(backend: FakeDiscord, seating: Seating) -> None:
+def process_of(bots: Sequence[Bot], match: int) -> Bot | None:
+    """The bot process Discord sends the ``match``-th match's interactions to: the matches
+    dealt in turn to ``bots`` (None: the first connected)."""
+    return bots[match % len(bots)] if bots else None
+
+
+async def _open(backend: FakeDiscord, seating: Seating, to: Bot | None) -> None:
     """The first player opens a lobby, the others join, the first starts."""
     host, *others = seating.players
     channel = seating.channel
-    await _answer_of(backend, backend.slash(host, channel, f"{seating.game} new", pace=PACE))
+    await _answer_of(backend, backend.slash(host, channel, f"{seating.game} new", pace=PACE), to)
     for player in others:
         board = backend.channel_messages(channel)[0]
-        await _answer_of(backend, backend.click(player, board, label="Join"))
+        await _answer_of(backend, backend.click(player, board, label="Join"), to)
     board = backend.channel_messages(channel)[0]
-    await _answer_of(backend, backend.click(host, board, label="Start"))
+    await _answer_of(backend, backend.click(host, board, label="Start"), to)
 
 
-async def _answer_of(backend: FakeDiscord, action: Awaitable[InteractionResult]) -> None:
-    """Send one user action and wait for its answer only, not for all it sets off."""
+async def _answer_of(
+    backend: FakeDiscord, action: Awaitable[InteractionResult], to: Bot | None = None
+) -> None:
+    """Send one user action (to the bot process ``to``) and wait for its answer only, not
+    for all it sets off."""
     async with backend.simultaneously(settle=False):
+        if to is not None:
+            backend.serve(to)  # the action is fed before anything else runs
         result = await action
     await until_answered(backend, result)
 
@@ -196,15 +215,17 @@ async def send(
 
 
 async def click_now(
-    backend: FakeDiscord, game: str, user: User, rng: random.Random
+    backend: FakeDiscord, game: str, user: User, rng: random.Random, to: Bot | None = None
 ) -> Click | None:
     """The player clicks what their hand offers and waits for the answer; None: nothing
-    to click."""
+    to click. ``to``: the bot process Discord sends the click to (default: the first)."""
     message = hand(backend, user)
     control = next_control(game, message, rng)
     if message is None or control is None:
         return None
     async with backend.simultaneously(settle=False):
+        if to is not None:
+            backend.serve(to)  # the click is fed before anything else runs
         click = await send(backend, game, user, message, control)
     await until_answered(backend, click.result)
     return click
@@ -212,13 +233,14 @@ async def click_now(
 
 async def keep_clicking(
     backend: FakeDiscord, game: str, user: User, until: float, rng: random.Random,
-    clicks: list[Click],
+    clicks: list[Click], to: Bot | None = None,
 ) -> None:
     """One player clicks whatever their hand offers as soon as it offers it, until
-    ``until`` (the backend's clock); after a refusal they wait for the hand to change."""
+    ``until`` (the backend's clock); after a refusal they wait for the hand to change.
+    ``to``: the bot process Discord sends their clicks to (default: the first)."""
     dm = backend.dm_channel(user)
     while backend.clock() < until:
-        click = await click_now(backend, game, user, rng)
+        click = await click_now(backend, game, user, rng, to)
         if click is not None:
             clicks.append(click)
         if click is None or click.refused:

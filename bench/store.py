@@ -20,24 +20,30 @@ from pathlib import Path
 from typing import Any
 
 from data import matches as rows
+from data.database import Database
+from data.postgres import PostgresStore, is_url
 from data.store import Store
 from rules.whyfirst import ENGINE
 
 
 async def persisted_moves(
-    path: Path,
+    where: Path | str,
     durable: bool,
     moves: int,
     *,
     state: dict[str, Any] | None = None,
     writers: int = 1,
 ) -> float:
-    """Moves per second, with synchronous FULL (durable) or NORMAL.
+    """Moves per second, with synchronous FULL (durable) or NORMAL, on the SQLite file or
+    PostgreSQL database (its URL; always durable) ``where``.
 
     ``state``: the state each move writes (default: a 4-player Why First? match's);
     ``writers``: matches moving at once, each in its own row.
     """
-    store = await Store.open(path, durable=durable)
+    store: Database = (
+        await PostgresStore.open(str(where)) if is_url(where) else
+        await Store.open(where, durable=durable)
+    )
     written = state if state is not None else ENGINE.dump(ENGINE.setup(4, {}, seed=1))
 
     async def moving(match_id: int, count: int) -> None:

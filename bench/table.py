@@ -1,12 +1,14 @@
-"""The table under load, end to end: the real bot, a real SQLite file, the simulated Discord.
+"""The table under load, end to end: the real bot, a real database, the simulated Discord.
 
     python -m bench.table [--quick] [--sections capacity,latency,rest,restart,footprint]
+    python -m bench.table --sections capacity --database-url URL|throwaway --processes 2
 
 Prints what players feel, each figure beside the floor or goal it is compared with:
-1. capacity: clicks per second the table answers for each game, many matches clicking as
-   fast as they are answered, against the bare store transaction of a move (read the
-   match row, write a state of that game's real size, log the move), with where the
-   time went;
+1. capacity (``bench.capacity``): clicks per second the table answers for each game, many
+   matches clicking as fast as they are answered, against the bare store transaction of a
+   move (read the match row, write a state of that game's real size, log the move), with
+   where the time went; on SQLite, and beside it on PostgreSQL (``--database-url``), with
+   one bot process and beside it with several sharing the database (``--processes``);
 2. latency: open-loop clicks of many live matches (Poisson arrivals), and a burst of a
    six-player Why First? round committed within one second;
 3. REST calls per decision and per round at a six-player table of each game, by kind,
@@ -24,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import logging
 import random
 import subprocess
@@ -34,18 +35,16 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
-from bench import bare, stored
-from bench.apart import apart_cores, let_go, measured, remote_table_bot
+from bench import stored
+from bench.apart import let_go, measured, remote_table_bot
+from bench.capacity import capacity
 from bench.figures import (
     LIMITS_SOURCE,
     answered,
     channel_rates,
-    hands_ceiling,
     kinds,
     late,
     machine_speed,
-    per_kind,
-    reference_loop,
     spread,
 )
 from bench.garbage import described
@@ -56,7 +55,6 @@ from bench.playing import (
     Seating,
     decide,
     hand,
-    keep_clicking,
     next_control,
     open_all,
     seat_matches,
@@ -65,19 +63,12 @@ from bench.playing import (
     table_bot,
     until_answered,
 )
-from bench.store import persisted_moves
+from bench.postgres import THROWAWAY
 from cogs.common.pacing import DISCORD_GLOBAL_RATE
 from localdiscord import FakeDiscord, User
 
-GOAL_CLICKS = 500
 GOAL_P99 = 0.100
 SIX = 6
-CAPACITY_MATCHES = 200
-CAPACITY_MATCHES_OF = {"hare": 300}
-"""Matches whose clicks measure a game's capacity. Nearly every click in a two-player Hare
-and Tortoise match passes the turn, which edits the hand of the player whose turn comes,
-and Discord edits a message at most 5 times in 5 s: 200 matches could not make 500 clicks
-a second, however quick the bot."""
 FULL = dict(
     matches=None, players=2, seconds=5.0, live=500, every=5.0, play=25.0, bursts=10, rounds=3,
     restart="1000,10000", sample=60, stale=20, memory=1000, finished=10,
@@ -86,91 +77,6 @@ QUICK = dict(
     matches=12, players=2, seconds=1.5, live=80, every=5.0, play=5.0, bursts=3, rounds=1,
     restart="200,1000", sample=16, stale=6, memory=300, finished=2,
 )
-
-
-# -- 1. capacity -----------------------------------------------------------------------
-
-
-async def capacity(folder: Path, scale: argparse.Namespace) -> None:
-    print(
-        f"== 1. capacity: {_described_matches(scale)} of {scale.players} players, every player "
-        f"clicking as soon as answered for {scale.seconds:g} s; goal {GOAL_CLICKS} clicks/s; "
-        "floors: the same moves as bare store transactions, as many at once; and clicks on "
-        "a bare bot. Clicks answered while players click, a second. The bot runs in a "
-        f"process of its own on {apart_cores()}"
-    )
-    players = (scale.matches or CAPACITY_MATCHES) * scale.players
-    rate, clicks, cpu = await bare.clicks_per_second(players, scale.seconds)
-    print(f"bare bot  {rate:8.0f} clicks/s: {players} players clicking a bot that only edits "
-          "the clicked message (discord.py, aiohttp and the simulated Discord, none of the "
-          f"table); {cpu.per(clicks, clicks)}")
-    print(f"{'game':<9} {'clicks/s':>8} {'moves/s':>8} {'floor moves/s':>14} {'state':>8}  "
-          "click latency")
-    for game in scale.games:
-        await _capacity_of(folder, game, scale)
-
-
-def _matches_of(game: str, scale: argparse.Namespace) -> int:
-    return scale.matches or CAPACITY_MATCHES_OF.get(game, CAPACITY_MATCHES)
-
-
-def _described_matches(scale: argparse.Namespace) -> str:
-    if scale.matches:
-        return f"{scale.matches} matches per game"
-    more = ", ".join(f"{CAPACITY_MATCHES_OF[game]} of {game}"
-                     for game in scale.games if game in CAPACITY_MATCHES_OF)
-    return f"{CAPACITY_MATCHES} matches per game" + (f" ({more})" if more else "")
-
-
-async def _capacity_of(folder: Path, game: str, scale: argparse.Namespace) -> None:
-    matches, speed = _matches_of(game, scale), reference_loop()
-    async with simulated_discord() as backend:
-        seatings = seat_matches(backend, [game], matches, scale.players)
-        bot = remote_table_bot(backend, folder / f"capacity-{game}.db")
-        await backend.connect(bot)
-        await open_all(backend, seatings)
-        before, rng = len(backend.calls), random.Random(1)
-        clicks: list[Click] = []
-        started = backend.clock()
-
-        async def play() -> float:
-            await asyncio.gather(*(
-                keep_clicking(backend, game, player, started + scale.seconds, rng, clicks)
-                for seating in seatings for player in seating.players
-            ))
-            await backend.settle()
-            return backend.clock() - started
-
-        quiet, measures = await measured(bot, play(), lambda _: len(clicks), scale.profile)
-        count = max(1, len(clicks))
-        calls = backend.calls[before:]
-        state = await bot.call("bench.apart:median_state", game=game)
-        await let_go(backend)
-    size = len(json.dumps(state, separators=(",", ":")))
-    floor = await persisted_moves(
-        folder / f"floor-{game}.db", True, 40 * matches, state=state, writers=matches
-    )
-    moves = sum(1 for c in clicks if c.control.plays and not c.refused)
-    until = started + scale.seconds
-    sustained = [c for c in clicks if (c.result.record.responded_at or until + 1) <= until]
-    moved = sum(1 for c in sustained if c.control.plays and not c.refused)
-    print(f"{game:<9} {len(sustained) / scale.seconds:8.0f} {moved / scale.seconds:8.0f} "
-          f"{floor:14.0f} {size / 1000:6.1f}kB  {spread(answered(clicks))}")
-    print(f"{'':<9} {len(clicks)} clicks in all, {len(clicks) / quiet:.0f} a second counting "
-          f"until every message was up to date ({quiet:.1f} s), "
-          f"{sum(c.refused for c in clicks)} refused, {late(clicks)}; "
-          f"{measures.per_commit:.1f} transactions per commit; "
-          f"{channel_rates(backend, calls)}")
-    clicking, hands = [call for call in calls if call.at <= until], matches * scale.players
-    dms = {channel.id for channel in backend.world.channels.values() if channel.is_dm}
-    ceiling = hands_ceiling(clicking, dms, len(sustained), hands, scale.seconds)
-    print(f"{'':<9} {ceiling}")
-    print(f"{'':<9} per click (times it ran, mean wall time): {measures.per_click}")
-    print(f"{'':<9} REST per click: {per_kind(calls, count)}")
-    print(f"{'':<9} {measures.cpu.per(count, moves)}; "
-          f"the floor's move: {1000 / floor:.1f} ms; the reference loop took "
-          f"{1000 * speed:.0f} ms just before the game")
-    print(f"{'':<9} the bot's process: {described(measures.collections, count)}")
 
 
 # -- 2. latency ------------------------------------------------------------------------
@@ -348,7 +254,7 @@ async def main(scale: argparse.Namespace) -> None:
     print(f"errors logged by the bot: {errors.count}")
 
 
-def arguments() -> argparse.Namespace:
+def arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a fast smoke run of every section")
     parser.add_argument("--sections", default=",".join(SECTIONS), help="comma separated")
@@ -356,6 +262,12 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--matches", type=int, help="capacity: matches per game")
     parser.add_argument("--players", type=int, help="players per match (capacity, latency)")
     parser.add_argument("--seconds", type=float, help="capacity: seconds of clicking per game")
+    parser.add_argument("--database-url", metavar="URL",
+                        help="capacity: also on PostgreSQL, in fresh databases made on the "
+                        f"server of URL (its user may create databases); {THROWAWAY!r}: on "
+                        "a throwaway server started for the run")
+    parser.add_argument("--processes", type=int, default=1, metavar="N",
+                        help="capacity: also with N bot processes sharing the database")
     parser.add_argument("--live", type=int, help="latency: live matches")
     parser.add_argument("--every", type=float, help="latency: mean seconds between clicks")
     parser.add_argument("--play", type=float, help="latency: seconds of open-loop play")
@@ -373,7 +285,7 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--profile", type=int, default=0, metavar="N",
                         help="print the N functions with the most own time while clicks "
                         "are measured (capacity, latency, restart)")
-    scale = parser.parse_args()
+    scale = parser.parse_args(argv)
     for key, value in (QUICK if scale.quick else FULL).items():
         if getattr(scale, key) is None:
             setattr(scale, key, value)
@@ -381,6 +293,8 @@ def arguments() -> argparse.Namespace:
     scale.games = scale.games.split(",")
     scale.restart = [int(size) for size in scale.restart.split(",")]
     unknown = set(scale.sections) - set(SECTIONS) | set(scale.games) - set(GAMES)
+    if scale.processes < 1:
+        parser.error("--processes must be 1 or more")
     if unknown:
         parser.error(f"unknown sections or games: {', '.join(sorted(unknown))}")
     return scale
