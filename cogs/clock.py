@@ -11,6 +11,7 @@ from discord.ext import commands, tasks
 
 from cogs.common.pacing import HEARTBEAT
 from cogs.common.table import Table
+from data.errors import StoreUnavailable
 from matches.clock import TICK
 
 log = logging.getLogger(__name__)
@@ -49,6 +50,9 @@ class Clock(commands.Cog):
         async with self._busy:
             try:
                 await self.table.run_clock()
+            except StoreUnavailable as error:  # busy or away for a moment: nothing was lost
+                log.warning("the clock's tick could not use the database (%s); the next one "
+                            "tries again", error)
             except Exception:
                 log.exception("the clock's tick failed; the next one tries again")
 
@@ -57,6 +61,9 @@ class Clock(commands.Cog):
         """From the start (before the first calls to Discord), so the rate is shared."""
         try:
             await self.table.heartbeat()
+        except StoreUnavailable as error:
+            log.warning("the heartbeat could not use the database (%s); the next one tries "
+                        "again", error)
         except Exception:
             log.exception("the heartbeat failed; the next one tries again")
 
