@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from bot import Settings, TableBot
+from data import matches as rows
 from localdiscord import Channel, FakeDiscord, Message, User
 from localdiscord.remote import RemoteBot
 from matches.computers import Thinking
@@ -35,6 +36,8 @@ SERVERS = 6
 LIVE_EVERY = 4
 """Of each server's matches, the first and every fourth after it is live (the others daily):
 its second player lets the last deadline lapse."""
+ENDS = 1
+"""Each server's second match is played to its end, its result recorded."""
 ROUNDS = 4
 LEASE = 1.0
 """Seconds a claim lasts in these bots: the killed one's work is taken over soon."""
@@ -146,6 +149,17 @@ class Soak:
         self.any_bot()
         self.answered(hand, await backend.click(user, hand, custom_id=first_button(hand, MOVE)))
 
+    async def play_out(self, players: list[User]) -> None:
+        """The match played to its end: each player moves while their hand has a move."""
+        for _ in range(500):
+            hands = [(p, self.backend.dm_messages(p)[0]) for p in players]
+            waiting = [(p, hand) for p, hand in hands if playable(hand)]
+            if not waiting:
+                return
+            for player, hand in waiting:
+                await self.move(player, hand)
+        raise AssertionError("the match never ended")
+
     async def kill_mid_move(self, user: User) -> None:
         """A move answered by the process to be killed, its edits on their way: killed,
         then started again."""
@@ -169,12 +183,20 @@ async def _rows(path: Path, sql: str) -> list[tuple[Any, ...]]:
 
 
 async def _moves(path: Path) -> dict[int, list[tuple[int, int, str]]]:
-    found: dict[int, list[tuple[int, int, str]]] = {}
-    for match_id, seat, point, how in await _rows(
-        path, "SELECT match_id, seat, decision_point, how FROM moves ORDER BY match_id, seq"
-    ):
-        found.setdefault(match_id, []).append((seat, point, how))
-    return found
+    """Each match's stored log, packed (a finished match's) or not: (seat, point, how)."""
+    store = await databases.open_store(path)
+    try:
+        async with store.read() as db:
+            cursor = await db.execute("SELECT id FROM matches")
+            return {
+                match_id: [
+                    (move.seat, move.decision_point, move.how)
+                    for move in await rows.move_log(db, match_id)
+                ]
+                for (match_id,) in await cursor.fetchall()
+            }
+    finally:
+        await store.close()
 
 
 async def _kept(path: Path) -> dict[str, list[tuple[str, int]]]:
@@ -213,16 +235,16 @@ async def test_three_processes_one_killed_lose_nothing_and_end_on_the_newest_sta
     async with FakeDiscord(global_rate=None) as backend:
         soak = Soak(backend, tmp_path / "bot.db", LAYOUTS[layout])
         count = soak.layout.shard_count
-        tables: list[tuple[Channel, list[User], bool]] = []
+        tables: list[tuple[Channel, list[User], bool, bool]] = []
         guilds = [backend.add_guild(f"Club {s}", shard=(s % count, count)) for s in range(SERVERS)]
         for m in range(MATCHES):
             s, k = m % SERVERS, m // SERVERS
             channel = backend.add_text_channel(guilds[s], f"games-{k}")
             players = [backend.add_user(f"s{s}m{k}p{p}", guild=guilds[s]) for p in range(2)]
-            tables.append((channel, players, k % LIVE_EVERY == 0))
+            tables.append((channel, players, k % LIVE_EVERY == 0, k == ENDS))
         for n in range(len(soak.layout.processes)):
             await soak.start(n)
-        for channel, players, live in tables:  # channel clicks, to a process of its shard
+        for channel, players, live, _ in tables:  # channel clicks, to a process of its shard
             soak.any_bot()
             pace = "live" if live else "daily"
             await backend.slash(players[0], channel, "whyfirst new", pace=pace)
@@ -233,12 +255,15 @@ async def test_three_processes_one_killed_lose_nothing_and_end_on_the_newest_sta
         for rounds in range(ROUNDS):
             if rounds == ROUNDS // 2:
                 await soak.kill_mid_move(tables[-1][1][0])
-            for _, players, live in tables:  # DM clicks, to shard 0's processes
+            for _, players, live, _ in tables:  # DM clicks, to shard 0's processes
                 last_round = rounds == ROUNDS - 1
                 for player in players[:1] if live and last_round else players:
                     hand = backend.dm_messages(player)[0]
                     if playable(hand):
                         await soak.move(player, hand)
+        for _, players, _, ends in tables:
+            if ends:
+                await soak.play_out(players)
         # The live matches' second players let their time run out; every clock runs at once.
         await asyncio.gather(*(bot.call(f"{HERE}:advance", seconds=240) for bot in soak.bots))
         await asyncio.gather(*(bot.call(f"{HERE}:run_clock") for bot in soak.bots))
@@ -253,13 +278,28 @@ async def test_three_processes_one_killed_lose_nothing_and_end_on_the_newest_sta
                 f"match {match_id}: every acknowledged move once, no other"
             )
             assert len({m[:2] for m in found}) == len(found), "no seat moved twice at a point"
-        live = {match_id_of(backend.channel_messages(c)[0]) for c, _, on in tables if on}
+        live = {match_id_of(backend.channel_messages(c)[0]) for c, _, on, _ in tables if on}
         timeouts = sorted(
             (match_id, point) for match_id, found in moves.items()
             for _, point, how in found if how == "timeout"
         )
         assert {match_id for match_id, _ in timeouts} == live, "each live match's deadline"
         assert timeouts == await _timed_out(soak.path), "each carried out once, as claimed"
+
+        # The matches played out: finished, each result recorded once, each career counted once.
+        ended = {
+            match_id_of(backend.channel_messages(c)[0]): players
+            for c, players, _, ends in tables if ends
+        }
+        assert {m for m, status in await _rows(soak.path, "SELECT id, status FROM matches")
+                if status == "finished"} == set(ended)
+        assert sorted(await _rows(
+            soak.path, "SELECT match_id, user_id FROM results WHERE user_id IS NOT NULL"
+        )) == sorted((m, p.id) for m, players in ended.items() for p in players)
+        finishers = {p.id for players in ended.values() for p in players}
+        assert dict(await _rows(soak.path, "SELECT user_id, matches FROM career_results")) == (
+            dict.fromkeys(finishers, 1)
+        )
 
         # Every board and hand drawn afresh from the database shows what the players see.
         kept = await _kept(soak.path)
@@ -278,5 +318,6 @@ async def test_three_processes_one_killed_lose_nothing_and_end_on_the_newest_sta
         assert not backend.task_errors, backend.task_errors
         print(f"\nsoak {layout} on {'postgres' if databases.POSTGRES else 'sqlite'}: "
               f"{MATCHES} matches, {sum(soak.acknowledged.values())} moves acknowledged, "
-              f"{len(timeouts)} deadlines carried out, 1 process killed, "
+              f"{len(timeouts)} deadlines carried out, {len(ended)} matches ended, "
+              f"1 process killed, "
               f"{len(messages)} boards and hands checked")
