@@ -1,7 +1,8 @@
 """Three bot processes on one database (this run's: SQLite or PostgreSQL), sharded as a host
 runs them, clicks from DMs and channels going to whichever process Discord sends them to,
 one killed mid-move and started again: no acknowledged move lost or played twice, every
-deadline carried out once, every board and hand on the newest state at the end.
+deadline carried out once, each match played out recorded once, every board and hand on the
+newest state at the end.
 
 Its size: ``SOAK_MATCHES`` matches (default 12; the figure in ``bench/README.md`` is of
 200), run with ``pytest -m slow tests/e2e/test_soak_processes.py``."""
