@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from data import career_results, ratings
 from data import matches as rows
 from data.store import Store
+from tests import databases
 from tests.matches.helpers import to_version_13
 
 USERS = (11, 12, 13, 14)
@@ -147,3 +148,26 @@ def test_kept_results_equal_a_recount_live_and_after_summing_up_an_older_databas
 
     with tempfile.TemporaryDirectory() as folder:
         asyncio.run(run(Path(folder) / "table.db"))
+
+
+async def test_a_result_is_kept_for_discords_own_ids(tmp_path):
+    """Servers, players and matches by ids as large as Discord's (64-bit snowflakes), on
+    this run's database: the result is recorded and the player's career reads it back."""
+    guild, user = 1575663891059310592, 1575663897388515328
+    store = await databases.open_store(tmp_path / "table.db")
+    try:
+        match = [
+            ratings.SeatResult(
+                match_id=0, seat=seat, guild_id=guild, game="hare", user_id=user_id,
+                players=2, place=seat + 1, points=2 - seat, won=seat == 0, forfeited=False,
+                finished_at="2026-01-01", decided=True,
+            )
+            for seat, user_id in enumerate((user, user + 1))
+        ]
+        (first, _) = await record(store, match)
+        lines = await store.reading(lambda db: career_results.of_player(db, guild, user))
+        assert [(line.game, line.matches, line.best_match, line.best_seat) for line in lines] == [
+            ("hare", 1, first.match_id, 0)
+        ]
+    finally:
+        await store.close()

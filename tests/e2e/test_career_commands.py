@@ -249,7 +249,7 @@ async def _season(table, anne, ben, chris):
     await play_match(service, "whyfirst", trio[:2], seed=3, **where)
 
 
-@sqlite_only  # an older SQLite file, taken back with sqlite3
+@sqlite_only  # an older database: made by an older bot, on SQLite
 async def test_stats_of_an_older_database_are_exact_while_its_results_are_summed_up(
     table, monkeypatch
 ):
@@ -292,7 +292,7 @@ async def test_stats_and_the_leaderboards_read_one_snapshot_in_one_go(table, mon
     anne, ben, chris = table.player("anne"), table.player("ben"), table.player("chris")
     await _season(table, anne, ben, chris)
     calls = []
-    store = type(table.bot.store)  # the run's database, SQLite or PostgreSQL
+    store = type(table.bot.store)  # the run's: SQLite's or PostgreSQL's
     read, reading = store.read, store.reading
 
     def counted_read(self):

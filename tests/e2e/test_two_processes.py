@@ -6,7 +6,7 @@ import asyncio
 
 import pytest_asyncio
 
-from bot import Settings, TableBot
+from bot import TableBot
 from data import matches as rows
 from localdiscord.server import GLOBAL_RATE
 from tests import databases
@@ -23,12 +23,10 @@ from tests.e2e.play import (
 
 
 async def _second_bot(table: Table) -> TableBot:
-    """A second bot process beside the table's own, on the same database file; the
+    """A second bot process beside the table's own, on the same database; the
     interactions still go to the table's own."""
-    settings = Settings(
-        token=table.backend.token, database_path=table.database, dev_guild_id=None,
-        log_level="INFO", global_rate=table.global_rate,
-        database_url=databases.url_for(table.database),
+    settings = databases.settings(
+        table.backend.token, table.database, global_rate=table.global_rate
     )
     bot = TableBot(
         settings, new_seed=lambda: SEED, now=table.clock, thinking=table.thinking,
