@@ -10,7 +10,7 @@ CREATE TABLE career_results (
     game       TEXT    NOT NULL,
     matches    INTEGER NOT NULL, -- results recorded
     draws      INTEGER NOT NULL, -- matches nobody won, forfeits left out
-    best_match BIGINT  NOT NULL, -- the best result: its match and seat
+    best_match BIGINT  NOT NULL, -- the best result: its match and seat (ids are 64-bit)
     best_seat  INTEGER NOT NULL,
     PRIMARY KEY (guild_id, user_id, game)
 );
