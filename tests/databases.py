@@ -244,18 +244,28 @@ class WriteLock(threading.Thread):
         self.where, self.seconds = database_for(path), seconds
         self.released = 0.0
         self.taken = threading.Event()
+        self.failure: BaseException | None = None
 
     def run(self) -> None:
-        if isinstance(self.where, str):
-            asyncio.run(self._hold_tables(self.where))
-            return
-        other = sqlite3.connect(self.where, isolation_level=None)
-        other.execute("BEGIN IMMEDIATE")
-        self.taken.set()
-        time.sleep(self.seconds)
-        self.released = time.monotonic()
-        other.execute("ROLLBACK")
-        other.close()
+        try:
+            if isinstance(self.where, str):
+                asyncio.run(self._hold_tables(self.where))
+            else:
+                self._hold_sqlite(self.where)
+        except BaseException as failure:  # told to the test, which waits for the lock
+            self.failure = failure
+            self.taken.set()
+
+    def _hold_sqlite(self, where: Path) -> None:
+        other = sqlite3.connect(where, isolation_level=None)
+        try:
+            other.execute("BEGIN IMMEDIATE")  # waits up to 5 s for the bot's own write
+            self.taken.set()
+            time.sleep(self.seconds)
+            self.released = time.monotonic()
+            other.execute("ROLLBACK")
+        finally:
+            other.close()
 
     async def _hold_tables(self, url: str) -> None:
         connection = await asyncpg.connect(url)
@@ -273,9 +283,12 @@ class WriteLock(threading.Thread):
             await connection.close()
 
 
-def hold_write_lock(path: Path, seconds: float) -> WriteLock:
-    """The write lock taken by another process, from now on for ``seconds``."""
+async def hold_write_lock(path: Path, seconds: float) -> WriteLock:
+    """The write lock taken by another process, from now on for ``seconds``. The event
+    loop runs on while the lock is waited for, so a write the bot has begun can end."""
     holder = WriteLock(path, seconds)
     holder.start()
-    holder.taken.wait()
+    await asyncio.to_thread(holder.taken.wait)
+    if holder.failure is not None:
+        raise RuntimeError("the other process could not take the write lock") from holder.failure
     return holder

@@ -26,7 +26,7 @@ async def _lobby_with_players(table, name: str = "host"):
 async def test_closing_answers_every_click_in_hand(table):
     lobbies = [await _lobby_with_players(table, f"host{n}") for n in range(LOBBIES)]
     # The joins wait for the database when the bot begins to close: all 50 are in hand.
-    holder = hold_write_lock(table.database, 0.5)
+    holder = await hold_write_lock(table.database, 0.5)
     async with table.backend.simultaneously(settle=False):
         clicks = [
             await table.backend.click(player, board, label="Join")

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
 from rules.whyfirst import ENGINE
 from tests.databases import hold_write_lock, run_outside
 from tests.e2e.play import (
@@ -93,11 +91,11 @@ async def test_a_move_waiting_for_a_slow_writer_is_answered_in_time_and_saved(ta
     targets = await _pick_card(table, anne)
     version = (await table.match_row(match_id)).version
 
-    holder = hold_write_lock(table.database, 3.5)
+    holder = await hold_write_lock(table.database, 3.5)
     async with table.backend.simultaneously():
         moved = await table.backend.click(anne, targets, custom_id=first_button(targets, MOVE))
         looked = await table.backend.click(carl, other_lobby, label="How to play")
-    holder.join()
+    await asyncio.to_thread(holder.join)
 
     assert moved.deferred, "the move was deferred before Discord's three seconds passed"
     assert looked.response_type == 4 and looked.record.responded_at is not None
@@ -107,8 +105,6 @@ async def test_a_move_waiting_for_a_slow_writer_is_answered_in_time_and_saved(ta
     assert f"<@{anne.id}>" not in table.board().text.split("Waiting for")[1]
 
 
-@pytest.mark.skip(reason="hangs now and then on a quiet machine: the held lock and the "
-                  "refused write are being looked into")
 async def test_a_move_that_cannot_be_saved_is_refused_plainly_and_changes_nothing(table):
     anne, ben = table.player("anne"), table.player("ben")
     match_id = await open_and_start(table, anne, ben)
@@ -117,9 +113,9 @@ async def test_a_move_that_cannot_be_saved_is_refused_plainly_and_changes_nothin
     table.busy_timeout = 0.3  # a lock held past the busy timeout
     await table.restart()
 
-    holder = hold_write_lock(table.database, 1.0)
+    holder = await hold_write_lock(table.database, 1.0)
     refused = await table.backend.click(anne, targets, custom_id=first_button(targets, MOVE))
-    holder.join()
+    await asyncio.to_thread(holder.join)
 
     assert refused.ephemeral and "could not be saved" in refused.text
     assert "nothing changed" in refused.text
@@ -127,6 +123,26 @@ async def test_a_move_that_cannot_be_saved_is_refused_plainly_and_changes_nothin
     assert (after.version, after.state) == (before.version, before.state)
     retried = await table.backend.click(anne, targets, custom_id=first_button(targets, MOVE))
     assert not retried.ephemeral and "You played" in table.hand(anne).text
+
+
+async def test_a_clock_tick_on_a_busy_database_is_a_warning_and_the_next_one_runs(table, caplog):
+    anne, ben = table.player("anne"), table.player("ben")
+    await open_and_start(table, anne, ben)
+    table.busy_timeout = 0.3  # a lock held past the busy timeout
+    await table.restart()
+    clock = table.bot.get_cog("Clock")
+
+    holder = await hold_write_lock(table.database, 1.0)
+    await clock.tick.coro(clock)
+    await asyncio.to_thread(holder.join)
+    busy = [(r.levelname, r.getMessage()) for r in caplog.records if r.name == "cogs.clock"]
+    await clock.tick.coro(clock)
+
+    # The clock's own loop may have ticked into the lock too: each such tick a warning.
+    assert busy and all(level == "WARNING" for level, _ in busy), busy
+    assert any(said.startswith("the clock's tick could not use") for _, said in busy)
+    told = [r for r in caplog.records if r.name == "cogs.clock"]
+    assert len(told) == len(busy), "the tick after the lock runs and says nothing"
 
 
 # -- 4. a damaged match is isolated ------------------------------------------------------------
