@@ -1,9 +1,9 @@
 """The local table: the real bot against the simulated Discord, played from a browser page.
 
-``python bot.py --local [--port N]`` runs :func:`main`: one server (*Local table*) with one
-channel (*#games*), players made as they first open the page (``?as=anne``), the bot with
-its own database (``data/local.db``, emptied at each start, as the simulated server is new
-each time) and the page on 127.0.0.1.
+``python bot.py --local [--port N]`` runs :func:`main`: one server (*Local table*, owned by
+*anne*) with one channel (*#games*), players made as they first open the page
+(``?as=ben``), the bot with its own database (``data/local.db``, emptied at each start, as
+the simulated server is new each time) and the page on 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ DATABASE_NAME = "local.db"
 """The table's database in its folder: always this name, as it is emptied at each start."""
 PLAYER_NAME = re.compile(r"^[a-z0-9_.]{1,32}$")
 FIRST_PLAYERS = ("anne", "ben", "chris", "dana")
-"""Players the table starts with (the page offers them); anyone else joins by name."""
+"""Players the table starts with (the page offers them), the first the server's owner (who
+may use ``/settings``); anyone else joins by name."""
 
 
 def specification_present() -> bool:
@@ -54,10 +55,11 @@ class LocalTable:
 
     def __init__(self, backend: FakeDiscord) -> None:
         self.backend = backend
-        self.guild: Guild = backend.add_guild("Local table")
+        owner = backend.add_user(FIRST_PLAYERS[0])
+        self.guild: Guild = backend.add_guild("Local table", owner=owner)
         self.channel: Channel = backend.add_text_channel(
             self.guild, "games", topic="Open a match with a slash command: /whyfirst new")
-        self.players: dict[str, User] = {}
+        self.players: dict[str, User] = {owner.name: owner}
         for name in FIRST_PLAYERS:
             self.player(name)
 
