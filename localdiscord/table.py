@@ -126,7 +126,7 @@ def _port_refused(port: int, error: OSError) -> str:
     if error.errno == errno.EADDRINUSE:
         return (f"The local table cannot open port {port}: it is in use (a local table "
                 "already running?); choose another with --port N.")
-    return f"The local table cannot open port {port}: {os.strerror(error.errno or 0)}."
+    return f"The local table cannot open port {port}: {_reason(error)}."
 
 
 def _empty(database: Path) -> None:
@@ -137,7 +137,12 @@ def _empty(database: Path) -> None:
             stale.unlink(missing_ok=True)
     except OSError as error:
         raise CannotOpen(f"The local table cannot make its database in {database.parent}: "
-                         f"{os.strerror(error.errno or 0)}.") from None
+                         f"{_reason(error)}.") from None
+
+
+def _reason(error: OSError) -> str:
+    """The system's words for ``error`` ("Permission denied")."""
+    return os.strerror(error.errno) if error.errno else str(error)
 
 
 def _port(text: str) -> int:
