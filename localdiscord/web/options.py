@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..model import Channel
+from ..model import Channel, User
 
 if TYPE_CHECKING:
     from ..table import LocalTable
@@ -15,14 +15,47 @@ class OptionError(ValueError):
     player who typed it."""
 
 
-def option_definitions(table: LocalTable, channel: Channel,
+ADMINISTRATOR = 1 << 3
+
+
+def offered(table: LocalTable, channel: Channel, user: User) -> dict[str, dict[str, Any]]:
+    """The slash commands Discord's client offers ``user`` in ``channel``, by name: those
+    the bot synced for it, that may be used there, and whose default permissions the member
+    has (the others it does not show)."""
+    synced = {c["name"]: c for c in reversed(table.backend.world.commands_for(channel.guild))
+              if c.get("type", 1) == 1}
+    return {name: command for name, command in synced.items()
+            if _offered_in(command, dm=channel.is_dm) and _permitted(command, channel, user)}
+
+
+def _offered_in(command: dict[str, Any], *, dm: bool) -> bool:
+    """Whether Discord offers the command in a DM (context 1) or a server (context 0)."""
+    contexts = command.get("contexts")
+    if dm:
+        return command.get("dm_permission") is not False and (contexts is None or 1 in contexts)
+    return contexts is None or 0 in contexts
+
+
+def _permitted(command: dict[str, Any], channel: Channel, user: User) -> bool:
+    """Whether the member has the command's default permissions (``"0"``: administrators
+    only); in a DM every command is the user's own."""
+    needed = command.get("default_member_permissions")
+    if needed is None or channel.guild is None:
+        return True
+    has = channel.guild.members[user.id].permissions
+    if int(needed) == 0:
+        return bool(has & ADMINISTRATOR)
+    return int(needed) & ~has == 0
+
+
+def option_definitions(table: LocalTable, channel: Channel, user: User,
                        command: str) -> list[dict[str, Any]]:
-    """The options of ``command`` (``"whyfirst new"``) as the bot synced them."""
+    """The options of ``command`` (``"whyfirst new"``) as the bot synced them, if it is
+    offered to ``user`` there."""
     words = command.split()
     if not words:
         raise OptionError("Type a command after /.")
-    synced = {c["name"]: c for c in reversed(table.backend.world.commands_for(channel.guild))}
-    found = synced.get(words[0])
+    found = offered(table, channel, user).get(words[0])
     if found is None:
         raise OptionError(f"/{words[0]} is not a command here.")
     defs: list[dict[str, Any]] = found.get("options") or []
@@ -34,11 +67,11 @@ def option_definitions(table: LocalTable, channel: Channel,
     return defs
 
 
-def command_options(table: LocalTable, channel: Channel, command: str,
+def command_options(table: LocalTable, channel: Channel, user: User, command: str,
                     typed: dict[str, Any]) -> dict[str, Any]:
     """The options typed for ``command`` converted to what their types take: numbers,
     true or false, a player for a user option (by name, ``@`` optional), a channel."""
-    defs = {o["name"]: o for o in option_definitions(table, channel, command)}
+    defs = {o["name"]: o for o in option_definitions(table, channel, user, command)}
     converted: dict[str, Any] = {}
     for name, text in typed.items():
         definition = defs.get(name)

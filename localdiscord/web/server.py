@@ -16,7 +16,7 @@ from aiohttp import web
 
 from ..driver import InteractionResult
 from ..model import EPHEMERAL, LOADING, Message, User
-from .options import OptionError, command_options
+from .options import OptionError, command_options, offered
 
 if TYPE_CHECKING:
     from ..table import LocalTable
@@ -107,13 +107,11 @@ class Page:
 
     async def _commands(self, request: web.Request) -> web.Response:
         """The slash commands Discord offers in that channel: those the bot synced."""
-        self._player(request.query.get("as", ""))
+        me = self._player(request.query.get("as", ""))
         channel = self.world.channels.get(int(request.query.get("channel", "0")))
         if channel is None:
             raise Refused("no such channel")
-        found = {c["name"]: c for c in reversed(self.world.commands_for(channel.guild))
-                 if c.get("type", 1) == 1}
-        usable = [c for c in found.values() if _offered_in(c, dm=channel.is_dm)]
+        usable = offered(self.table, channel, me).values()
         return web.json_response(sorted(usable, key=lambda c: c["name"]))
 
     # -- acting --------------------------------------------------------------------------
@@ -121,14 +119,15 @@ class Page:
     async def _slash(self, request: web.Request) -> web.Response:
         me, channel, body = await self._acting(request)
         command = str(body.get("command", ""))
-        options = command_options(self.table, channel, command, body.get("options") or {})
+        options = command_options(self.table, channel, me, command,
+                                  body.get("options") or {})
         return await self._act(lambda: self.backend.slash(me, channel, command, **options))
 
     async def _autocomplete(self, request: web.Request) -> web.Response:
         me, channel, body = await self._acting(request)
         command, focused = str(body.get("command", "")), str(body.get("focused", ""))
         given = {k: v for k, v in (body.get("options") or {}).items() if k != focused}
-        options = command_options(self.table, channel, command, given)
+        options = command_options(self.table, channel, me, command, given)
         options[focused] = str((body.get("options") or {}).get(focused, ""))
         return await self._act(lambda: self.backend.autocomplete_result(
             me, channel, command, focused=focused, **options))
@@ -200,14 +199,6 @@ async def _body(request: web.Request) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise Refused("the page sent no JSON object")
     return body
-
-
-def _offered_in(command: dict[str, Any], *, dm: bool) -> bool:
-    """Whether Discord offers the command in a DM (context 1) or a server (context 0)."""
-    contexts = command.get("contexts")
-    if dm:
-        return command.get("dm_permission") is not False and (contexts is None or 1 in contexts)
-    return contexts is None or 0 in contexts
 
 
 def _local_urls(value: Any, origin: str) -> Any:

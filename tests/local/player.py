@@ -27,6 +27,9 @@ class Player:
         self.page = browser.new_page(viewport={"width": 1280, "height": 900})
         self.errors: list[str] = []
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.url = url
+        self.requests: list[str] = []
+        self.page.on("request", lambda request: self.requests.append(request.url))
         self.page.goto(f"{url}?as={name}")
         self.page.wait_for_selector("#channels li")
 
@@ -130,6 +133,10 @@ class Player:
     def result_shown(self) -> bool:
         """Whether the open channel shows a match's result (the one message with Rematch)."""
         return bool(self.page.locator("button.button", has_text="Rematch").count())
+
+    def elsewhere(self) -> list[str]:
+        """What the page asked of anyone but the table (a font, a script, a picture)."""
+        return [url for url in self.requests if not url.startswith(self.url)]
 
     def screenshot(self, name: str) -> Path:
         SHOTS.mkdir(exist_ok=True)

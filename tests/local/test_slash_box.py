@@ -4,6 +4,7 @@ choices and the bot's own autocomplete, answered privately."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.local.player import Player
 
@@ -40,3 +41,18 @@ def test_an_option_the_command_cannot_take_is_said_before_sending(browser, table
     error = anne.page.locator("#composer-error")
     assert error.inner_text() == "soon is not one of the choices of pace."
     assert "Sequence Numbers" not in anne.text(), "nothing was sent"
+
+
+def test_a_player_option_offers_the_players_at_the_table(browser, table_url):
+    anne = Player(browser, table_url, "anne")
+    anne.pick("/sta", "/stats")
+    anne.page.locator("#slash").press_sequentially("player:")
+    expect(anne.page.locator(".suggestion-label")).to_have_text(["anne", "ben", "chris", "dana"])
+    anne.page.locator("#slash").press_sequentially("b")
+    expect(anne.page.locator(".suggestion-label")).to_have_text(["ben"])
+    anne.page.locator("#slash").press("Enter")
+    assert anne.page.locator("#slash").input_value() == "/stats player:ben "
+    anne.send()
+    anne.wait_for_text("Career of ben on this server")
+    assert "No finished matches on this server yet." in anne.text()
+    assert anne.errors == []

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from tests.local.player import Player
+from tests.local.player import MENUS, PLAYS, Player
 
 pytestmark = pytest.mark.slow
 
@@ -29,6 +29,7 @@ def _finished(host: Player, game: str) -> str:
     assert "🏆" in shown or "draw" in shown or "nobody wins" in shown
     host.screenshot(f"{game}-result")
     assert host.errors == []
+    assert host.elsewhere() == [], "the page needs no network"
     return shown
 
 
@@ -51,6 +52,17 @@ def test_two_tabs_play_why_first_with_a_computer(browser, table_url):
     anne.play_to_the_end(random.Random(1), ben)
     shown = _finished(anne, "whyfirst")
     assert "anne" in shown and "ben" in shown and "Ada (easy bot)" in shown
+    anne.press("Rematch")
+    anne.wait_for_text("Match #2")
+    shown = anne.text()
+    assert "Why First?: final board" in shown, "the first match's board stays final"
+    assert shown.count("Why First?: new match") == 1, "the rematch's lobby"
+    assert "You have a seat in Why First? match #2" in shown
+    ben.channel()
+    ben.slash("/stats", "")
+    ben.wait_for_text("Career of ben on this server")
+    assert "Matches 1" in ben.text()
+    assert "Career of ben" not in anne.text(), "ben's career is answered to him alone"
 
 
 def test_a_lone_player_races_hare_and_tortoise(browser, table_url):
@@ -66,6 +78,10 @@ def test_a_lone_player_races_hare_and_tortoise(browser, table_url):
 def test_a_lone_player_drives_the_great_canyon_race(browser, table_url):
     anne = Player(browser, table_url, "anne")
     _open_with_computers(anne, "canyon", "easy", "strong")
+    anne.dms()
+    anne.page.locator(f"#messages {MENUS}, #messages :is({PLAYS})").first.wait_for(
+        timeout=60_000)
+    anne.screenshot("canyon-hand")
     anne.play_to_the_end(random.Random(3))
     _finished(anne, "canyon")
 

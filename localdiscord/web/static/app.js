@@ -275,7 +275,7 @@ async function typed() {
     clearTimeout(autocompleteTimer);
     autocompleteTimer = setTimeout(() => autocomplete(parsed), 150);
   }
-  shownSuggestions = Slash.suggest(input.value, parsed, commands, remoteChoices);
+  shownSuggestions = Slash.suggest(input.value, parsed, commands, remoteChoices, state.players);
   drawSuggestions(parsed);
 }
 
@@ -289,7 +289,7 @@ async function autocomplete(parsed) {
   const now = Slash.parse($("slash").value, commands);
   if (!answer || now.focused !== parsed.focused || now.partial !== parsed.partial) return;
   remoteChoices = answer.choices;
-  shownSuggestions = Slash.suggest($("slash").value, now, commands, remoteChoices);
+  shownSuggestions = Slash.suggest($("slash").value, now, commands, remoteChoices, state.players);
   drawSuggestions(now);
 }
 

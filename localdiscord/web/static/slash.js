@@ -61,8 +61,9 @@ const Slash = (() => {
       || String(c.value).toLowerCase() === lower);
   }
 
-  // Suggestions for what is being typed: [{label, detail, text}] with the box's new text.
-  function suggest(text, parsed, commands, remote) {
+  // Suggestions for what is being typed: [{label, detail, text}] with the box's new text;
+  // ``members``: the names a player option offers, as Discord's client lists the members.
+  function suggest(text, parsed, commands, remote, members = []) {
     const prefix = (p) => p.toLowerCase();
     if (parsed.stage === "command") {
       return commands.filter((c) => c.name.startsWith(prefix(parsed.partial)))
@@ -83,7 +84,9 @@ const Slash = (() => {
     }
     if (parsed.stage === "value") {
       const def = parsed.defs.find((o) => o.name === parsed.focused);
-      const choices = def.autocomplete ? remote || [] : def.choices || [];
+      const offered = def.type === 6 ? members.map((name) => ({ name, value: name }))
+        : def.choices || [];
+      const choices = def.autocomplete ? remote || [] : offered;
       const typed = parsed.partial.toLowerCase();
       const shown = def.autocomplete ? choices
         : choices.filter((c) => c.name.toLowerCase().includes(typed));
