@@ -126,6 +126,22 @@ async def open_all(
         _open(backend, s, process_of(bots, n)) for n, s in enumerate(seatings)
     ))
     await backend.settle()
+    for seating in seatings:  # another process may send a hand after the table is quiet
+        await _offered(backend, seating)
+
+
+HANDS_PATIENCE = 60.0
+"""Seconds a started match may take to offer its first click in a hand."""
+
+
+async def _offered(backend: FakeDiscord, seating: Seating) -> None:
+    """Wait until one of the match's players has something to click in their hand."""
+    probe, until = random.Random(0), backend.clock() + HANDS_PATIENCE
+    while not any(next_control(seating.game, hand(backend, player), probe)
+                  for player in seating.players):
+        if backend.clock() > until:
+            raise RuntimeError(f"no hand in {seating.channel.name} offered a click")
+        await asyncio.sleep(0.02)
 
 
 def process_of(bots: Sequence[Bot], match: int) -> Bot | None:
