@@ -169,10 +169,13 @@ class FakeDiscord:
     none, for benchmarks that measure a bot whose limit Discord raised).
     ``checked=False``: requests and answers are not checked against Discord's specification
     (which then need not be installed: the local table beside a project cloned alone).
+    ``settle_timeout``: seconds a wait for the bot may last before the bot counts as stuck:
+    patience for a machine busy with other work (a worker process started anew there can
+    take seconds), never a figure; a bot that is done ends the wait at once.
     """
 
     def __init__(self, *, token: str = "fake-bot-token", bot_name: str = "TestBot",
-                 application_id: int | None = None, settle_timeout: float = 10.0,
+                 application_id: int | None = None, settle_timeout: float = 60.0,
                  park_threshold: float = 1.0, call_bodies: bool = True,
                  global_rate: int | None = GLOBAL_RATE, checked: bool = True) -> None:
         self.world = World(bot_name=bot_name, application_id=application_id)
