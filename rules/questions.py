@@ -20,6 +20,10 @@ PREFIX_SHARE = 0.8
 rulebooks use themselves finds only itself ("over" is not "overview")."""
 SYNONYM_SHARE = 0.9
 """How much the rulebooks' word for a player's word counts, against the word itself."""
+SIGNLESS_SHARE = 0.5
+"""How much a number found without the sign a question gives it ("+5") counts."""
+
+"""How much the rulebooks' word for a player's word counts, against the word itself."""
 COMPOUND_PART = 3
 """The shortest part a Dutch compound splits into ("min" of "minkaart")."""
 COMPOUND_PART_WEIGHT = 0.5
@@ -61,7 +65,7 @@ def _forms(word: str, stem: str, lang: str, vocabulary: frozenset[str]) -> dict[
     """The stems that find ``word``, with their shares."""
     forms = {stem: 1.0}
     for other in lexicon.alike(word, lang):
-        forms.setdefault(lexicon.stem(other, lang), 1.0)
+        forms.setdefault(lexicon.stem(other, lang), SIGNLESS_SHARE if word[0] in "+-" else 1.0)
     for meant in synonyms(lang).get(stem, ()):
         forms.setdefault(meant, SYNONYM_SHARE)
     for known in list(forms):
