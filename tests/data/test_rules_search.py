@@ -215,6 +215,15 @@ async def test_index_is_rebuilt_only_when_the_texts_change(store):
     assert [h.key for h in await _search(store, "zebra")] == ["x"]
 
 
+async def test_index_built_by_an_older_analysis_is_rebuilt(store, monkeypatch):
+    async with store.transaction() as db:  # as a bot that knew nothing of the analysis
+        await meta.set_meta(db, rules_search.DIGEST_KEY, digest())
+        assert await rules_search.ensure_index(db, SECTIONS, digest())
+        assert not await rules_search.ensure_index(db, SECTIONS, digest())
+        monkeypatch.setattr(rules_search, "_analysis", lambda: "a newer analysis")
+        assert await rules_search.ensure_index(db, SECTIONS, digest())
+
+
 @sqlite_only
 async def test_migrating_an_older_database_rebuilds_the_index_with_keywords(tmp_path):
     path = tmp_path / "table.db"
