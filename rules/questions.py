@@ -78,6 +78,10 @@ def _forms(word: str, stem: str, lang: str, vocabulary: frozenset[str]) -> dict[
     return forms
 
 
+ANY_NUMBER = "#"
+"""In a players' phrase, stands for any number ("space #": "space 27")."""
+
+
 def _phrases_added(tokens: list[str], lang: str) -> list[str]:
     """``tokens`` with the rulebooks' words for each players' phrase of several words
     after it ("give up": "resign")."""
@@ -86,12 +90,19 @@ def _phrases_added(tokens: list[str], lang: str) -> list[str]:
         n = len(phrase)
         at = 0
         while at <= len(out) - n:
-            if tuple(out[at : at + n]) == phrase:
+            if all(map(_said, phrase, out[at : at + n])):
                 out[at + n : at + n] = meant
                 at += n + len(meant)
             else:
                 at += 1
     return out
+
+
+def _said(wanted: str, word: str) -> bool:
+    """Whether ``word`` is the ``wanted`` word of a players' phrase."""
+    if wanted == ANY_NUMBER:
+        return word.lstrip("+-").isdigit()
+    return word == wanted
 
 
 def _parts(word: str, lang: str, vocabulary: frozenset[str]) -> list[str]:
@@ -179,8 +190,16 @@ def _synonym_lines(lang: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], 
             continue
         meant, said = line.split("=", 1)
         rulebook = tuple(lexicon.tokens(meant))
-        out += [(tuple(lexicon.tokens(phrase)), rulebook) for phrase in said.split(",")]
+        out += [(_phrase(phrase), rulebook) for phrase in said.split(",")]
     return tuple((said, meant) for said, meant in out if said)
+
+
+def _phrase(said: str) -> tuple[str, ...]:
+    """The folded words of a players' phrase, ``ANY_NUMBER`` kept."""
+    return tuple(
+        word for part in said.split() for word in
+        ([ANY_NUMBER] if part == ANY_NUMBER else lexicon.tokens(part))
+    )
 
 
 @cache
