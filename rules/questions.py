@@ -79,7 +79,8 @@ def _forms(word: str, stem: str, lang: str, vocabulary: frozenset[str]) -> dict[
 
 
 ANY_NUMBER = "#"
-"""In a players' phrase, stands for any number ("space #": "space 27")."""
+"""In a players' phrase, stands for any number ("space #": "space 27"); ``#>30`` for any
+number above 30, ``#<16`` for any below 16."""
 
 
 def _phrases_added(tokens: list[str], lang: str) -> list[str]:
@@ -100,9 +101,16 @@ def _phrases_added(tokens: list[str], lang: str) -> list[str]:
 
 def _said(wanted: str, word: str) -> bool:
     """Whether ``word`` is the ``wanted`` word of a players' phrase."""
-    if wanted == ANY_NUMBER:
-        return word.lstrip("+-").isdigit()
-    return word == wanted
+    if not wanted.startswith(ANY_NUMBER):
+        return word == wanted
+    if not word.lstrip("+-").isdigit():
+        return False
+    bound = wanted[2:]
+    return (
+        wanted == ANY_NUMBER
+        or (wanted[1] == ">" and int(word) > int(bound))
+        or (wanted[1] == "<" and int(word) < int(bound))
+    )
 
 
 def _parts(word: str, lang: str, vocabulary: frozenset[str]) -> list[str]:
@@ -198,7 +206,7 @@ def _phrase(said: str) -> tuple[str, ...]:
     """The folded words of a players' phrase, ``ANY_NUMBER`` kept."""
     return tuple(
         word for part in said.split() for word in
-        ([ANY_NUMBER] if part == ANY_NUMBER else lexicon.tokens(part))
+        ([part] if part.startswith(ANY_NUMBER) else lexicon.tokens(part))
     )
 
 
