@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from data import meta, rules_search
 from data.store import Store, migration_files
 from rules import words as lexicon
-from rules.questions import SYNONYM_SHARE, question
+from rules.questions import SIGNLESS_SHARE, SYNONYM_SHARE, question
 from rules.rulebook import RULEBOOK_GAMES, all_rulebooks, digest
 from tests.data.snippet_checks import markdown_problems, runs
 from tests.databases import open_store, sqlite_only
@@ -170,6 +170,10 @@ def _forms(text: str, lang: str = "en") -> list[dict[str, float]]:
         ("five", [{"five": 1.0, "5": 1.0}]),
         ("myself", [{"myself": 1.0, "yourself": 1.0}]),
         ("hedgehog", [{"hedgehog": 1.0, "tortois": SYNONYM_SHARE}]),
+        ("a +5 card", [{"+5": 1.0, "5": SIGNLESS_SHARE, "five": SIGNLESS_SHARE}, {"card": 1.0}]),
+        ("space 27", [{"space": 1.0}, {"27": 1.0}, {"map": 1.0}, {"number": 1.0}]),
+        ("I got 33", [{"33": 1.0}, {"over": 1.0}, {"30": 1.0}]),
+        ("I got 13", [{"13": 1.0}]),
     ],
 )
 def test_a_questions_words_become_the_stems_that_find_them(text, forms):
