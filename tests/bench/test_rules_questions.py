@@ -13,10 +13,10 @@ from rules.rulebook import LANGUAGES, digest
 GOAL_FIRST, GOAL_TOP = 0.85, 1.0
 """The aim (issue 25), in every language: 85% found first, all in the top three."""
 REACHED = {
-    "en": (0.75, 0.89),
-    "es": (0.79, 0.97),
-    "it": (0.81, 0.96),
-    "nl": (0.84, 0.92),
+    "en": (0.78, 0.91),
+    "es": (0.84, 0.98),
+    "it": (0.84, 0.98),
+    "nl": (0.86, 0.94),
 }
 """Not every language reaches the aim yet: the shares first and in the top three that each
 does reach, asked at the question's game's table, which may only rise."""
