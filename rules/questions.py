@@ -103,7 +103,7 @@ def _said(wanted: str, word: str) -> bool:
     """Whether ``word`` is the ``wanted`` word of a players' phrase."""
     if not wanted.startswith(ANY_NUMBER):
         return word == wanted
-    if not word.lstrip("+-").isdigit():
+    if not word.lstrip("+-").isdecimal():
         return False
     bound = wanted[2:]
     return (
