@@ -1,5 +1,6 @@
 """Search over the rulebooks in every language: the index of their analysed sections,
-rebuilt when their text or its analysis changes, and the sections ranked for a player's question.
+rebuilt when their text or its analysis changes, and the sections ranked for a player's
+question.
 
 The index holds stems (``rules.words``): each language's rows are analysed by its own
 stemmer, and a question by its asker's, so "cartas" finds "carta". Everything after that

@@ -22,8 +22,6 @@ SYNONYM_SHARE = 0.9
 """How much the rulebooks' word for a player's word counts, against the word itself."""
 SIGNLESS_SHARE = 0.5
 """How much a number found without the sign a question gives it ("+5") counts."""
-
-"""How much the rulebooks' word for a player's word counts, against the word itself."""
 COMPOUND_PART = 3
 """The shortest part a Dutch compound splits into ("min" of "minkaart")."""
 COMPOUND_PART_WEIGHT = 0.5
