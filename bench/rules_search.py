@@ -3,15 +3,16 @@
     python -m bench.rules_search [--lang LANG ...] [--misses]
 
 Runs every question of ``bench/rules_questions/<lang>.tsv`` (the questions the search is
-tuned against) and of ``bench/rules_questions/held-out/<lang>.tsv`` (questions written
-afterwards and never tuned against), each ``game<TAB>section-key<TAB>question`` as players
-type them, through the search the bot runs, in the
-question's language and its misspelt words mended as the bot mends them, over every game's
-rulebook, and prints per language how many questions find their section first and in the
-top three: asked at the question's game's table (that game open in the channel, whose
-sections the bot ranks higher, as during play), tuned and held-out apart and together,
-and all of them asked anywhere (every game alike). ``--misses`` lists the tuned questions
-not first at the table (the held-out ones stay unread while tuning). Figures, not tests.
+tuned against), of ``bench/rules_questions/held-out/<lang>.tsv`` and of
+``bench/rules_questions/held-out-2/<lang>.tsv`` (two sets written before a round of tuning
+and never tuned against), each ``game<TAB>section-key<TAB>question`` as players type
+them, through the search the bot runs, in the question's language and its misspelt words
+mended as the bot mends them, over every game's rulebook, and prints per language how
+many questions find their section first and in the top three: asked at the question's
+game's table (that game open in the channel, whose sections the bot ranks higher, as
+during play), each set apart and all together, and all of them asked anywhere (every game
+alike). ``--misses`` lists the tuned questions not first at the table (the held-out ones
+stay unread while tuning). Figures, not tests.
 """
 
 from __future__ import annotations
@@ -28,7 +29,10 @@ from data.store import Store
 from rules.rulebook import LANGUAGES, all_rulebooks, digest
 
 QUESTIONS = Path(__file__).parent / "rules_questions"
-HELD_OUT = QUESTIONS / "held-out"
+SETS = {"tuned": QUESTIONS, "held out": QUESTIONS / "held-out",
+        "second held out": QUESTIONS / "held-out-2"}
+"""Each set of questions by name, and its folder: the first is tuned against."""
+TUNED = "tuned"
 TOP = 3
 
 
@@ -52,12 +56,12 @@ class Answer:
         return self.found.index(wanted) + 1 if wanted in self.found else None
 
 
-def questions(lang: str, held_out: bool | None = None) -> list[Question]:
-    """``lang``'s questions: the tuned ones (``held_out`` False), the held-out ones (True)
-    or both (None); none where it has no file."""
-    if held_out is None:
-        return questions(lang, False) + questions(lang, True)
-    path = (HELD_OUT if held_out else QUESTIONS) / f"{lang}.tsv"
+def questions(lang: str, part: str | None = None) -> list[Question]:
+    """``lang``'s questions of the set named ``part`` (one of ``SETS``), or of every set
+    in turn (None); none where it has no file."""
+    if part is None:
+        return [question for name in SETS for question in questions(lang, name)]
+    path = SETS[part] / f"{lang}.tsv"
     if not path.exists():
         return []
     with path.open(encoding="utf-8", newline="") as rows:
@@ -76,13 +80,13 @@ def sections() -> list[rules_search.IndexedSection]:
 
 
 async def answers(
-    store: Store, lang: str, at_table: bool, held_out: bool | None = None
+    store: Store, lang: str, at_table: bool, part: str | None = None
 ) -> list[Answer]:
-    """Each of ``lang``'s questions (``held_out`` as for ``questions``) with the top three
+    """Each of ``lang``'s questions (``part`` as for ``questions``) with the top three
     sections the search finds, asked at its game's table or anywhere."""
     out = []
     async with store.read() as db:
-        for question in questions(lang, held_out):
+        for question in questions(lang, part):
             prefer = [question.game] if at_table else []
             hits, _ = await rules_search.search_or_mend(
                 db, question.text, lang=lang, prefer=prefer, limit=TOP
@@ -100,16 +104,16 @@ async def run(langs: list[str], misses: bool) -> None:
             print(f"{'':<20}{'at the table':^28}{'anywhere':^28}")
             print(f"{'language':<20}" + f"{'first':>14}{'top three':>14}" * 2)
             for lang in langs:
-                found = await answers(store, lang, at_table=True)
+                parts = {part: await answers(store, lang, True, part) for part in SETS}
+                found = [answer for answered in parts.values() for answer in answered]
                 if not found:
                     print(f"{lang:<20}none")
                     continue
                 anywhere = await answers(store, lang, at_table=False)
-                tuned = len(questions(lang, held_out=False))
                 print(f"{f'{lang}, {len(found)} asked':<20}{_places(found)}{_places(anywhere)}")
-                print(f"{f'  {tuned} tuned':<20}{_places(found[:tuned])}")
-                print(f"{f'  {len(found) - tuned} held out':<20}{_places(found[tuned:])}")
-                for answer in found[:tuned] if misses else ():
+                for part, answered in parts.items():
+                    print(f"{f'  {len(answered)} {part}':<20}{_places(answered)}")
+                for answer in parts[TUNED] if misses else ():
                     if answer.place != 1:
                         q = answer.question
                         print(f"    {answer.place or '-'}  {q.game}:{q.key}  {q.text}"

@@ -1,5 +1,6 @@
 """Search over the rulebooks in every language: the index of their analysed sections,
-rebuilt when their text changes, and the sections ranked for a player's question.
+rebuilt when their text or its analysis changes, and the sections ranked for a player's
+question.
 
 The index holds stems (``rules.words``): each language's rows are analysed by its own
 stemmer, and a question by its asker's, so "cartas" finds "carta". Everything after that
@@ -19,10 +20,12 @@ and ranked in memory.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 from data import meta
 from data.interface import Connection, dialect
@@ -76,10 +79,18 @@ class SearchHit:
     """A line of the section around the words found, in valid markdown."""
 
 
+ANALYSIS = 2
+"""The version of how rule text is analysed into the index's stems (``rules.words``),
+raised when that changes in code, so that every index built the older way is rebuilt."""
+_STOPWORDS = Path(lexicon.__file__).parent / "stopwords"
+
+
 async def ensure_index(
     db: Connection, sections: Iterable[IndexedSection], digest: str
 ) -> bool:
-    """Rebuild the index unless it was built from texts with this digest; True if rebuilt."""
+    """Rebuild the index unless it was built from texts with this digest, analysed as now
+    (the same filler words, the same version of the analysis); True if rebuilt."""
+    digest = f"{digest}/{_analysis()}"
     if await meta.get_meta(db, DIGEST_KEY) == digest:
         return False
     await db.execute("DELETE FROM rules_search")
@@ -90,6 +101,15 @@ async def ensure_index(
     )
     await meta.set_meta(db, DIGEST_KEY, digest)
     return True
+
+
+@cache
+def _analysis() -> str:
+    """What the index's stems depend on besides the rule texts, in short."""
+    sha = hashlib.sha256(str(ANALYSIS).encode())
+    for path in sorted(_STOPWORDS.glob("*.txt")):
+        sha.update(path.name.encode() + b"\0" + path.read_bytes())
+    return sha.hexdigest()[:16]
 
 
 @cache

@@ -20,6 +20,8 @@ PREFIX_SHARE = 0.8
 rulebooks use themselves finds only itself ("over" is not "overview")."""
 SYNONYM_SHARE = 0.9
 """How much the rulebooks' word for a player's word counts, against the word itself."""
+SIGNLESS_SHARE = 0.5
+"""How much a number found without the sign a question gives it ("+5") counts."""
 COMPOUND_PART = 3
 """The shortest part a Dutch compound splits into ("min" of "minkaart")."""
 COMPOUND_PART_WEIGHT = 0.5
@@ -61,7 +63,7 @@ def _forms(word: str, stem: str, lang: str, vocabulary: frozenset[str]) -> dict[
     """The stems that find ``word``, with their shares."""
     forms = {stem: 1.0}
     for other in lexicon.alike(word, lang):
-        forms.setdefault(lexicon.stem(other, lang), 1.0)
+        forms.setdefault(lexicon.stem(other, lang), SIGNLESS_SHARE if word[0] in "+-" else 1.0)
     for meant in synonyms(lang).get(stem, ()):
         forms.setdefault(meant, SYNONYM_SHARE)
     for known in list(forms):
@@ -74,6 +76,11 @@ def _forms(word: str, stem: str, lang: str, vocabulary: frozenset[str]) -> dict[
     return forms
 
 
+ANY_NUMBER = "#"
+"""In a players' phrase, stands for any number ("space #": "space 27"); ``#>30`` for any
+number above 30, ``#<16`` for any below 16."""
+
+
 def _phrases_added(tokens: list[str], lang: str) -> list[str]:
     """``tokens`` with the rulebooks' words for each players' phrase of several words
     after it ("give up": "resign")."""
@@ -82,12 +89,26 @@ def _phrases_added(tokens: list[str], lang: str) -> list[str]:
         n = len(phrase)
         at = 0
         while at <= len(out) - n:
-            if tuple(out[at : at + n]) == phrase:
+            if all(map(_said, phrase, out[at : at + n])):
                 out[at + n : at + n] = meant
                 at += n + len(meant)
             else:
                 at += 1
     return out
+
+
+def _said(wanted: str, word: str) -> bool:
+    """Whether ``word`` is the ``wanted`` word of a players' phrase."""
+    if not wanted.startswith(ANY_NUMBER):
+        return word == wanted
+    if not word.lstrip("+-").isdecimal():
+        return False
+    bound = wanted[2:]
+    return (
+        wanted == ANY_NUMBER
+        or (wanted[1] == ">" and int(word) > int(bound))
+        or (wanted[1] == "<" and int(word) < int(bound))
+    )
 
 
 def _parts(word: str, lang: str, vocabulary: frozenset[str]) -> list[str]:
@@ -175,8 +196,16 @@ def _synonym_lines(lang: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], 
             continue
         meant, said = line.split("=", 1)
         rulebook = tuple(lexicon.tokens(meant))
-        out += [(tuple(lexicon.tokens(phrase)), rulebook) for phrase in said.split(",")]
+        out += [(_phrase(phrase), rulebook) for phrase in said.split(",")]
     return tuple((said, meant) for said, meant in out if said)
+
+
+def _phrase(said: str) -> tuple[str, ...]:
+    """The folded words of a players' phrase, ``ANY_NUMBER`` kept."""
+    return tuple(
+        word for part in said.split() for word in
+        ([part] if part.startswith(ANY_NUMBER) else lexicon.tokens(part))
+    )
 
 
 @cache

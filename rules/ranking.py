@@ -81,7 +81,10 @@ class Corpus:
 
     def idf(self, term: Term) -> float:
         """How rare the word is among the sections: rarer words tell more."""
-        found = sum(1 for d in self.documents if any(form in d.stems for form in term.forms))
+        found = sum(
+            max((share for form, share in term.forms.items() if form in d.stems), default=0.0)
+            for d in self.documents
+        )
         n = len(self.documents)
         return math.log(1 + (n - found + 0.5) / (found + 0.5))
 

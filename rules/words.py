@@ -21,7 +21,8 @@ STEMMERS = {"en": "english", "es": "spanish", "it": "italian", "nl": "dutch"}
 FALLBACK = "en"
 
 _STOPWORDS = Path(__file__).parent / "stopwords"
-_WORD = re.compile(r"[^\W_]+")
+_WORD = re.compile(r"(?<![\w+-])[+-]\d+(?!\w)|[^\W_]+")
+"""A word, or a number with its sign ("+5", a card's value), which is a word of its own."""
 _MARKS = re.compile("[\u0300-\u036f]")
 """The combining accents that decomposing a Latin letter leaves ("í" is "i" and one)."""
 _NOT = re.compile(r"\b(?:(can)|(won)|(\w+?)n)['\u2019]t\b", re.IGNORECASE)
@@ -100,7 +101,10 @@ def _same_as(lang: str) -> dict[str, tuple[str, ...]]:
 
 
 def alike(word: str, lang: str) -> tuple[str, ...]:
-    """The other ways ``lang``'s rulebooks may write the folded ``word`` ("5": "five")."""
+    """The other ways ``lang``'s rulebooks may write the folded ``word`` ("5": "five"; a
+    number with its sign, as the number)."""
+    if word[:1] in "+-" and word[1:].isdigit():
+        return (word[1:], *_same_as(lang).get(word[1:], ()))
     return _same_as(lang).get(word, ())
 
 

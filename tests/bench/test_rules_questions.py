@@ -13,10 +13,10 @@ from rules.rulebook import LANGUAGES, digest
 GOAL_FIRST, GOAL_TOP = 0.85, 1.0
 """The aim (issue 25), in every language: 85% found first, all in the top three."""
 REACHED = {
-    "en": (0.75, 0.89),
-    "es": (0.83, 0.97),
-    "it": (0.81, 0.95),
-    "nl": (0.84, 0.93),
+    "en": (0.78, 0.91),
+    "es": (0.84, 0.98),
+    "it": (0.84, 0.98),
+    "nl": (0.86, 0.94),
 }
 """Not every language reaches the aim yet: the shares first and in the top three that each
 does reach, asked at the question's game's table, which may only rise."""
@@ -34,8 +34,9 @@ async def store(tmp_path):
 @pytest.mark.parametrize("lang", LANGUAGES)
 async def test_each_languages_questions_find_their_sections(store, lang):
     answers = await bench.answers(store, lang, at_table=True)
-    assert len(bench.questions(lang, held_out=False)) >= 40
-    assert len(bench.questions(lang, held_out=True)) >= 15
+    assert len(bench.questions(lang, "tuned")) >= 40
+    assert len(bench.questions(lang, "held out")) >= 15
+    assert len(bench.questions(lang, "second held out")) >= 15
     first = sum(answer.place == 1 for answer in answers) / len(answers)
     top = sum(answer.place is not None for answer in answers) / len(answers)
     floor_first, floor_top = REACHED[lang]

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from data import meta, rules_search
 from data.store import Store, migration_files
 from rules import words as lexicon
-from rules.questions import SYNONYM_SHARE, question
+from rules.questions import SIGNLESS_SHARE, SYNONYM_SHARE, question
 from rules.rulebook import RULEBOOK_GAMES, all_rulebooks, digest
 from tests.data.snippet_checks import markdown_problems, runs
 from tests.databases import open_store, sqlite_only
@@ -170,6 +170,10 @@ def _forms(text: str, lang: str = "en") -> list[dict[str, float]]:
         ("five", [{"five": 1.0, "5": 1.0}]),
         ("myself", [{"myself": 1.0, "yourself": 1.0}]),
         ("hedgehog", [{"hedgehog": 1.0, "tortois": SYNONYM_SHARE}]),
+        ("a +5 card", [{"+5": 1.0, "5": SIGNLESS_SHARE, "five": SIGNLESS_SHARE}, {"card": 1.0}]),
+        ("space 27", [{"space": 1.0}, {"27": 1.0}, {"map": 1.0}, {"number": 1.0}]),
+        ("I got 33", [{"33": 1.0}, {"over": 1.0}, {"30": 1.0}]),
+        ("I got 13", [{"13": 1.0}]),
     ],
 )
 def test_a_questions_words_become_the_stems_that_find_them(text, forms):
@@ -213,6 +217,15 @@ async def test_index_is_rebuilt_only_when_the_texts_change(store):
         changed = [*SECTIONS[1:], rules_search.IndexedSection("hare", "x", "Zebra", (), "zebra")]
         assert await rules_search.ensure_index(db, changed, "another digest")
     assert [h.key for h in await _search(store, "zebra")] == ["x"]
+
+
+async def test_index_built_by_an_older_analysis_is_rebuilt(store, monkeypatch):
+    async with store.transaction() as db:  # as a bot that knew nothing of the analysis
+        await meta.set_meta(db, rules_search.DIGEST_KEY, digest())
+        assert await rules_search.ensure_index(db, SECTIONS, digest())
+        assert not await rules_search.ensure_index(db, SECTIONS, digest())
+        monkeypatch.setattr(rules_search, "_analysis", lambda: "a newer analysis")
+        assert await rules_search.ensure_index(db, SECTIONS, digest())
 
 
 @sqlite_only

@@ -58,6 +58,28 @@ async def test_a_question_finds_its_section_first_in_its_language(
     assert (await _found(store, question, lang))[0] == (game, key)
 
 
+# Questions that name what they ask about by a number: a space of the board, a card's
+# value, a score; asked at that game's table.
+NUMBERED = [
+    ("en", "what is on space 38", "hare", "track"),
+    ("es", "la casilla 45 que es", "hare", "track"),
+    ("it", "cosa c'è sulla casella 33", "hare", "track"),
+    ("nl", "wat is vak 50", "hare", "track"),
+    ("nl", "ik stond op een 4 vak, wanneer krijg ik wortels", "hare", "position-spaces"),
+    ("nl", "ik kom op 33 uit, heb ik verloren", "canyon", "end-of-game"),
+    ("en", "got 34 at the end, is that bad", "canyon", "end-of-game"),
+    ("it", "arrivo a 36 alla fine, che succede", "canyon", "end-of-game"),
+    ("en", "finished on 9 is that ok", "canyon", "end-of-game"),
+]
+
+
+@pytest.mark.parametrize(("lang", "question", "game", "key"), NUMBERED)
+async def test_a_question_naming_its_subject_by_a_number_finds_it(
+    store, lang, question, game, key
+):
+    assert (await _found(store, question, lang, prefer=[game]))[0] == (game, key)
+
+
 @pytest.mark.parametrize(
     ("game", "key"), [("numbers", "plus-minus"), ("canyon", "acceleration-cards")]
 )
