@@ -164,6 +164,9 @@ async def upgrade(path: Path) -> None:
             " DROP INDEX results_by_guild_match; DROP INDEX matches_finished_order;"
             " DROP TABLE move_logs; DROP TABLE career_results; DROP INDEX ratings_ranked;"
             " CREATE INDEX ratings_by_rank ON ratings (guild_id, game, ordinal DESC);"
+            " DROP TABLE claims; DROP TABLE processes; DROP INDEX player_languages_by_change;"
+            " ALTER TABLE player_languages DROP COLUMN changed_at; DROP INDEX settings_by_change;"
+            " ALTER TABLE settings DROP COLUMN changed_at;"
             " DELETE FROM meta WHERE key = 'career_results_from'; PRAGMA user_version = 11;"
         )
     started = time.perf_counter()
