@@ -1,29 +1,29 @@
 """Years of history: start-up, the career commands and the bytes of a big database.
 
     python -m bench.history [--matches N] [--database PATH] [--samples K] [--players P]
-    python -m bench.history --commands-only [--matches N] [--samples K]
+    python -m bench.history --build-only [--matches N]
+    python -m bench.history --commands-only [--as-is] [--matches N] [--samples K]
     python -m bench.history --database-url postgresql://... [--matches N] ...
 
 Builds (once; later runs reuse it) a database of ``N`` finished matches played by the
-engines and written through the store and the data layer, as a bot of the version before
-ratings left it: move logs in rows, no ratings yet. Each run works on a copy of it:
+engines (``bench.history_build``), as a bot of the version before ratings left it: move
+logs in rows, no ratings yet. Each run works on a copy of it:
 1. start-up: the real bot connected to the simulated Discord (ready, commands synced), and
    the background work that follows, watched for ``--watch`` seconds at the table's pace:
    the ratings backfill (then the packing of the move logs), with the longest transaction
    (how long the writer is held); the rest of it then done at full speed;
 2. bytes per finished match before and after packing (after a VACUUM);
-3. each career command, built by the cog's own code on the packed, rated database: p50 and
-   p99 over ``K`` samples, beside the bare query floor (the same statements on a plain
-   sqlite3 connection, nothing built from them);
+3. each career command on the packed, rated database (``bench.history_commands``);
 4. the one-time upgrade of a database of that size from version 11 (its new indexes).
 The rated, packed database of step 3 is kept beside the built one (``.ready.db``);
 ``--commands-only`` times step 3 alone on a copy of it, after the background work that this
-version adds.
+version adds (``--as-is``: without it).
 
 With ``--database-url`` the same on PostgreSQL: the database is built there (once, into an
 empty database the URL names), each run works on a copy of it (``CREATE DATABASE ...
-TEMPLATE``: the URL's user may create databases); bytes are its tables' and indexes'; the
-floor and the upgrade are SQLite's alone. Figures, not tests.
+TEMPLATE``: the URL's user may create databases) and keeps it as ``<name>_ready``; bytes
+are its tables' and indexes'; the floor and the upgrade are SQLite's alone. Figures, not
+tests.
 """
 
 from __future__ import annotations
@@ -188,6 +188,10 @@ async def main() -> None:
         help="seconds the background work is watched at the table's pace",
     )
     parser.add_argument(
+        "--as-is", action="store_true",
+        help="with --commands-only: the kept database as it is, its background work unfinished",
+    )
+    parser.add_argument(
         "--build-only", action="store_true", help="build the database, time nothing",
     )
     parser.add_argument(
@@ -203,7 +207,8 @@ async def main() -> None:
     if args.commands_only:
         shutil.copyfile(ready, work)
         try:
-            await upkeep_at_full_speed(work)  # what this version adds to the kept one
+            if not args.as_is:
+                await upkeep_at_full_speed(work)  # what this version adds to the kept one
             await commands(work, args.samples)
         finally:
             _remove(work)
@@ -260,7 +265,8 @@ async def on_postgres(args: argparse.Namespace) -> None:
         if args.commands_only:
             await admin.execute(f'CREATE DATABASE "{name}_run" TEMPLATE "{name}_ready"')
             try:
-                await upkeep_at_full_speed(at(f"{name}_run"))
+                if not args.as_is:
+                    await upkeep_at_full_speed(at(f"{name}_run"))
                 await commands(at(f"{name}_run"), args.samples)
             finally:
                 await admin.execute(f'DROP DATABASE IF EXISTS "{name}_run" WITH (FORCE)')
