@@ -1,8 +1,9 @@
 """/replay: step through a finished match move by move, hidden cards included.
 
 The match is rebuilt from its seed and move log (``matches.replay``), kept for the next
-clicks; the buttons carry only the match, the step shown, what they do and whose replay
-it is: they survive restarts. A click on someone else's public replay opens a private copy.
+clicks, and the next step's picture drawn while the player looks at this one; the buttons
+carry only the match, the step shown, what they do and whose replay it is: they survive
+restarts. A click on someone else's public replay opens a private copy.
 """
 
 from __future__ import annotations

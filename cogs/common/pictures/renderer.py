@@ -4,7 +4,8 @@ A picture function is pure: JSON-like arguments in, PNG bytes out. :func:`render
 worker process when the bot gave it some (:func:`draw_in`), else in a worker thread, so drawing
 never delays an interaction's answer (a painter that died or hangs is replaced, and the picture
 is then drawn in a thread), and remembers the last pictures
-by a digest of their arguments, so an unchanged board costs nothing. A picture is drawn in the
+by a digest of their arguments, so an unchanged board costs nothing (and a picture asked
+for while it is being drawn is waited for, not drawn twice). A picture is drawn in the
 language spoken where :func:`render` is called (its captions wrapped in ``_``), in the worker
 too. :func:`background` keeps
 the static part of a board (grid, labels) drawn once; each picture draws on a copy.
