@@ -7,6 +7,7 @@ import asyncio
 from cogs.career import RATINGS_PENDING
 from cogs.career.replay import drawn_ahead
 from cogs.common import pictures
+from cogs.common.i18n import speaking
 from data import matches as rows
 from data import ratings
 from matches import results
@@ -78,9 +79,10 @@ async def test_a_replays_next_step_is_drawn_while_the_player_looks_at_this_one(t
     await drawn_ahead()
     rebuilt = table.bot.table.service.replays.get(match_id)
     pictures.clear_caches()
-    (fresh,) = await table.bot.table.presenters["whyfirst"].board_pictures(
-        Match(rebuilt.record, rebuilt.engine, rebuilt.state_at(1))
-    )
+    with speaking(table.bot.table.languages.of_player(anne.id)):  # as the replay spoke
+        (fresh,) = await table.bot.table.presenters["whyfirst"].board_pictures(
+            Match(rebuilt.record, rebuilt.engine, rebuilt.state_at(1))
+        )
     assert shown.data == fresh.data and shown.filename == fresh.filename
     assert pictures.cache_info()["drawn"] == 1
 
