@@ -130,6 +130,12 @@ class PostgresConnection:
     async def executemany(self, sql: str, parameters: Iterable[Iterable[Any]]) -> None:
         await self._connection.executemany(translated(sql)[0], [tuple(p) for p in parameters])
 
+    async def copy_rows(
+        self, table: str, columns: Sequence[str], rows: Iterable[Sequence[Any]]
+    ) -> None:
+        """Add ``rows`` to ``table`` in one COPY (a bulk load: many rows, one round trip)."""
+        await self._connection.copy_records_to_table(table, records=rows, columns=columns)
+
     async def script(self, sql: str) -> None:
         """Run a whole script of statements (a migration) as it is written."""
         await self._connection.execute(sql)

@@ -1,12 +1,15 @@
 """/replay: step through a finished match move by move, hidden cards included.
 
 The match is rebuilt from its seed and move log (``matches.replay``), kept for the next
-clicks; the buttons carry only the match, the step shown, what they do and whose replay
-it is: they survive restarts. A click on someone else's public replay opens a private copy.
+clicks, and the next step's picture drawn while the player looks at this one; the buttons
+carry only the match, the step shown, what they do and whose replay it is: they survive
+restarts. A click on someone else's public replay opens a private copy.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
 from typing import Any
 
@@ -39,6 +42,9 @@ ROUND_STEPS = {
     "card round": (N_("◀ Card round"), N_("Card round ▶")),
 }
 """The buttons that step a replay by the game's rounds, by what the game calls them."""
+log = logging.getLogger(__name__)
+_ahead: set[asyncio.Task[Any]] = set()
+"""The next steps' pictures being drawn ahead (kept until drawn)."""
 
 
 class ReplayButton(
@@ -160,7 +166,30 @@ async def replay_message(
     pictures = await presenter.board_pictures(match)
     if pictures:
         message["files"] = [picture.file() for picture in pictures]
+    if step < rebuilt.last:
+        _draw_ahead(presenter, Match(record, rebuilt.engine, rebuilt.state_at(step + 1)))
     return message
+
+
+def _draw_ahead(presenter: Presenter, match: Match) -> None:
+    """The next step's pictures drawn while the player looks at this one: **Next ▶**, the
+    button pressed most, finds them drawn (the renderer remembers them, and a click that
+    comes sooner waits for the same drawing)."""
+    ahead = asyncio.create_task(presenter.board_pictures(match), name="replay:ahead")
+    _ahead.add(ahead)
+    ahead.add_done_callback(_drawn_ahead)
+
+
+def _drawn_ahead(ahead: asyncio.Task[Any]) -> None:
+    _ahead.discard(ahead)
+    if not ahead.cancelled() and ahead.exception() is not None:
+        log.warning("a replay's next picture could not be drawn ahead",
+                    exc_info=ahead.exception())
+
+
+async def drawn_ahead() -> None:
+    """Once every picture being drawn ahead is drawn (a player's click takes longer)."""
+    await asyncio.gather(*_ahead, return_exceptions=True)
 
 
 def hands_embed(presenter: Presenter, match: Match, budget: int) -> discord.Embed | None:

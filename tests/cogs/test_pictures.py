@@ -123,6 +123,18 @@ async def test_render_draws_in_a_worker_thread_and_remembers_unchanged_pictures(
     assert pictures.cache_info()["pictures"] == 2
 
 
+async def test_a_picture_asked_for_while_it_is_drawn_is_drawn_once() -> None:
+    """Drawn ahead (a replay's next step) and asked for again before it is done: both get
+    the one drawing."""
+    calls.clear()
+    drawn = pictures.cache_info()["drawn"]
+    first, second = await asyncio.gather(
+        pictures.render(_picture, "ahead", 1), pictures.render(_picture, "ahead", 1)
+    )
+    assert first is second and calls == [("ahead", 1)]
+    assert pictures.cache_info()["drawn"] == drawn + 1
+
+
 async def test_render_keeps_at_most_cache_size_pictures() -> None:
     calls.clear()
     for n in range(rendering.CACHE_SIZE + 5):

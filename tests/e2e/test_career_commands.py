@@ -5,10 +5,13 @@ from __future__ import annotations
 import asyncio
 
 from cogs.career import RATINGS_PENDING
+from cogs.career.replay import drawn_ahead
+from cogs.common import pictures
+from cogs.common.i18n import speaking
 from data import matches as rows
 from data import ratings
 from matches import results
-from matches.match import Player
+from matches.match import Match, Player
 from matches.service import MatchService
 from rules.hare import ENGINE as HARE
 from rules.whyfirst import ENGINE as WHY_FIRST
@@ -60,6 +63,28 @@ async def test_a_replay_steps_through_a_finished_match_and_shows_every_hand(tabl
     end = await table.backend.click(anne, back, label="Last ⏭")
     assert f"move {moves} of {moves}" in end.text and "final board" in end.text
     assert end.message.find_button(label="Next ▶").disabled
+
+
+async def test_a_replays_next_step_is_drawn_while_the_player_looks_at_this_one(table):
+    """**Next ▶** finds its picture drawn: the click draws nothing, and its picture is the
+    one the step gives drawn afresh."""
+    anne, _, match_id = await _finished_whyfirst(table)
+    replay = await table.backend.slash(anne, table.channel, "replay", match=match_id)
+    await drawn_ahead()
+    drawn = pictures.cache_info()["drawn"]
+    step = await table.backend.click(anne, replay, label="Next ▶")
+    assert "move 1 of" in step.text
+    assert pictures.cache_info()["drawn"] == drawn, "the next step was drawn ahead"
+    (shown,) = step.message.attachments
+    await drawn_ahead()
+    rebuilt = table.bot.table.service.replays.get(match_id)
+    pictures.clear_caches()
+    with speaking(table.bot.table.languages.of_player(anne.id)):  # as the replay spoke
+        (fresh,) = await table.bot.table.presenters["whyfirst"].board_pictures(
+            Match(rebuilt.record, rebuilt.engine, rebuilt.state_at(1))
+        )
+    assert shown.data == fresh.data and shown.filename == fresh.filename
+    assert pictures.cache_info()["drawn"] == 1
 
 
 async def test_a_public_replay_gives_other_viewers_a_private_copy(table):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import math
+from operator import itemgetter
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -149,13 +150,23 @@ def encode_png(image: Image.Image, *, colours: int = 256) -> bytes:
     is a fraction of a full-colour one, and drawing it costs a third of the time. A rare
     edge colour maps to its nearest kept colour (Pillow's 4x4x4 colour cells may put it a
     level or two off); nobody can see that, and equal pictures still give equal bytes."""
-    rgb = image.convert("RGB")
-    counts = rgb.getcolors(maxcolors=rgb.width * rgb.height) or []
-    kept = [colour for _, colour in sorted(counts, key=lambda c: (-c[0], c[1]))[:colours]]
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
+    counts = rgb.getcolors(maxcolors=COUNTED_COLOURS) or rgb.getcolors(
+        maxcolors=rgb.width * rgb.height
+    ) or []
+    counts.sort(key=itemgetter(1))  # then by use, most used first: ties in colour order
+    counts.sort(key=itemgetter(0), reverse=True)
+    kept = [colour for _, colour in counts[:colours]]
     flat = [value for colour in kept for value in colour]
     palette = Image.new("P", (1, 1))
     palette.putpalette(flat + flat[:3] * (256 - len(kept)))
     return _png(rgb.quantize(palette=palette, dither=Image.Dither.NONE))
+
+
+COUNTED_COLOURS = 8192
+"""Colours counted at first: a board has two or three thousand, and a count sized for
+every pixel (a table of a million entries) took three times as long; a picture with more
+is counted again in full."""
 
 
 PNG_COMPRESS_LEVEL = 3

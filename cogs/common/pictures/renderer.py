@@ -4,7 +4,8 @@ A picture function is pure: JSON-like arguments in, PNG bytes out. :func:`render
 worker process when the bot gave it some (:func:`draw_in`), else in a worker thread, so drawing
 never delays an interaction's answer (a painter that died or hangs is replaced, and the picture
 is then drawn in a thread), and remembers the last pictures
-by a digest of their arguments, so an unchanged board costs nothing. A picture is drawn in the
+by a digest of their arguments, so an unchanged board costs nothing (and a picture asked
+for while it is being drawn is waited for, not drawn twice). A picture is drawn in the
 language spoken where :func:`render` is called (its captions wrapped in ``_``), in the worker
 too. :func:`background` keeps
 the static part of a board (grid, labels) drawn once; each picture draws on a copy.
@@ -42,6 +43,10 @@ _cache_lock = threading.Lock()
 _pictures: OrderedDict[tuple[str, str], bytes] = OrderedDict()
 _backgrounds: dict[str, Image.Image] = {}
 _workers: Workers | None = None
+_drawing: dict[tuple[str, str], asyncio.Task[bytes]] = {}
+"""The pictures being drawn now, by their identity."""
+_drawn = 0
+"""Pictures drawn (not taken from the cache) since the caches were last cleared."""
 
 
 def draw_in(workers: Workers | None) -> None:
@@ -83,7 +88,8 @@ def render_sync(fn: PictureFn, *args: Any, **kwargs: Any) -> bytes:
 
 async def render(fn: PictureFn, *args: Any, **kwargs: Any) -> bytes:
     """Draw a picture in a worker process or thread (or take it from the cache), in the
-    language spoken now."""
+    language spoken now. A picture already being drawn (drawn ahead, or asked for twice at
+    once) is waited for, not drawn again."""
     lang = language()
     key = (_name(fn), digest(lang, args, kwargs))
     with _cache_lock:
@@ -91,6 +97,27 @@ async def render(fn: PictureFn, *args: Any, **kwargs: Any) -> bytes:
         if found is not None:
             _pictures.move_to_end(key)
             return found
+    loop = asyncio.get_running_loop()
+    drawing = _drawing.get(key)
+    if drawing is None or drawing.get_loop() is not loop:
+        drawing = loop.create_task(_draw(fn, lang, key, args, kwargs), name="picture")
+        _drawing[key] = drawing
+        drawing.add_done_callback(lambda done: _forget(key, done))
+    return await asyncio.shield(drawing)
+
+
+def _forget(key: tuple[str, str], drawn: asyncio.Task[bytes]) -> None:
+    if _drawing.get(key) is drawn:
+        del _drawing[key]
+    if not drawn.cancelled():
+        drawn.exception()  # read here: whoever waited for it was told
+
+
+async def _draw(
+    fn: PictureFn, lang: str, key: tuple[str, str], args: Any, kwargs: Any
+) -> bytes:
+    global _drawn
+    _drawn += 1
     if _workers is None:
         return await asyncio.to_thread(render_sync, fn, *args, **kwargs)
     try:
@@ -135,12 +162,15 @@ def background(name: str, build: Callable[[], Image.Image]) -> Image.Image:
 
 def clear_caches() -> None:
     """Forget every remembered picture and background (tests, or after a font change)."""
+    global _drawn
+    _drawn = 0
     with _cache_lock:
         _pictures.clear()
         _backgrounds.clear()
 
 
 def cache_info() -> dict[str, int]:
-    """How many pictures and backgrounds are remembered."""
+    """How many pictures and backgrounds are remembered, and how many pictures were drawn
+    (not found remembered) since the caches were cleared."""
     with _cache_lock:
-        return {"pictures": len(_pictures), "backgrounds": len(_backgrounds)}
+        return {"pictures": len(_pictures), "backgrounds": len(_backgrounds), "drawn": _drawn}
