@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
-import re
 import sqlite3
 import weakref
 from collections.abc import AsyncIterator, Iterable
@@ -34,34 +33,17 @@ from data.errors import (
     StoreUnavailable,
     WriteFailed,
 )
+from data.schema import migrations
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-MIGRATIONS_DIR = Path(__file__).parent / "migrations"
-_MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+(?:\.(sqlite|postgres))?\.sql$")
 BUSY_TIMEOUT_MS = 10_000
 """How long a write waits for another process's lock before it gives up and the player is
 told. Interactions are deferred long before (see ``cogs.common.reply``)."""
 READERS = 2
 MAX_BATCH = 64
 """Transactions sharing one commit at most: a long queue still commits regularly."""
-
-
-def migration_files(dialect: str = "sqlite") -> list[tuple[int, Path]]:
-    """The numbered migrations of ``dialect`` ('sqlite' or 'postgres'), checked to run
-    1, 2, 3... without gaps: ``NNNN_name.sql`` serves both, ``NNNN_name.<dialect>.sql``
-    one of them."""
-    found = []
-    for path in MIGRATIONS_DIR.iterdir():
-        match = _MIGRATION_NAME.match(path.name)
-        if match and match.group(2) in (None, dialect):
-            found.append((int(match.group(1)), path))
-    found.sort()
-    numbers = [number for number, _ in found]
-    if numbers != list(range(1, len(found) + 1)):
-        raise RuntimeError(f"migrations must be numbered 1..n without gaps, found {numbers}")
-    return found
 
 
 async def _connect(path: str, busy_timeout_ms: int, durable: bool) -> aiosqlite.Connection:
@@ -180,21 +162,21 @@ class Store:
             return int(row[0])
 
     async def _migrate(self) -> None:
-        migrations = migration_files()
+        found = migrations()
         current = await self.schema_version()
-        latest = migrations[-1][0] if migrations else 0
+        latest = found[-1].number if found else 0
         if current > latest:
             raise NewerDatabaseError(
                 f"the database is at schema version {current}, but this bot only knows "
                 f"up to {latest}: update the bot or point DATABASE_PATH at another file"
             )
-        for number, path in migrations:
-            if number <= current:
+        for migration in found:
+            if migration.number <= current:
                 continue
             async with self.transaction() as db:
-                for statement in _statements(path.read_text()):
+                for statement in migration.statements(self.dialect):
                     await db.execute(statement)
-                await db.execute(f"PRAGMA user_version = {number}")
+                await db.execute(f"PRAGMA user_version = {migration.number}")
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -442,10 +424,3 @@ async def _close_all(connections: list[aiosqlite.Connection]) -> None:
     for connection in connections:
         await connection.close()
 
-
-def _statements(script: str) -> list[str]:
-    """Split a migration into statements (migrations keep ';' out of literals)."""
-    without_comments = "\n".join(
-        line for line in script.splitlines() if not line.lstrip().startswith("--")
-    )
-    return [part.strip() for part in without_comments.split(";") if part.strip()]

@@ -10,7 +10,7 @@ import pytest
 from data import matches, meta
 from data.errors import StoreUnavailable, WriteFailed
 from data.postgres import PostgresStore, translated
-from data.store import migration_files
+from data.schema import migrations
 from tests.databases import open_store, postgres_only, server
 
 
@@ -112,7 +112,7 @@ async def test_processes_starting_together_on_a_new_database_migrate_it_once():
     try:
         stores = await asyncio.gather(*(PostgresStore.open(url) for _ in range(3)))
         assert [await store.schema_version() for store in stores] == [
-            migration_files("postgres")[-1][0]
+            migrations()[-1].number
         ] * 3
         for store in stores:
             await store.close()

@@ -8,7 +8,8 @@ import pytest
 
 from data import career, matches, meta
 from data.errors import IntegrityError
-from data.store import NewerDatabaseError, migration_files
+from data.schema import migrations
+from data.store import NewerDatabaseError
 from tests.databases import open_store, sqlite_only
 
 
@@ -20,7 +21,7 @@ async def store(tmp_path):
 
 
 async def test_new_database_is_migrated_to_the_latest_version(store):
-    assert await store.schema_version() == migration_files(store.dialect)[-1][0]
+    assert await store.schema_version() == migrations()[-1].number
 
 
 @sqlite_only
