@@ -55,7 +55,8 @@ class Migration:
         """Everything the migration runs on ``dialect``: the shared statements, then the
         dialect's, each type in braces spelt as the dialect spells it."""
         parts = [path.read_text() for path in (self.shared, self.own.get(dialect)) if path]
-        return _TYPE.sub(lambda found: _spelt(found.group(1), dialect, self), "\n".join(parts))
+        script = "\n;\n".join(parts)  # a part's last statement may end without its ';'
+        return _TYPE.sub(lambda found: _spelt(found.group(1), dialect, self), script)
 
     def statements(self, dialect: str) -> list[str]:
         """The script one statement at a time (SQLite's migrations keep ';' out of
