@@ -7,9 +7,8 @@ import sqlite3
 import pytest
 
 from data import career, matches, meta
-from data.errors import IntegrityError
+from data.errors import IntegrityError, NewerDatabaseError
 from data.schema import migrations
-from data.store import NewerDatabaseError
 from tests.databases import open_store, sqlite_only
 
 
@@ -147,7 +146,7 @@ async def test_career_totals_add_up_per_server_player_and_game(store):
 
 @sqlite_only
 async def test_a_full_disk_fails_the_write_and_keeps_nothing_of_it(store):
-    from data.store import WriteFailed
+    from data.errors import WriteFailed
 
     async with store.transaction() as db:
         pages = (await (await db.execute("PRAGMA page_count")).fetchone())[0]
@@ -164,7 +163,7 @@ async def test_a_full_disk_fails_the_write_and_keeps_nothing_of_it(store):
 async def test_reads_do_not_wait_behind_a_writer_waiting_for_a_lock(tmp_path):
     import asyncio
 
-    from data.store import WriteFailed
+    from data.errors import WriteFailed
 
     path = tmp_path / "table.db"
     store = await open_store(path, busy_timeout_ms=2000)

@@ -8,7 +8,7 @@ import pytest
 
 from data import career
 from data import matches as rows
-from data.store import StoreUnavailable
+from data.errors import StoreUnavailable
 from matches.match import MatchError, Player
 from matches.service import MatchService
 from matches.timekeeper import Timekeeper
