@@ -50,7 +50,7 @@ from cogs.career.replay import load_replay, replay_message
 from cogs.career.stats import Stats, leaderboard_page
 from cogs.common.pictures import renderer
 from cogs.games import PRESENTERS
-from data import career, meta, packing
+from data import career, meta, move_rows, packing, seat_rows, versions
 from data import matches as rows
 from data import store as store_module
 from data.database import Database, open_database
@@ -127,12 +127,12 @@ async def write(
         host_id=players[0].user_id, options=match.options,
     )
     for player in players:
-        await rows.add_seat(db, match_id, player.user_id, player.name)
+        await seat_rows.add_seat(db, match_id, player.user_id, player.name)
     for seat, move, point, events in match.moves:
-        await rows.append_move(
+        await move_rows.append_move(
             db, match_id, seat=seat, move=move, decision_point=point, events=events
         )
-    await rows.update_match(
+    await versions.update_match(
         db, match_id, expected_version=0, status="finished", state=match.state
     )
     for seat, player in enumerate(players):

@@ -27,7 +27,7 @@ from cogs.common.pacing import LATER
 from cogs.common.presenter import Controls
 from cogs.common.reply import Reply
 from data.errors import StoreUnavailable
-from data.matches import MessageRecord
+from data.message_rows import MessageRecord
 from data.shown import Edit
 from matches.keyed import Locks
 from matches.match import Match, MatchError

@@ -26,7 +26,7 @@ from cogs.common.presenter import moment
 from data import clocks
 from data.errors import StoreUnavailable
 from data.interface import Connection
-from data.matches import MessageRecord
+from data.message_rows import MessageRecord
 from matches import clock
 from matches.keyed import Fading, Recent
 from matches.match import Match
