@@ -10,14 +10,14 @@ import asyncio
 import re
 import sqlite3
 import subprocess
-import sys
+import tempfile
 from contextlib import closing
 from pathlib import Path
 
 import asyncpg
 
 from data.schema import migrations
-from tests.databases import _tool, server
+from tests.databases import _tool, server, stop_server
 
 FIXTURES = Path(__file__).parent / "schema"
 _VERSION = re.compile(r"^-- schema version (\d+)\n")
@@ -113,14 +113,9 @@ def _write_fixtures(path: Path) -> None:
 
 
 if __name__ == "__main__":
-    import tempfile
-
-    from tests.databases import stop_server
-
     FIXTURES.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
         try:
             _write_fixtures(Path(folder) / "schema.db")
         finally:
             stop_server()
-    sys.exit(0)
