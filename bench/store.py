@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from data import matches as rows
+from data import move_rows, versions
 from data.database import Database
 from data.postgres import PostgresStore, is_url
 from data.store import Store
@@ -51,10 +52,10 @@ async def persisted_moves(
         for move in range(count):
             async with store.transaction() as db:
                 await rows.fetch_match(db, match_id)
-                version = await rows.update_match(
+                version = await versions.update_match(
                     db, match_id, expected_version=version, status="playing", state=written
                 )
-                await rows.append_move(
+                await move_rows.append_move(
                     db, match_id, seat=move % 4, move="p7:1", decision_point=move, events=[]
                 )
 

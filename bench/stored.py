@@ -44,7 +44,7 @@ from bench.playing import (
 )
 from bot import TableBot
 from cogs.common.table import BOARD, RESTORE_PER_SECOND, Table, hand_purpose
-from data import clocks
+from data import clocks, message_rows, seat_rows, versions
 from data import matches as rows
 from data.store import Store
 from localdiscord import FakeDiscord
@@ -101,10 +101,10 @@ async def running_matches(store: Store, matches: Sequence[Stored], game: str) ->
                 host_id=match.players[0].user_id, options={}, pace=PACE,
             )
             for player in match.players:
-                await rows.add_seat(db, match_id, player.user_id, player.name)
+                await seat_rows.add_seat(db, match_id, player.user_id, player.name)
             seats = len(match.players)
             state = engine.setup(seats, engine.options({}, seats), seed=n)
-            await rows.update_match(
+            await versions.update_match(
                 db, match_id, expected_version=0, status="playing", state=engine.dump(state)
             )
             for kind, lasts in (("idle", clock.IDLE_LIFETIME), ("decision", 3 * clock.MINUTE)):
@@ -263,7 +263,7 @@ async def _note_up_to_date(
                 (hand_purpose(p.id), backend.dm_channel(p).id) for p in seating.players
             ]
             for purpose, channel_id in kept:
-                await rows.remember_message(
+                await message_rows.remember_message(
                     db, match_id, purpose, channel_id, backend.world.snowflakes.next(),
                     "not posted", version=1,
                 )
@@ -305,7 +305,7 @@ async def _memory(folder: Path, count: int) -> None:
     async with store.transaction() as db:
         for match_id, match in zip(match_ids, matches, strict=True):
             for purpose in (BOARD, *(hand_purpose(p.user_id) for p in match.players)):
-                await rows.remember_message(db, match_id, purpose, 1, match_id, "f" * 64, 1)
+                await message_rows.remember_message(db, match_id, purpose, 1, match_id, "f" * 64, 1)
     service = MatchService(store, ENGINES)
     gc.collect()
     tracemalloc.start()

@@ -2,7 +2,7 @@
 
 A finished match's log never changes again, so its rows in ``moves`` (some 300 bytes a
 move, with their events) are packed into ``move_logs``: the same rows as one JSON list,
-zlib-compressed. ``data.matches.move_log`` reads packed and unpacked logs alike.
+zlib-compressed. ``data.move_rows.move_log`` reads packed and unpacked logs alike.
 """
 
 from __future__ import annotations

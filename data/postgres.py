@@ -28,7 +28,7 @@ from data.errors import (
     WriteFailed,
 )
 from data.interface import Work
-from data.store import migration_files
+from data.schema import migrations
 
 T = TypeVar("T")
 
@@ -220,8 +220,8 @@ class PostgresStore:
             return await _schema_version(connection)
 
     async def _migrate(self) -> None:
-        migrations = migration_files("postgres")
-        latest = migrations[-1][0] if migrations else 0
+        found = migrations()
+        latest = found[-1].number if found else 0
         async with self._pool.acquire(timeout=CONNECT_TIMEOUT) as connection:
             # Another process migrating is waited for, however long its migration takes.
             await connection.execute("SET lock_timeout = 0")
@@ -237,14 +237,16 @@ class PostgresStore:
                         f"knows up to {latest}: update the bot or point DATABASE_URL at "
                         "another database"
                     )
-                for number, path in migrations:
-                    if number <= current:
+                for migration in found:
+                    if migration.number <= current:
                         continue
                     async with connection.transaction():
-                        await connection.execute(path.read_text(), timeout=MIGRATION_TIMEOUT)
+                        await connection.execute(
+                            migration.script(self.dialect), timeout=MIGRATION_TIMEOUT
+                        )
                         await connection.execute("DELETE FROM schema_version")
                         await connection.execute(
-                            "INSERT INTO schema_version (version) VALUES ($1)", number
+                            "INSERT INTO schema_version (version) VALUES ($1)", migration.number
                         )
             finally:
                 await connection.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from data import claims
-from data import matches as rows
+from data import claims, message_rows, versions
 from data.interface import Connection
 
 
@@ -18,7 +17,7 @@ class Edit:
     """Whether it edits now; else the message shows this already or something newer, or
     another process is editing it (``busy``)."""
     busy: bool
-    shown: rows.MessageRecord | None
+    shown: message_rows.MessageRecord | None
     """The message as recorded now (None: never posted)."""
     match_version: int | None
     """The match's version as stored now."""
@@ -26,23 +25,23 @@ class Edit:
 
 async def message_of(
     db: Connection, match_id: int, purpose: str
-) -> rows.MessageRecord | None:
+) -> message_rows.MessageRecord | None:
     cursor = await db.execute(
         "SELECT purpose, channel_id, message_id, fingerprint, version FROM match_messages"
         " WHERE match_id = ? AND purpose = ?",
         (match_id, purpose),
     )
     row = await cursor.fetchone()
-    return None if row is None else rows.MessageRecord(*row)
+    return None if row is None else message_rows.MessageRecord(*row)
 
 
 async def swap_message(
-    db: Connection, record: rows.MessageRecord, match_id: int
-) -> rows.MessageRecord | None:
+    db: Connection, record: message_rows.MessageRecord, match_id: int
+) -> message_rows.MessageRecord | None:
     """Keep ``record`` as the match's message of its purpose; the one it replaces, which
     this caller alone then retires, whichever process posted it."""
     old = await message_of(db, match_id, record.purpose)
-    await rows.remember_message(
+    await message_rows.remember_message(
         db, match_id, record.purpose, record.channel_id, record.message_id,
         record.fingerprint, record.version,
     )
@@ -68,7 +67,7 @@ async def begin_edit(
     such as a step of a move) of match ``version``, unless it shows that or a newer version
     already."""
     shown = await message_of(db, match_id, purpose)
-    stored = await rows.match_version(db, match_id)
+    stored = await versions.match_version(db, match_id)
     if shown is not None and shown.version > version:
         return Edit(False, False, shown, stored)
     if shown is not None and shown.fingerprint == fingerprint:

@@ -1,9 +1,10 @@
-"""The bot's SQLite database, the default: one writer, a few readers, migrations, transactions.
+"""The bot's SQLite database, the default: opened and migrated, its writer and transactions.
 
 Writes go through ``Store.transaction()``: one at a time on the writer connection, an
 explicit ``BEGIN IMMEDIATE`` ... ``COMMIT``. Reads go through ``Store.read()``, each on a
 reader connection of its own inside one read transaction, so a read sees one committed
-snapshot and never waits behind a writer (WAL lets readers and one writer work at once).
+snapshot and never waits behind a writer (WAL lets readers and one writer work at once;
+the readers are ``data.readers``'s). The migrations are ``data.schema``'s.
 Commits are durable: ``synchronous = FULL`` syncs the WAL on every commit, so an
 acknowledged move survives a power loss. ``Store.reading`` and ``Store.writing`` run a
 query or a change in the connection's thread in one go, and those waiting together in one
@@ -16,52 +17,33 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
-import re
 import sqlite3
 import weakref
 from collections.abc import AsyncIterator, Iterable
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
 import aiosqlite
 
 from data import direct
+from data.batches import MAX_BATCH, Waiting, settle, take_batch
 from data.errors import (
     IntegrityError,
     NewerDatabaseError,
     StoreError,
-    StoreUnavailable,
     WriteFailed,
 )
+from data.readers import Readers
+from data.schema import migrations
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-MIGRATIONS_DIR = Path(__file__).parent / "migrations"
-_MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+(?:\.(sqlite|postgres))?\.sql$")
 BUSY_TIMEOUT_MS = 10_000
 """How long a write waits for another process's lock before it gives up and the player is
 told. Interactions are deferred long before (see ``cogs.common.reply``)."""
 READERS = 2
-MAX_BATCH = 64
-"""Transactions sharing one commit at most: a long queue still commits regularly."""
-
-
-def migration_files(dialect: str = "sqlite") -> list[tuple[int, Path]]:
-    """The numbered migrations of ``dialect`` ('sqlite' or 'postgres'), checked to run
-    1, 2, 3... without gaps: ``NNNN_name.sql`` serves both, ``NNNN_name.<dialect>.sql``
-    one of them."""
-    found = []
-    for path in MIGRATIONS_DIR.iterdir():
-        match = _MIGRATION_NAME.match(path.name)
-        if match and match.group(2) in (None, dialect):
-            found.append((int(match.group(1)), path))
-    found.sort()
-    numbers = [number for number, _ in found]
-    if numbers != list(range(1, len(found) + 1)):
-        raise RuntimeError(f"migrations must be numbered 1..n without gaps, found {numbers}")
-    return found
 
 
 async def _connect(path: str, busy_timeout_ms: int, durable: bool) -> aiosqlite.Connection:
@@ -82,31 +64,20 @@ class Store:
 
     dialect = "sqlite"
 
-    def __init__(
-        self, writer: aiosqlite.Connection, readers: list[aiosqlite.Connection]
-    ) -> None:
+    def __init__(self, writer: aiosqlite.Connection) -> None:
         self._writer = writer
         self._write_lock = asyncio.Lock()
         self._queued = 0
         """Transactions waiting for the writer: while there are some, a batch stays open."""
         self._batch: _Batch | None = None
         self._flusher: asyncio.Task[None] | None = None
-        self._changes: list[tuple[direct.Work[Any], asyncio.Future[Any]]] = []
+        self._changes: Waiting = []
         """Changes waiting for the writer (``writing``), made in batches by ``_changer``."""
         self._changer: asyncio.Task[None] | None = None
-        self._queries: list[tuple[direct.Work[Any], asyncio.Future[Any]]] = []
-        """Queries waiting for a reader (``reading``), answered in batches."""
-        self._answering = 0
-        """Readers answering queries now."""
-        self._reads_waiting = 0
-        """Reads (``read``) waiting for a reader: queries in batches let them go first."""
         self._tasks: weakref.WeakSet[asyncio.Task[None]] = weakref.WeakSet()
         self.commits = 0
         """Commits made (each may carry several transactions): for tests and benchmarks."""
-        self._readers: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
-        self._all_readers = readers
-        for reader in readers:
-            self._readers.put_nowait(reader)
+        self._readers = Readers()
 
     @classmethod
     async def open(
@@ -134,13 +105,12 @@ class Store:
             writer = await _connect(str(path), busy_timeout_ms, durable)
             opened.append(writer)
             await writer.execute("PRAGMA journal_mode = WAL")
-            store = cls(writer, [])
+            store = cls(writer)
             await store._migrate()
             for _ in range(readers):
                 reader = await _connect(str(path), busy_timeout_ms, durable)
                 opened.append(reader)
-                store._all_readers.append(reader)
-                store._readers.put_nowait(reader)
+                store._readers.add(reader)
         except StoreError:
             await _close_all(opened)
             raise
@@ -158,13 +128,11 @@ class Store:
         The checkpoint is tidiness, not safety: every commit is already durable in the WAL.
         If a statement of the writer is still open it cannot run; closing the last
         connection checkpoints anyway, and the next start reads the WAL in any case."""
-        await asyncio.gather(*self._tasks)  # queries and changes asked for are made first
+        await asyncio.gather(*self._tasks)  # changes asked for are made first
         async with self._write_lock:
             if self._batch is not None:
                 await self._commit(self._batch)
-            for _ in self._all_readers:  # every read in progress finishes first
-                await self._readers.get()
-            await _close_all(self._all_readers)
+            await self._readers.close()
             gc.collect()  # cursors nobody holds any more end their statements
             try:
                 await self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -180,94 +148,30 @@ class Store:
             return int(row[0])
 
     async def _migrate(self) -> None:
-        migrations = migration_files()
+        found = migrations()
         current = await self.schema_version()
-        latest = migrations[-1][0] if migrations else 0
+        latest = found[-1].number if found else 0
         if current > latest:
             raise NewerDatabaseError(
                 f"the database is at schema version {current}, but this bot only knows "
                 f"up to {latest}: update the bot or point DATABASE_PATH at another file"
             )
-        for number, path in migrations:
-            if number <= current:
+        for migration in found:
+            if migration.number <= current:
                 continue
             async with self.transaction() as db:
-                for statement in _statements(path.read_text()):
+                for statement in migration.statements(self.dialect):
                     await db.execute(statement)
-                await db.execute(f"PRAGMA user_version = {number}")
+                await db.execute(f"PRAGMA user_version = {migration.number}")
 
-    @asynccontextmanager
-    async def read(self) -> AsyncIterator[aiosqlite.Connection]:
+    def read(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
         """A reader connection inside one read transaction: a consistent, committed snapshot."""
-        self._reads_waiting += 1
-        try:
-            reader = await self._readers.get()
-        finally:
-            self._reads_waiting -= 1
-        try:
-            try:
-                await reader.execute("BEGIN")
-            except sqlite3.OperationalError as error:
-                raise StoreUnavailable(str(error)) from error
-            try:
-                yield reader
-            except sqlite3.OperationalError as error:
-                raise StoreUnavailable(str(error)) from error
-            finally:
-                if reader.in_transaction:
-                    await reader.execute("COMMIT")
-        finally:
-            self._readers.put_nowait(reader)
+        return self._readers.read()
 
     async def reading(self, query: direct.Work[T]) -> T:
-        """What ``query`` finds in a read transaction of its own, like :meth:`read`, but run
-        in a reader's thread in one go (``data.direct``); it must await nothing but the
-        connection.
-
-        The queries waiting for a reader are answered together, in one turn of the event
-        loop however many there are. A query SQLite refuses raises ``StoreUnavailable``.
-        """
-        found: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._queries.append((query, found))
-        if self._answering < len(self._all_readers):
-            self._answering += 1
-            self._tasks.add(asyncio.create_task(self._answer(), name="store:queries"))
-        return await found
-
-    async def _answer(self) -> None:
-        """Answer the waiting queries, a batch at a time, each batch on a reader taken from
-        the pool and given back: a :meth:`read` waiting for one gets its turn."""
-        try:
-            while self._queries:
-                reader = await self._readers.get()
-                try:
-                    await self._answer_batch(reader)
-                finally:
-                    self._readers.put_nowait(reader)
-                if self._reads_waiting:
-                    await asyncio.sleep(0)  # the read woken by that reader takes it first
-        finally:
-            self._answering -= 1
-
-    async def _answer_batch(self, reader: aiosqlite.Connection) -> None:
-        taken = _take_batch(self._queries)
-        if not taken:
-            return
-        queries = [query for query, _ in taken]
-        try:
-            outcomes = [
-                (False, StoreUnavailable(str(outcome)))
-                if not kept and isinstance(outcome, sqlite3.OperationalError)
-                else (kept, outcome)
-                for kept, outcome in await reader._execute(direct.reads, reader._conn, queries)
-            ]
-        except (sqlite3.Error, ValueError) as error:  # ValueError: the reader is closed
-            outcomes = [(False, StoreUnavailable(str(error))) for _ in taken]
-        except BaseException:
-            for _, found in taken:
-                found.cancel()
-            raise
-        _settle(taken, outcomes)
+        """What ``query`` finds in a read transaction of its own, run in a reader's thread in
+        one go with the other queries waiting (``Readers.reading``)."""
+        return await self._readers.reading(query)
 
     async def writing(self, change: direct.Work[T]) -> T:
         """``change`` committed, like a :meth:`transaction`, but run in the writer's thread
@@ -290,14 +194,14 @@ class Store:
         """Make the waiting changes, a batch at a time, each batch in one call to the
         writer's thread; a transaction waiting for the writer goes between batches."""
         while self._changes:
-            taken = _take_batch(self._changes)
+            taken = take_batch(self._changes)
             try:
                 outcomes = await self._make(change for change, _ in taken) if taken else []
             except BaseException:
                 for _, made in taken:
                     made.cancel()
                 raise
-            _settle(taken, outcomes)
+            settle(taken, outcomes)
 
     async def _make(self, changes: Iterable[direct.Work[Any]]) -> list[tuple[bool, Any]]:
         """One batch of changes made and committed: the outcome of each."""
@@ -410,26 +314,6 @@ class Store:
                 await self._commit(self._batch)
 
 
-def _take_batch(
-    waiting: list[tuple[direct.Work[Any], asyncio.Future[Any]]],
-) -> list[tuple[direct.Work[Any], asyncio.Future[Any]]]:
-    """The next batch of waiting work, less what its askers gave up on."""
-    taken = [(work, asked) for work, asked in waiting[:MAX_BATCH] if not asked.done()]
-    del waiting[:MAX_BATCH]
-    return taken
-
-
-def _settle(taken: list[tuple[Any, asyncio.Future[Any]]], outcomes: list[tuple[bool, Any]]) -> None:
-    """Give each asker its outcome: what the work returned, or its error."""
-    for (_, asked), (kept, outcome) in zip(taken, outcomes, strict=True):
-        if asked.done():  # the asker gave up meanwhile
-            continue
-        if kept:
-            asked.set_result(outcome)
-        else:
-            asked.set_exception(outcome)
-
-
 class _Batch:
     """Transactions sharing one commit."""
 
@@ -442,10 +326,3 @@ async def _close_all(connections: list[aiosqlite.Connection]) -> None:
     for connection in connections:
         await connection.close()
 
-
-def _statements(script: str) -> list[str]:
-    """Split a migration into statements (migrations keep ';' out of literals)."""
-    without_comments = "\n".join(
-        line for line in script.splitlines() if not line.lstrip().startswith("--")
-    )
-    return [part.strip() for part in without_comments.split(";") if part.strip()]

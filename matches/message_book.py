@@ -17,8 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from data import matches as rows
-from data import shown
+from data import message_rows, shown
 from data.database import Database
 from matches.keyed import Recent
 
@@ -36,13 +35,13 @@ class MessageBook:
         self._holder = holder
         self._now = now
         self.lease = lease
-        self._rows: Recent[int, dict[str, rows.MessageRecord]] = Recent(MATCHES_KEPT)
+        self._rows: Recent[int, dict[str, message_rows.MessageRecord]] = Recent(MATCHES_KEPT)
 
-    async def of(self, match_id: int) -> dict[str, rows.MessageRecord]:
+    async def of(self, match_id: int) -> dict[str, message_rows.MessageRecord]:
         """The match's kept messages by purpose (a copy: callers may keep it)."""
         cached = self._rows.get(match_id)
         if cached is None:
-            cached = await self._store.reading(lambda db: rows.match_messages(db, match_id))
+            cached = await self._store.reading(lambda db: message_rows.match_messages(db, match_id))
             # A write may have landed while reading: it is newer than what was read.
             cached = self._rows.setdefault(match_id, cached)
         return dict(cached)
@@ -57,17 +56,18 @@ class MessageBook:
         version: int,
     ) -> None:
         await self._store.writing(
-            lambda db: rows.remember_message(
+            lambda db: message_rows.remember_message(
                 db, match_id, purpose, channel_id, message_id, fingerprint, version
             )
         )
         self._keep(
-            match_id, rows.MessageRecord(purpose, channel_id, message_id, fingerprint, version)
+            match_id,
+            message_rows.MessageRecord(purpose, channel_id, message_id, fingerprint, version),
         )
 
     async def swap(
-        self, match_id: int, record: rows.MessageRecord
-    ) -> rows.MessageRecord | None:
+        self, match_id: int, record: message_rows.MessageRecord
+    ) -> message_rows.MessageRecord | None:
         """Keep ``record`` as the match's message of its purpose (a message posted anew);
         the one it replaces, for the caller to retire (``data.shown.swap_message``)."""
         old = await self._store.writing(lambda db: shown.swap_message(db, record, match_id))
@@ -106,7 +106,7 @@ class MessageBook:
         elif fingerprint is not None:
             self._rows.pop(match_id)  # refused: what is recorded is read afresh
 
-    def _keep(self, match_id: int, record: rows.MessageRecord) -> None:
+    def _keep(self, match_id: int, record: message_rows.MessageRecord) -> None:
         cached = self._rows.get(match_id)
         if cached is not None:  # else the next read finds the row in the database
             cached[record.purpose] = record

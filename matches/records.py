@@ -6,7 +6,7 @@ threads in one go (``Store.writing``, ``Store.reading``); the lobby's rarer chan
 statement by statement (``changing``).
 
 Other processes may change a match this one keeps: every write of a match names the
-version it was read at and is refused if the match moved on (``data.matches.MatchMoved``),
+version it was read at and is refused if the match moved on (``data.versions.MatchMoved``),
 and a change of the match is made again on the match as stored now (``fresh``), its checks
 included, so a player never meets another process's change as an error.
 """
@@ -22,7 +22,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from data import claims, clocks, processes
+from data import claims, clocks, message_rows, move_rows, processes, seat_rows, versions
 from data import matches as rows
 from data.database import Database
 from data.direct import Work
@@ -125,7 +125,7 @@ class MatchRecords:
         self._forget(match_id)
         try:
             async with self._store.transaction() as db:
-                await rows.lock_match(db, match_id)
+                await versions.lock_match(db, match_id)
                 yield db
         finally:
             self._forget(match_id)
@@ -139,7 +139,7 @@ class MatchRecords:
         unless another change of the match began meanwhile.
         """
         async def locked(db: Connection) -> T:
-            await rows.lock_match(db, match_id)
+            await versions.lock_match(db, match_id)
             return await write(db)
 
         mine = self._forget(match_id)
@@ -163,7 +163,7 @@ class MatchRecords:
         for _ in range(FRESH_TRIES - 1):
             try:
                 return await attempt()
-            except rows.MatchMoved:
+            except versions.MatchMoved:
                 self._forget(match_id)
             except MatchError:
                 if not await self._moved_elsewhere(match_id):
@@ -175,7 +175,7 @@ class MatchRecords:
         kept = self._cache.get(match_id)
         if kept is None:
             return False  # read afresh by the attempt
-        stored = await self._store.reading(lambda db: rows.match_version(db, match_id))
+        stored = await self._store.reading(lambda db: versions.match_version(db, match_id))
         if stored == kept.version:
             return False
         self._forget(match_id)
@@ -214,7 +214,7 @@ class MatchRecords:
         """Read the match afresh next time: another process may have changed it."""
         self._forget(match_id)
 
-    def move_windows(self, match_id: int) -> dict[int, list[rows.LoggedMove]]:
+    def move_windows(self, match_id: int) -> dict[int, list[move_rows.LoggedMove]]:
         """The windows of recent moves read about the match and kept, by their size."""
         known = self._reads.get(match_id) or {}
         return {
@@ -227,8 +227,8 @@ class MatchRecords:
     def keep_moved(
         self,
         match_id: int,
-        windows: Mapping[int, list[rows.LoggedMove]],
-        moved: rows.LoggedMove,
+        windows: Mapping[int, list[move_rows.LoggedMove]],
+        moved: move_rows.LoggedMove,
         deadlines: dict[str, clocks.Deadline],
     ) -> None:
         """Keep what a read would find right after this process logged ``moved`` (call it
@@ -267,19 +267,19 @@ class MatchRecords:
         """Kept messages of open matches that may need an edit (after a restart), a
         match's DM hands included; only of the servers ``serves`` (default: every server)."""
         async with self._store.read() as db:
-            stale = await rows.stale_messages(db)
+            stale = await message_rows.stale_messages(db)
         return [
             (match_id, purpose) for match_id, purpose, guild_id in stale
             if serves is None or serves(guild_id)
         ]
 
-    async def recent_moves(self, match_id: int, moves: int) -> list[rows.LoggedMove]:
+    async def recent_moves(self, match_id: int, moves: int) -> list[move_rows.LoggedMove]:
         """The last ``moves`` moves with their public events, oldest first."""
         if moves <= 0:
             return []
         window = max(moves, RECENT_MOVES)  # one read serves the board and the hands alike
         found = await self._read_once(
-            match_id, f"moves:{window}", lambda db: rows.move_log(db, match_id, last=window)
+            match_id, f"moves:{window}", lambda db: move_rows.move_log(db, match_id, last=window)
         )
         return list(found[-moves:])
 
@@ -314,13 +314,13 @@ class MatchRecords:
             if known is not None and known.get(what) is reading:
                 del known[what]
 
-    async def messages(self, match_id: int) -> dict[str, rows.MessageRecord]:
+    async def messages(self, match_id: int) -> dict[str, message_rows.MessageRecord]:
         """The match's kept messages by purpose."""
         return await self.book.of(match_id)
 
     async def mark_dms_closed(self, match_id: int, user_id: int) -> None:
         async with self.changing(match_id) as db:
-            await rows.mark_dms_closed(db, match_id, user_id)
+            await seat_rows.mark_dms_closed(db, match_id, user_id)
 
     def _loaded(self, record: rows.MatchRecord) -> Match:
         engine = self._engines[record.game]

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from data import matches as rows
+from data import move_rows
 from rules.base import N_, Engine, IllegalMove
 
 ROUND_KEYS = ("stage", "round", "card_round")
@@ -42,7 +43,7 @@ class Replay:
 
     engine: Engine[Any]
     record: rows.MatchRecord
-    moves: tuple[rows.LoggedMove, ...]
+    moves: tuple[move_rows.LoggedMove, ...]
     checkpoints: tuple[str, ...]
     """The state (dumped) after 0, ``CHECKPOINT_EVERY``, twice that... moves."""
     rounds: tuple[tuple[Any, ...] | None, ...]
@@ -71,7 +72,7 @@ class Replay:
             self.engine.apply(state, logged.seat, logged.move)
         return state
 
-    def move_at(self, index: int) -> rows.LoggedMove | None:
+    def move_at(self, index: int) -> move_rows.LoggedMove | None:
         """The move that led to step ``index`` (None for the deal)."""
         return self.moves[index - 1] if index > 0 else None
 
@@ -144,7 +145,7 @@ def replayable(record: rows.MatchRecord) -> None:
 
 
 def replay(
-    engine: Engine[Any], record: rows.MatchRecord, moves: Sequence[rows.LoggedMove]
+    engine: Engine[Any], record: rows.MatchRecord, moves: Sequence[move_rows.LoggedMove]
 ) -> Replay:
     """A finished match rebuilt from its seed and its moves, in one pass: a checkpoint
     every ``CHECKPOINT_EVERY`` moves, and the round of each step."""

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from data import career, career_results, clocks, packing
+from data import career, career_results, clocks, move_rows, packing, seat_rows, versions
 from data import matches as rows
 from data.database import Database
 from data.errors import IntegrityError, StoreUnavailable
@@ -158,7 +158,7 @@ class MatchService(MatchRecords):
                     options=dict(options),
                     pace=pace,
                 )
-                await rows.add_seat(db, match_id, host.user_id, host.name)
+                await seat_rows.add_seat(db, match_id, host.user_id, host.name)
                 now = self.now()
                 await clocks.set_deadline(
                     db, match_id, "lobby", opened_at=now, due_at=now + clock.LOBBY_LIFETIME,
@@ -185,8 +185,10 @@ class MatchService(MatchRecords):
                     N_("This match is full ({count} players)."), count=match.engine.max_players
                 )
             async with self.changing(match_id) as db:
-                await rows.add_seat(db, match_id, player.user_id, player.name)
-                await rows.set_status(db, match_id, expected_version=match.version, status="lobby")
+                await seat_rows.add_seat(db, match_id, player.user_id, player.name)
+                await versions.set_status(
+                    db, match_id, expected_version=match.version, status="lobby"
+                )
             return await self.get(match_id)
 
     @on_fresh_state
@@ -198,8 +200,10 @@ class MatchService(MatchRecords):
             if user_id == match.host_id:
                 raise MatchError(N_("You are the host: cancel the match instead of leaving it."))
             async with self.changing(match_id) as db:
-                await rows.remove_seat(db, match_id, user_id)
-                await rows.set_status(db, match_id, expected_version=match.version, status="lobby")
+                await seat_rows.remove_seat(db, match_id, user_id)
+                await versions.set_status(
+                    db, match_id, expected_version=match.version, status="lobby"
+                )
             return await self.get(match_id)
 
     @on_fresh_state
@@ -218,8 +222,10 @@ class MatchService(MatchRecords):
             taken = {seat.display_name.split(" (")[0] for seat in match.seats if seat.computer}
             name = f"{next(n for n in COMPUTER_NAMES if n not in taken)} ({level} bot)"
             async with self.changing(match_id) as db:
-                await rows.add_computer_seat(db, match_id, level, name)
-                await rows.set_status(db, match_id, expected_version=match.version, status="lobby")
+                await seat_rows.add_computer_seat(db, match_id, level, name)
+                await versions.set_status(
+                    db, match_id, expected_version=match.version, status="lobby"
+                )
             return await self.get(match_id)
 
     @on_fresh_state
@@ -233,8 +239,10 @@ class MatchService(MatchRecords):
             if not computers:
                 raise MatchError(N_("There is no computer player in this match."))
             async with self.changing(match_id) as db:
-                await rows.remove_seat_at(db, match_id, computers[-1])
-                await rows.set_status(db, match_id, expected_version=match.version, status="lobby")
+                await seat_rows.remove_seat_at(db, match_id, computers[-1])
+                await versions.set_status(
+                    db, match_id, expected_version=match.version, status="lobby"
+                )
             return await self.get(match_id)
 
     async def rematch(self, match_id: int, host: Player) -> Match:
@@ -276,7 +284,7 @@ class MatchService(MatchRecords):
                 raise MatchError(str(error)) from None
             state = engine.setup(players, options, self._new_seed())
             async with self.changing(match.id) as db:
-                await rows.update_match(
+                await versions.update_match(
                     db, match.id, expected_version=match.version, status="playing",
                     state=engine.dump(state),
                 )
@@ -307,7 +315,7 @@ class MatchService(MatchRecords):
     async def end_without_result(self, match: Match, reason: str) -> Match:
         """Cancelled, expired, abandoned or unreachable: the match ends with no result."""
         async with self.changing(match.id) as db:
-            await rows.set_status(
+            await versions.set_status(
                 db, match.id, expected_version=match.version, status="cancelled", end_reason=reason
             )
             await clocks.clear_deadlines(db, match.id)
@@ -381,7 +389,7 @@ class MatchService(MatchRecords):
         if match.status == "playing" and players <= match.on_autopilot():
             try:
                 match = await self.end_without_result(match, "abandoned")
-            except rows.MatchMoved:  # the process that changed it ends it
+            except versions.MatchMoved:  # the process that changed it ends it
                 self.forget(match.id)
                 match = await self.get(match.id)
         return MoveResult(match, seat, list(events), point_before)
@@ -419,7 +427,7 @@ class MatchService(MatchRecords):
         """Why the seat cannot play now, and the ``names`` it waits for."""
         names = ", ".join(match.name_of(s) for s in sorted(match.awaited()))
         async with self._store.read() as db:
-            played = await rows.has_moved(db, match.id, seat, decision_point)
+            played = await move_rows.has_moved(db, match.id, seat, decision_point)
         if played:
             return N_("You have already played this round: waiting for {names}."), names
         return N_("It is not your turn: waiting for {names}."), names
@@ -452,14 +460,14 @@ class MatchService(MatchRecords):
         windows = self.move_windows(record.id)
 
         async def write(db: Connection) -> tuple[int, int, dict[str, clocks.Deadline]]:
-            version = await rows.update_match(
+            version = await versions.update_match(
                 db,
                 record.id,
                 expected_version=record.version,
                 status="finished" if outcome else "playing",
                 state=state,
             )
-            seq = await rows.append_move(
+            seq = await move_rows.append_move(
                 db,
                 record.id,
                 seat=seat,
@@ -469,7 +477,7 @@ class MatchService(MatchRecords):
                 how=how,
             )
             if (timeouts, autopilot) != (sitting.timeouts, sitting.autopilot):
-                await rows.set_seat_clock(
+                await seat_rows.set_seat_clock(
                     db, record.id, seat, timeouts=timeouts, autopilot=autopilot
                 )
             await self._schedule(
@@ -499,7 +507,7 @@ class MatchService(MatchRecords):
             )
             self._cache[record.id] = stored
             # The move just logged, as the move log reads it back.
-            moved = rows.LoggedMove(
+            moved = move_rows.LoggedMove(
                 seq, seat, move, decision_point, json.loads(json.dumps(logged)), how
             )
             self.keep_moved(record.id, windows, moved, deadlines)

@@ -13,8 +13,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
-from data import claims, clocks, meta
-from data import matches as rows
+from data import claims, clocks, meta, seat_rows, versions
 from matches import clock
 from matches.match import Match, MatchError, MoveResult
 from matches.service import MatchService
@@ -131,8 +130,10 @@ class Timekeeper:
 
     async def _set_autopilot(self, match: Match, seat: int, autopilot: str | None) -> Match:
         async with self.service.changing(match.id) as db:
-            await rows.set_seat_clock(db, match.id, seat, timeouts=0, autopilot=autopilot)
-            await rows.set_status(db, match.id, expected_version=match.version, status="playing")
+            await seat_rows.set_seat_clock(db, match.id, seat, timeouts=0, autopilot=autopilot)
+            await versions.set_status(
+                db, match.id, expected_version=match.version, status="playing"
+            )
         return await self.service.get(match.id)
 
     async def end_if_due(self, deadline: clocks.Deadline) -> Match | None:

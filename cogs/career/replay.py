@@ -24,6 +24,7 @@ from cogs.common.narration import move_lines
 from cogs.common.presenter import EMBED_COLOUR, Presenter
 from cogs.common.reply import Reply
 from data import matches as rows
+from data import move_rows
 from matches.match import Match
 from matches.replay import Replay, ReplayRefused, replay
 
@@ -119,7 +120,7 @@ async def load_replay(interaction: discord.Interaction[Any], match_id: int) -> R
         return kept
     async with service.store.read() as db:
         record = await rows.fetch_match(db, match_id)
-        moves = await rows.move_log(db, match_id) if record else []
+        moves = await move_rows.move_log(db, match_id) if record else []
     if record is None or record.guild_id != interaction.guild_id:
         raise ReplayRefused(N_("There is no match #{match} on this server."), match=match_id)
     if record.game not in _presenters(interaction):

@@ -26,9 +26,9 @@ from cogs.common.coalescer import Coalescer, Rate
 from cogs.common.pacing import LATER
 from cogs.common.presenter import Controls
 from cogs.common.reply import Reply
-from data.matches import MessageRecord
+from data.errors import StoreUnavailable
+from data.message_rows import MessageRecord
 from data.shown import Edit
-from data.store import StoreUnavailable
 from matches.keyed import Locks
 from matches.match import Match, MatchError
 from matches.service import MatchService

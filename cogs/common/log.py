@@ -16,7 +16,7 @@ from cogs.common.i18n import N_, _
 from cogs.common.narration import move_lines
 from cogs.common.presenter import EMBED_COLOUR, Presenter
 from cogs.common.reply import Reply
-from data import matches as rows
+from data import move_rows
 from matches.match import Match, MatchError
 
 PAGE_CHARS = 3800
@@ -91,7 +91,7 @@ async def log_pages(interaction: discord.Interaction[Any], match_id: int) -> lis
         )
     presenter: Presenter = table.presenters[match.record.game]
     async with table.service.store.read() as db:
-        moves = await rows.move_log(db, match_id)
+        moves = await move_rows.move_log(db, match_id)
     lines = [line for move in moves for line in move_lines(presenter, match, move)]
     title = _("{title} · match #{match} · log", title=presenter.title, match=match_id)
     if not lines:

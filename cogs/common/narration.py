@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from cogs.common.i18n import N_, _
 from cogs.common.presenter import Presenter
-from data.matches import LoggedMove
+from data.move_rows import LoggedMove
 from matches.match import Match
 
 PLAYED_FOR = {

@@ -24,9 +24,9 @@ from cogs.common.languages import Languages
 from cogs.common.outcomes import told_to_them
 from cogs.common.presenter import moment
 from data import clocks
+from data.errors import StoreUnavailable
 from data.interface import Connection
-from data.matches import MessageRecord
-from data.store import StoreUnavailable
+from data.message_rows import MessageRecord
 from matches import clock
 from matches.keyed import Fading, Recent
 from matches.match import Match

@@ -18,7 +18,7 @@ import discord
 from cogs.common.i18n import N_, _, speaking
 from cogs.common.languages import Languages
 from cogs.common.reply import Reply
-from data.store import StoreUnavailable, WriteFailed
+from data.errors import StoreUnavailable, WriteFailed
 from matches.match import Match, MatchError
 from matches.service import MatchService
 

@@ -1,8 +1,4 @@
--- The rules search index gains the words players use for each section (its keywords).
--- Dropping the stored digest makes the bot rebuild it at start-up.
-
-DROP TABLE rules_search;
-
+-- PostgreSQL has no FTS5: the data layer ranks the rows itself.
 CREATE TABLE rules_search (
     game     TEXT NOT NULL,
     key      TEXT NOT NULL,
@@ -10,5 +6,3 @@ CREATE TABLE rules_search (
     keywords TEXT NOT NULL,
     body     TEXT NOT NULL
 );
-
-DELETE FROM meta WHERE key = 'rules_search_digest';

@@ -1,9 +1,3 @@
--- The rules search index gains the words players use for each section (its keywords),
--- ranked on their own. The index is derived from the rulebooks: dropping the stored digest
--- makes the bot rebuild it at start-up.
-
-DROP TABLE rules_search;
-
 CREATE VIRTUAL TABLE rules_search USING fts5 (
     game UNINDEXED,
     key UNINDEXED,
@@ -12,5 +6,3 @@ CREATE VIRTUAL TABLE rules_search USING fts5 (
     body,
     tokenize = 'porter unicode61 remove_diacritics 2'
 );
-
-DELETE FROM meta WHERE key = 'rules_search_digest';

@@ -7,7 +7,8 @@ import asyncio
 import pytest
 
 from data import meta
-from data.store import Store, WriteFailed
+from data.errors import WriteFailed
+from data.store import Store
 from tests.databases import open_store, sqlite_only
 
 

@@ -10,7 +10,7 @@ import threading
 import pytest
 
 from data import meta
-from data.store import StoreUnavailable, WriteFailed
+from data.errors import StoreUnavailable, WriteFailed
 from tests.databases import open_store, sqlite_only
 
 

@@ -7,10 +7,10 @@ import asyncio
 
 import pytest
 
-from data import matches, meta
+from data import matches, meta, versions
 from data.errors import StoreUnavailable, WriteFailed
 from data.postgres import PostgresStore, translated
-from data.store import migration_files
+from data.schema import migrations
 from tests.databases import open_store, postgres_only, server
 
 
@@ -51,7 +51,7 @@ async def test_a_locked_match_makes_another_write_fail_plainly_while_reads_go_on
 
     async def hold() -> None:
         async with other.transaction() as db:
-            await matches.lock_match(db, match_id)
+            await versions.lock_match(db, match_id)
             locked.set()
             await release.wait()
 
@@ -59,15 +59,15 @@ async def test_a_locked_match_makes_another_write_fail_plainly_while_reads_go_on
     await locked.wait()
     with pytest.raises(WriteFailed, match="lock"):
         async with store.transaction() as db:
-            await matches.lock_match(db, match_id)
+            await versions.lock_match(db, match_id)
     async with store.read() as db:
         assert (await matches.fetch_match(db, match_id)).version == 0
     release.set()
     await holder
     await other.close()
     async with store.transaction() as db:  # the lock is free again
-        await matches.lock_match(db, match_id)
-        await matches.set_status(db, match_id, expected_version=0, status="cancelled")
+        await versions.lock_match(db, match_id)
+        await versions.set_status(db, match_id, expected_version=0, status="cancelled")
 
 
 @postgres_only
@@ -112,7 +112,7 @@ async def test_processes_starting_together_on_a_new_database_migrate_it_once():
     try:
         stores = await asyncio.gather(*(PostgresStore.open(url) for _ in range(3)))
         assert [await store.schema_version() for store in stores] == [
-            migration_files("postgres")[-1][0]
+            migrations()[-1].number
         ] * 3
         for store in stores:
             await store.close()

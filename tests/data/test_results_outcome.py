@@ -5,7 +5,8 @@ from __future__ import annotations
 import sqlite3
 from contextlib import closing
 
-from data.store import Store, migration_files
+from data.schema import migrations
+from data.store import Store
 from tests.databases import sqlite_only
 
 
@@ -22,11 +23,11 @@ async def test_older_results_learn_whether_their_match_had_a_winner(tmp_path):
     path = tmp_path / "table.db"
     with closing(sqlite3.connect(path)) as raw:  # as the bot before 0009 left it
         raw.execute("PRAGMA foreign_keys = OFF")
-        for number, migration in migration_files():
-            if migration.name.startswith("0009_results_outcome."):
+        for migration in migrations():
+            if migration.number == 9:
                 break
-            raw.executescript(migration.read_text())
-            raw.execute(f"PRAGMA user_version = {number}")
+            raw.executescript(migration.script("sqlite"))
+            raw.execute(f"PRAGMA user_version = {migration.number}")
         for match_id, game, won in [
             (1, "numbers", (False, False)),  # a draw
             (2, "numbers", (True, False)),

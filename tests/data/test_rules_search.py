@@ -10,7 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from data import meta, rules_search
-from data.store import Store, migration_files
+from data.schema import migrations
+from data.store import Store
 from rules import words as lexicon
 from rules.questions import SIGNLESS_SHARE, SYNONYM_SHARE, question
 from rules.rulebook import RULEBOOK_GAMES, all_rulebooks, digest
@@ -232,11 +233,11 @@ async def test_index_built_by_an_older_analysis_is_rebuilt(store, monkeypatch):
 async def test_migrating_an_older_database_rebuilds_the_index_with_keywords(tmp_path):
     path = tmp_path / "table.db"
     with closing(sqlite3.connect(path)) as raw:  # as the bot before keywords left it
-        for number, migration in migration_files():
-            if migration.name.startswith("0008_rules_search_keywords."):
+        for migration in migrations():
+            if migration.number == 8:
                 break
-            raw.executescript(migration.read_text())
-            raw.execute(f"PRAGMA user_version = {number}")
+            raw.executescript(migration.script("sqlite"))
+            raw.execute(f"PRAGMA user_version = {migration.number}")
         raw.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (rules_search.DIGEST_KEY, "x"))
         raw.commit()
     store = await Store.open(path)

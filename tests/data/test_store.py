@@ -6,9 +6,9 @@ import sqlite3
 
 import pytest
 
-from data import career, matches, meta
-from data.errors import IntegrityError
-from data.store import NewerDatabaseError, migration_files
+from data import career, matches, message_rows, meta, move_rows, seat_rows, versions
+from data.errors import IntegrityError, NewerDatabaseError
+from data.schema import migrations
 from tests.databases import open_store, sqlite_only
 
 
@@ -20,7 +20,7 @@ async def store(tmp_path):
 
 
 async def test_new_database_is_migrated_to_the_latest_version(store):
-    assert await store.schema_version() == migration_files(store.dialect)[-1][0]
+    assert await store.schema_version() == migrations()[-1].number
 
 
 @sqlite_only
@@ -79,7 +79,7 @@ async def test_only_one_open_match_per_game_and_channel(store):
 async def test_a_finished_match_frees_the_channel(store):
     async with store.transaction() as db:
         match_id = await _new_match(db)
-        await matches.update_match(db, match_id, expected_version=0, status="finished", state={})
+        await versions.update_match(db, match_id, expected_version=0, status="finished", state={})
         await _new_match(db)
 
 
@@ -87,8 +87,8 @@ async def test_seats_close_their_gap_when_a_player_leaves(store):
     async with store.transaction() as db:
         match_id = await _new_match(db)
         for user in (100, 101, 102):
-            await matches.add_seat(db, match_id, user, f"player {user}")
-        await matches.remove_seat(db, match_id, 101)
+            await seat_rows.add_seat(db, match_id, user, f"player {user}")
+        await seat_rows.remove_seat(db, match_id, 101)
         record = await matches.fetch_match(db, match_id)
     assert [(s.seat, s.user_id) for s in record.seats] == [(0, 100), (1, 102)]
 
@@ -96,10 +96,10 @@ async def test_seats_close_their_gap_when_a_player_leaves(store):
 async def test_a_stale_version_is_not_written(store):
     async with store.transaction() as db:
         match_id = await _new_match(db)
-        await matches.update_match(db, match_id, expected_version=0, status="playing", state={})
-    with pytest.raises(matches.MatchMoved, match="changed since version 0"):
+        await versions.update_match(db, match_id, expected_version=0, status="playing", state={})
+    with pytest.raises(versions.MatchMoved, match="changed since version 0"):
         async with store.transaction() as db:
-            await matches.update_match(
+            await versions.update_match(
                 db, match_id, expected_version=0, status="playing", state={"x": 1}
             )
     async with store.read() as db:
@@ -110,12 +110,12 @@ async def test_move_log_keeps_order_and_events(store):
     async with store.transaction() as db:
         match_id = await _new_match(db)
         for n in range(5):
-            await matches.append_move(
+            await move_rows.append_move(
                 db, match_id, seat=n % 2, move=f"m{n}", decision_point=n, events=[{"kind": "k"}]
             )
     async with store.read() as db:
-        log = await matches.move_log(db, match_id)
-        last = await matches.move_log(db, match_id, last=2)
+        log = await move_rows.move_log(db, match_id)
+        last = await move_rows.move_log(db, match_id, last=2)
     assert [m.move for m in log] == ["m0", "m1", "m2", "m3", "m4"]
     assert [m.seq for m in last] == [4, 5]
     assert last[0].events == [{"kind": "k"}]
@@ -124,8 +124,8 @@ async def test_move_log_keeps_order_and_events(store):
 async def test_deleting_a_match_removes_its_rows(store):
     async with store.transaction() as db:
         match_id = await _new_match(db)
-        await matches.add_seat(db, match_id, 100, "host")
-        await matches.remember_message(db, match_id, "board", 10, 555, "", 0)
+        await seat_rows.add_seat(db, match_id, 100, "host")
+        await message_rows.remember_message(db, match_id, "board", 10, 555, "", 0)
         await db.execute("DELETE FROM matches WHERE id = ?", (match_id,))
         left = await (await db.execute("SELECT COUNT(*) FROM seats")).fetchone()
     assert left[0] == 0
@@ -146,7 +146,7 @@ async def test_career_totals_add_up_per_server_player_and_game(store):
 
 @sqlite_only
 async def test_a_full_disk_fails_the_write_and_keeps_nothing_of_it(store):
-    from data.store import WriteFailed
+    from data.errors import WriteFailed
 
     async with store.transaction() as db:
         pages = (await (await db.execute("PRAGMA page_count")).fetchone())[0]
@@ -163,7 +163,7 @@ async def test_a_full_disk_fails_the_write_and_keeps_nothing_of_it(store):
 async def test_reads_do_not_wait_behind_a_writer_waiting_for_a_lock(tmp_path):
     import asyncio
 
-    from data.store import WriteFailed
+    from data.errors import WriteFailed
 
     path = tmp_path / "table.db"
     store = await open_store(path, busy_timeout_ms=2000)

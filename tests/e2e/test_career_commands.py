@@ -9,7 +9,7 @@ from cogs.career.replay import drawn_ahead
 from cogs.common import pictures
 from cogs.common.i18n import speaking
 from data import matches as rows
-from data import ratings
+from data import move_rows, ratings, seat_rows, versions
 from matches import results
 from matches.match import Match, Player
 from matches.service import MatchService
@@ -170,9 +170,9 @@ async def test_history_pages_newest_first(table):
                 db, game="hare", guild_id=table.guild.id, channel_id=table.channel.id,
                 host_id=anne.id, options={},
             )
-            await rows.set_status(db, match_id, expected_version=0, status="finished")
+            await versions.set_status(db, match_id, expected_version=0, status="finished")
             for seat, user in enumerate((anne, ben)):
-                await rows.add_seat(db, match_id, user.id, user.name)
+                await seat_rows.add_seat(db, match_id, user.id, user.name)
                 await ratings.record_result(
                     db,
                     ratings.SeatResult(
@@ -200,7 +200,7 @@ async def test_history_pages_newest_first(table):
 
 async def _moves(table, match_id):
     async with table.bot.store.read() as db:
-        return await rows.move_log(db, match_id)
+        return await move_rows.move_log(db, match_id)
 
 
 async def test_a_six_player_replay_with_every_hand_stays_within_discords_limits(table):

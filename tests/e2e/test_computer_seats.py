@@ -9,7 +9,7 @@ import re
 from collections import Counter
 from dataclasses import replace
 
-from data import matches as rows
+from data import move_rows
 from matches.pool import Workers
 from rules.hare import ENGINE as HARE
 from rules.hare import purposeful_move
@@ -61,7 +61,7 @@ async def test_a_lone_player_plays_why_first_against_computers_to_the_result(tab
     assert "Ada (easy bot)" in result.text and "Alan (strong bot)" in result.text
     assert result.find_button(label="Rematch")
     async with table.bot.store.read() as db:
-        moves = await rows.move_log(db, match_id)  # packed as the match finished
+        moves = await move_rows.move_log(db, match_id)  # packed as the match finished
         careers = await (await db.execute("SELECT DISTINCT user_id FROM career")).fetchall()
         rated = await (await db.execute("SELECT DISTINCT user_id FROM ratings")).fetchall()
     how = Counter(move.how for move in moves)
@@ -78,7 +78,7 @@ async def _assert_finished_against_computers(table, match_id, anne) -> None:
     result = table.backend.channel_messages(table.channel)[-1]
     assert result.find_button(label="Rematch")
     async with table.bot.store.read() as db:
-        moves = await rows.move_log(db, match_id)
+        moves = await move_rows.move_log(db, match_id)
     assert {m.how for m in moves} == {"player", "computer"}
     assert all(m.how == "player" for m in moves if m.seat == 0)
     assert set(table.backend.world.dm_channels) == {anne.id}
@@ -139,7 +139,7 @@ async def test_a_computer_that_was_thinking_when_the_bot_stopped_thinks_again(ta
     await table.restart()  # the thought is lost with the process
     await table.backend.settle()
     async with table.bot.store.read() as db:
-        moves = await rows.move_log(db, match_id)
+        moves = await move_rows.move_log(db, match_id)
     assert [(m.seat, m.how) for m in moves] == [(1, "computer")], "it thought again and played"
     await act(table, anne, table.hand(anne))
     assert "card round 2/5" in table.board().text

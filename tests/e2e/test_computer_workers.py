@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from dataclasses import replace
 
-from data import matches as rows
+from data import move_rows
 from matches.pool import Workers
 from matches.workers import worker_pool
 from tests.e2e.play import match_id_of, play_to_the_end
@@ -33,7 +33,7 @@ async def test_a_match_whose_worker_is_killed_mid_thought_ends_with_every_comput
         await play_to_the_end(table, [anne])
         record = await table.match_row(match_id)
         async with table.bot.store.read() as db:
-            moves = await rows.move_log(db, match_id)
+            moves = await move_rows.move_log(db, match_id)
     finally:
         workers.shutdown()
     assert not (marks / "kill").exists() and workers.replaced == 1

@@ -13,7 +13,7 @@ from PIL import Image
 from cogs.common.pacing import LATER
 from cogs.common.presenter import ordinal, plural
 from cogs.hare.picture import picture_size
-from data import matches as rows
+from data import move_rows
 from rules.hare import ENGINE, parse_move, purposeful_move
 from tests.e2e.play import match_id_of
 
@@ -36,7 +36,7 @@ async def _state(table, match_id):
 
 async def _logged_moves(table, match_id):
     async with table.bot.store.read() as db:
-        return await rows.move_log(db, match_id)
+        return await move_rows.move_log(db, match_id)
 
 
 def _picture(message) -> Image.Image:

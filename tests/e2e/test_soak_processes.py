@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from bot import Settings, TableBot
-from data import matches as rows
+from data import move_rows
 from localdiscord import Channel, FakeDiscord, Message, User
 from localdiscord.remote import RemoteBot
 from matches.computers import Thinking
@@ -192,7 +192,7 @@ async def _moves(path: Path) -> dict[int, list[tuple[int, int, str]]]:
             return {
                 match_id: [
                     (move.seat, move.decision_point, move.how)
-                    for move in await rows.move_log(db, match_id)
+                    for move in await move_rows.move_log(db, match_id)
                 ]
                 for (match_id,) in await cursor.fetchall()
             }

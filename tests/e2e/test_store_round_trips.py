@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from contextlib import asynccontextmanager
 
-from data import matches as rows
+from data import message_rows
 from tests.e2e.play import act, open_and_start
 
 
@@ -43,7 +43,7 @@ async def _kept(table) -> set[str]:
     """The ids of the match's board and hand messages."""
     match = await table.bot.table.service.open_in_channel("whyfirst", table.channel.id)
     async with table.bot.store.read() as db:
-        kept = await rows.match_messages(db, match.id)
+        kept = await message_rows.match_messages(db, match.id)
     return {str(m.message_id) for p, m in kept.items() if p == "board" or p.startswith("hand:")}
 
 

@@ -7,7 +7,7 @@ import asyncio
 import pytest_asyncio
 
 from bot import TableBot
-from data import matches as rows
+from data import message_rows, move_rows
 from localdiscord.server import GLOBAL_RATE
 from tests import databases
 from tests.e2e.conftest import SEED, Table
@@ -53,14 +53,14 @@ async def _heartbeats(*bots):
 
 async def _moves(table, match_id):
     async with table.bot.store.read() as db:
-        return await rows.move_log(db, match_id)
+        return await move_rows.move_log(db, match_id)
 
 
 async def _up_to_date(table, match_id):
     """Every board and hand of the match shows its newest state: brought up to date from
     the database as it is now, none needs an edit."""
     async with table.bot.store.read() as db:
-        found = await rows.match_messages(db, match_id)
+        found = await message_rows.match_messages(db, match_id)
     kept = [p for p in found if p == "board" or p.startswith("hand:")]
     assert "board" in kept and len(kept) > 1
     table.bot.table.service.forget(match_id)

@@ -8,7 +8,7 @@ from PIL import Image
 
 from cogs.common.presenter import plural
 from cogs.whyfirst.picture import KEY_RADIUS, MARGIN, lane_y, picture_size
-from data import matches as rows
+from data import move_rows
 from rules.whyfirst import ENGINE
 from tests.e2e.legend import legend, marker_at, track_rows
 from tests.e2e.play import act, open_and_start, play_to_the_end, playable
@@ -32,7 +32,7 @@ def _picture(message) -> Image.Image:
 async def _stage_ends(table, match_id):
     """Each scored stage's event from the move log: its final positions and its scorers."""
     async with table.bot.store.read() as db:
-        moves = await rows.move_log(db, match_id)
+        moves = await move_rows.move_log(db, match_id)
     return [e for move in moves for e in move.events if e["kind"] == "stage_scored"]
 
 

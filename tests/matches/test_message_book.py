@@ -4,6 +4,7 @@ claimed across processes and never recording an older version over a newer one."
 from __future__ import annotations
 
 from data import matches as rows
+from data import message_rows
 from data.database import Database
 from matches.message_book import MessageBook
 from tests.databases import open_store
@@ -18,9 +19,9 @@ class Clock:
         return self.now
 
 
-async def _stored(store: Database, match_id: int) -> dict[str, rows.MessageRecord]:
+async def _stored(store: Database, match_id: int) -> dict[str, message_rows.MessageRecord]:
     async with store.read() as db:
-        return await rows.match_messages(db, match_id)
+        return await message_rows.match_messages(db, match_id)
 
 
 async def _match(store: Database) -> int:

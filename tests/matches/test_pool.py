@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from data import matches as rows
+from data import move_rows
 from matches.computers import Computers, Thinking, seed_of
 from matches.match import Match, Player
 from matches.pool import Workers
@@ -190,7 +190,7 @@ async def test_the_five_computers_of_a_six_seat_round_think_at_once(service):
     workers.shutdown()
     assert not barrier.broken, "every decision of the round was in a worker at once"
     async with service.store.read() as db:
-        moves = await rows.move_log(db, match.id)
+        moves = await move_rows.move_log(db, match.id)
     assert [(m.seat, m.how, m.move) for m in moves] == [
         (seat, "computer", move) for seat, move in zip(range(1, 6), expected, strict=True)
     ], "played in seat order, each as thought"
@@ -206,6 +206,6 @@ async def test_after_a_restart_only_the_computers_of_this_processs_servers_wake(
     assert await computers.wake_all(lambda guild_id: guild_id == 1) == 1
     await computers.wait_idle()
     async with service.store.read() as db:
-        played = [(m.seat, m.how) for m in await rows.move_log(db, here.id)]
-        elsewhere = await rows.move_log(db, there.id)
+        played = [(m.seat, m.how) for m in await move_rows.move_log(db, here.id)]
+        elsewhere = await move_rows.move_log(db, there.id)
     assert played == [(1, "computer")] and elsewhere == [], "the other server's process plays"

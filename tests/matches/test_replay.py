@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from data import matches as rows
-from data import packing
+from data import move_rows, packing
 from matches.match import Player
 from matches.replay import CHECKPOINT_EVERY, ReplayRefused, replay
 from matches.service import MatchService
@@ -25,7 +25,7 @@ async def service(tmp_path):
 
 async def _stored(service, match_id):
     async with service.store.read() as db:
-        return await rows.fetch_match(db, match_id), await rows.move_log(db, match_id)
+        return await rows.fetch_match(db, match_id), await move_rows.move_log(db, match_id)
 
 
 @pytest.mark.parametrize(
@@ -166,7 +166,7 @@ async def test_every_step_replays_exactly_from_checkpoints_before_and_after_pack
         after_record, after_moves = await _stored(service, match_id)
         assert after_moves == moves, "the packed log reads back as logged"
         async with service.store.read() as db:
-            assert await rows.move_log(db, match_id, last=3) == moves[-3:]
+            assert await move_rows.move_log(db, match_id, last=3) == moves[-3:]
         rows_bytes, packed_bytes = await _stored_bytes(service, match_id)
         assert rows_bytes == 0 and 0 < packed_bytes * 3 < unpacked[match_id][0]
         engine = ENGINES[record.game]

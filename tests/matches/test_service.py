@@ -6,9 +6,8 @@ import asyncio
 
 import pytest
 
-from data import career
-from data import matches as rows
-from data.store import StoreUnavailable
+from data import career, move_rows
+from data.errors import StoreUnavailable
 from matches.match import MatchError, Player
 from matches.service import MatchService
 from matches.timekeeper import Timekeeper
@@ -99,7 +98,7 @@ async def test_a_move_is_logged_with_the_state_in_one_transaction(service):
     result = await service.play(match.id, ANNE.user_id, point, move)
     assert result.match.record.version == match.record.version + 1
     async with service.store.read() as db:
-        log = await rows.move_log(db, match.id)
+        log = await move_rows.move_log(db, match.id)
     assert [(m.seat, m.move, m.decision_point) for m in log] == [(0, move, point)]
     assert log[0].events == [{"kind": "committed", "seat": 0, "stage": 1, "card_round": 1}]
 

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from data import matches as rows
+from data import move_rows
 from matches.match import MatchError, Player
 from matches.service import MatchService
 from matches.timekeeper import Timekeeper
@@ -67,7 +67,7 @@ async def test_moves_alternating_between_processes_are_each_played_once(two):
         played.append((seat, move, current.decision_point()))
         assert result.match.version == current.version + 1
     async with first.store.read() as db:
-        logged = await rows.move_log(db, match.id)
+        logged = await move_rows.move_log(db, match.id)
     assert [(m.seat, m.move, m.decision_point) for m in logged] == played
     assert len(played) > 20
 
@@ -123,5 +123,5 @@ async def test_a_time_out_carried_out_by_both_processes_plays_once(two, clock):
     assert done is not None and done.timed_out
     assert await keepers[1].time_out(due, decide) is None
     async with first.store.read() as db:
-        logged = await rows.move_log(db, match.id)
+        logged = await move_rows.move_log(db, match.id)
     assert [m.how for m in logged] == ["timeout"] * len(done.timed_out)

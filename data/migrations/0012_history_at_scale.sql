@@ -16,8 +16,8 @@ CREATE INDEX matches_finished_order ON matches (status, updated_at, id);
 -- The move log of a finished match packed into one row (data.packing): the moves' rows
 -- compressed together. The moves table keeps the logs of matches not packed yet.
 CREATE TABLE move_logs (
-    match_id INTEGER PRIMARY KEY REFERENCES matches (id) ON DELETE CASCADE,
-    packed   BLOB    NOT NULL
+    match_id {int64} PRIMARY KEY REFERENCES matches (id) ON DELETE CASCADE,
+    packed   {bytes} NOT NULL
 );
 
 -- A database with finished matches and no record of their rating being done: the

@@ -1,12 +1,12 @@
 -- Matches, their seats, the move log, the Discord messages a match keeps up to
--- date, stored deadlines and career totals.
+-- date, stored deadlines and career totals (Discord's ids are 64-bit).
 
 CREATE TABLE matches (
-    id          INTEGER PRIMARY KEY,
+    id          {rowid},
     game        TEXT    NOT NULL,
-    guild_id    INTEGER NOT NULL,
-    channel_id  INTEGER NOT NULL,
-    host_id     INTEGER NOT NULL,
+    guild_id    {int64} NOT NULL,
+    channel_id  {int64} NOT NULL,
+    host_id     {int64} NOT NULL,
     status      TEXT    NOT NULL
                 CHECK (status IN ('lobby', 'playing', 'finished', 'cancelled')),
     options     TEXT    NOT NULL DEFAULT '{}',
@@ -23,10 +23,10 @@ CREATE UNIQUE INDEX matches_one_open_per_game_and_channel
 CREATE INDEX matches_by_status ON matches (status);
 
 CREATE TABLE seats (
-    match_id     INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    match_id     {int64} NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
     seat         INTEGER NOT NULL CHECK (seat >= 0),
     kind         TEXT    NOT NULL DEFAULT 'human' CHECK (kind IN ('human', 'computer')),
-    user_id      INTEGER,
+    user_id      {int64},
     display_name TEXT    NOT NULL,
     dms_closed   INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (match_id, seat),
@@ -36,7 +36,7 @@ CREATE TABLE seats (
 CREATE UNIQUE INDEX seats_one_per_user ON seats (match_id, user_id);
 
 CREATE TABLE moves (
-    match_id       INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    match_id       {int64} NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
     seq            INTEGER NOT NULL,
     seat           INTEGER,
     move           TEXT    NOT NULL,
@@ -47,15 +47,15 @@ CREATE TABLE moves (
 );
 
 CREATE TABLE match_messages (
-    match_id   INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    match_id   {int64} NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
     purpose    TEXT    NOT NULL,
-    channel_id INTEGER NOT NULL,
-    message_id INTEGER NOT NULL,
+    channel_id {int64} NOT NULL,
+    message_id {int64} NOT NULL,
     PRIMARY KEY (match_id, purpose)
 );
 
 CREATE TABLE deadlines (
-    match_id       INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    match_id       {int64} NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
     kind           TEXT    NOT NULL,
     due_at         TEXT    NOT NULL,
     decision_point INTEGER NOT NULL,
@@ -65,8 +65,8 @@ CREATE TABLE deadlines (
 CREATE INDEX deadlines_by_due ON deadlines (due_at);
 
 CREATE TABLE career (
-    guild_id INTEGER NOT NULL,
-    user_id  INTEGER NOT NULL,
+    guild_id {int64} NOT NULL,
+    user_id  {int64} NOT NULL,
     game     TEXT    NOT NULL,
     played   INTEGER NOT NULL DEFAULT 0,
     wins     INTEGER NOT NULL DEFAULT 0,
