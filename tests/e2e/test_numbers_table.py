@@ -7,9 +7,11 @@ import json
 
 from PIL import Image
 
+from cogs.numbers import picture as drawing
 from rules.numbers import ENGINE
 from rules.numbers.board import LAYOUT, SPACE_NAMES
 from rules.numbers.cards import DECK, EQUATION, MINUS
+from tests.cogs.pixels import count_colour
 from tests.databases import run_outside
 from tests.e2e.play import CHOICE, MOVE, open_and_start, playable
 
@@ -192,6 +194,16 @@ async def test_the_hand_lets_a_player_decide_without_opening_the_channel(table):
     free = [SPACE_NAMES[s] for s, n in enumerate(LAYOUT) if n == card.answer]
     assert f"**{card.text} = {card.answer}**: a chip on a {card.answer}, free at " \
         f"{' or '.join(free)} (marked)" in hand.text
+    takes = {space for held in ENGINE.view(state, 0)["hand"] for space in held["targets"]}
+    assert {s for s, n in enumerate(LAYOUT) if n == card.answer} <= takes
+    board = _png(table.board()).convert("RGB")
+    for space in range(len(LAYOUT)):
+        box = drawing.cell_box(space)
+        drawn = count_colour(picture.convert("RGB"), box, drawing.HIGHLIGHT)
+        if space in takes:
+            assert drawn > count_colour(board, box, drawing.HIGHLIGHT) + 500, "marked"
+        else:
+            assert drawn < 500, f"{SPACE_NAMES[space]}: no card of anne's takes it"
     uploads = len(table.backend.uploads)
     picked = await table.backend.click(anne, hand, label=f"{card.text} = {card.answer}")
     assert len(table.backend.uploads) == uploads, "the picked card keeps the picture shown"
