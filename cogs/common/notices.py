@@ -114,7 +114,7 @@ class Notices:
             if user_id is not None and seat not in opened:
                 await self.send(
                     match, user_id, point, "timeout",
-                    lambda named, told=told: f"{told} ({named})",
+                    lambda named, told=told: _("{match}: {told}", match=named, told=told),
                 )
 
     async def reminder(self, match: Match, deadline: clocks.Deadline, name: str) -> None:
