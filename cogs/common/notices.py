@@ -319,7 +319,7 @@ class Notices:
         """The match as a notice names it, in the language spoken now."""
         return _(
             "**{title}** (match #{match} in {channel})",
-            title=self._titles.get(match.record.game, match.record.game),
+            title=_(self._titles.get(match.record.game, match.record.game)),
             match=match.id, channel=f"<#{match.record.channel_id}>",
         )
 
