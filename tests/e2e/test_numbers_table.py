@@ -212,12 +212,15 @@ async def test_the_hand_lets_a_player_decide_without_opening_the_channel(table):
     labels = [option["label"] for option in menu.options]
     assert labels == [f"{card.answer} at {space}" for space in free]
     await table.backend.select(anne, picked.message, [menu.values[0]], custom_id=menu.custom_id)
-    assert not table.hand(anne).attachments, "a waiting hand links the board instead"
+    waiting = table.hand(anne)
+    assert not waiting.attachments, "a waiting hand links the board instead"
+    assert " free at " in waiting.text and "(marked)" not in waiting.text, "no picture to mark"
 
     for player in players[1:]:
         await numbers_act(table, player, table.hand(player))
     hand = table.hand(anne)
     assert hand.attachments and "Since anne's last turn" in hand.text
+    assert "(marked)" in hand.text, "on turn again: the picture marks the spaces"
     for name in ("ben", "chris", "dana"):
         assert f"{name} played " in hand.text, f"{name}'s move since anne's turn"
     assert f"anne played {card.text} = {card.answer}" not in hand.text
