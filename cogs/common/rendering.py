@@ -217,7 +217,7 @@ class Renderer:
             # The private message tells the story too: what just happened, the standings.
             recent = await self.service.recent_moves(match.id, presenter.narration_moves)
             events = [event for move in recent for event in move.events]
-            for name, value in presenter.story(match, events):
+            for name, value in presenter.story(match, events, seat):
                 if len(controls.embed.fields) < 20:
                     controls.embed.add_field(name=name, value=value[:1024], inline=False)
             if isinstance(presenter, BoardInHand) and match.status == "playing":

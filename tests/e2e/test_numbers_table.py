@@ -219,7 +219,8 @@ async def test_the_hand_lets_a_player_decide_without_opening_the_channel(table):
     for player in players[1:]:
         await numbers_act(table, player, table.hand(player))
     hand = table.hand(anne)
-    assert hand.attachments and "Since anne's last turn" in hand.text
+    assert hand.attachments and "Since your last turn" in hand.text, "her own hand says so"
+    assert "Since anne's last turn" in table.hand(players[1]).text, "ben's: whose turn it is"
     assert "(marked)" in hand.text, "on turn again: the picture marks the spaces"
     for name in ("ben", "chris", "dana"):
         assert f"{name} played " in hand.text, f"{name}'s move since anne's turn"
