@@ -74,7 +74,9 @@ class CanyonPresenter:
         names = [seat.display_name for seat in match.seats]
         return [Picture("board.png", await render(board_png, board_facts(view), names))]
 
-    def story(self, match: Match, recent_events: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    def story(
+        self, match: Match, recent_events: list[dict[str, Any]], seat: int
+    ) -> list[tuple[str, str]]:
         """The last round scored: a private message changes only when a round does."""
         last = match.engine.view(match.state, None)["last_round"]
         if not last:

@@ -31,7 +31,7 @@ def service_of(interaction: discord.Interaction[Any]) -> Any:
 
 def game_title(interaction: discord.Interaction[Any], game: str) -> str:
     try:
-        return str(service_of(interaction).engine(game).title)
+        return _(service_of(interaction).engine(game).title)
     except KeyError:
         return game
 

@@ -20,7 +20,7 @@ from cogs.career import (
     service_of,
 )
 from cogs.common.i18n import _, ngettext, number, percent
-from cogs.common.outcomes import no_winner, told
+from cogs.common.outcomes import no_winner_count, told
 from cogs.common.presenter import EMBED_COLOUR
 from cogs.common.reply import Reply
 from cogs.games import GAME_CHOICES, PRESENTERS
@@ -266,7 +266,7 @@ def _game_text(shown: GameCareer) -> str:
             played=number(totals.played), wins=number(totals.wins), rate=percent(rate),
         )
         if draws:
-            played += " · " + _("{outcome}: {count}", outcome=no_winner(game), count=draws)
+            played += " · " + no_winner_count(game, number(draws))
         lines.append(played)
     if rating is None:
         lines.append(_("Rating: not rated yet"))

@@ -93,7 +93,7 @@ async def log_pages(interaction: discord.Interaction[Any], match_id: int) -> lis
     async with table.service.store.read() as db:
         moves = await move_rows.move_log(db, match_id)
     lines = [line for move in moves for line in move_lines(presenter, match, move)]
-    title = _("{title} · match #{match} · log", title=presenter.title, match=match_id)
+    title = _("{title} · match #{match} · log", title=_(presenter.title), match=match_id)
     if not lines:
         return [_page(title, _("Nothing has happened yet: the log starts with the first move."))]
     return [_page(title, text) for text in _paged(lines)]

@@ -114,7 +114,7 @@ class Notices:
             if user_id is not None and seat not in opened:
                 await self.send(
                     match, user_id, point, "timeout",
-                    lambda named, told=told: f"{told} ({named})",
+                    lambda named, told=told: _("{match}: {told}", match=named, told=told),
                 )
 
     async def reminder(self, match: Match, deadline: clocks.Deadline, name: str) -> None:
@@ -319,7 +319,7 @@ class Notices:
         """The match as a notice names it, in the language spoken now."""
         return _(
             "**{title}** (match #{match} in {channel})",
-            title=self._titles.get(match.record.game, match.record.game),
+            title=_(self._titles.get(match.record.game, match.record.game)),
             match=match.id, channel=f"<#{match.record.channel_id}>",
         )
 

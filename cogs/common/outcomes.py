@@ -10,6 +10,16 @@ NOBODY_WON = {"canyon": N_("nobody won")}
 DRAW = N_("a draw")
 
 
+NOBODY_WON_COUNT = {"canyon": N_("nobody won {count}")}
+"""How many matches nobody won, by game, beside /stats' wins (else draws)."""
+DRAWS = N_("draws {count}")
+
+
+def no_winner_count(game: str, count: str) -> str:
+    """``draws 2``, or ``nobody won 2`` in a game that does not call it a draw."""
+    return _(NOBODY_WON_COUNT.get(game, DRAWS), count=count)
+
+
 def no_winner(game: str) -> str:
     """``a draw``, or how the game calls a match nobody won."""
     return _(NOBODY_WON.get(game, DRAW))

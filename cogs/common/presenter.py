@@ -224,9 +224,11 @@ class Presenter(Protocol):
     async def board_pictures(self, match: Match) -> list[Picture]:
         """Pictures the board embeds, drawn off the event loop (none for a text board)."""
 
-    def story(self, match: Match, recent_events: list[dict[str, Any]]) -> list[tuple[str, str]]:
-        """What just happened and the standings, as (name, value) embed fields: a player's
-        private message shows them under their hand."""
+    def story(
+        self, match: Match, recent_events: list[dict[str, Any]], seat: int
+    ) -> list[tuple[str, str]]:
+        """What just happened and the standings, as (name, value) embed fields: the private
+        message of ``seat`` shows them under their hand."""
 
     def narrate(self, match: Match, events: list[dict[str, Any]]) -> list[str]:
         """The public events of one move in the board's words, one line each: what the log

@@ -142,7 +142,7 @@ class Refusals:
             "game": match.record.game,
         }
         with speaking(self._languages.of_server(match.record.guild_id)):
-            notice = _(MISSING_PERMISSIONS, **values)
+            notice = _(MISSING_PERMISSIONS, **{**values, "title": _(values["title"])})
         if error.code != MISSING_ACCESS:
             if match.id in self._warned_about_permissions:
                 return
@@ -155,7 +155,7 @@ class Refusals:
         try:
             host = self._bot.get_user(match.host_id) or await self._bot.fetch_user(match.host_id)
             with speaking(self._languages.of_player(match.host_id)):
-                told = _(UNREACHABLE, **values)
+                told = _(UNREACHABLE, **{**values, "title": _(values["title"])})
             await host.send(told)
         except discord.HTTPException as refused:
             log.warning("match %s: could not tell its host either (%s)", match.id, refused.code)

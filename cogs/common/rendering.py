@@ -53,7 +53,7 @@ class Renderer:
         """The "How to play" page, in the language spoken now."""
         section = rulebook_in(game).overview
         embed = discord.Embed(
-            title=_("How to play {title}", title=self.presenters[game].title),
+            title=_("How to play {title}", title=_(self.presenters[game].title)),
             description=section.body[:4096],
             colour=EMBED_COLOUR,
         )
@@ -72,7 +72,7 @@ class Renderer:
             return Controls(embed=self._lobby_embed(match, presenter), items=list(buttons))
         if match.status == "cancelled":
             embed = discord.Embed(
-                title=_("{title}: cancelled", title=presenter.title),
+                title=_("{title}: cancelled", title=_(presenter.title)),
                 description=ending(match, presenter)
                 if match.record.end_reason in ENDINGS
                 else _("This match was cancelled; nothing was recorded."),
@@ -81,7 +81,7 @@ class Renderer:
             return Controls(embed=embed)
         if match.damaged:
             embed = discord.Embed(
-                title=_("{title}: this match cannot go on", title=presenter.title),
+                title=_("{title}: this match cannot go on", title=_(presenter.title)),
                 description=_(
                     "Match #{match}'s saved state is damaged. Its host or a server "
                     "moderator can end it with `/{game} cancel`; "
@@ -149,7 +149,7 @@ class Renderer:
             )
         )
         embed = discord.Embed(
-            title=_("{title}: new match", title=presenter.title),
+            title=_("{title}: new match", title=_(presenter.title)),
             description="\n".join(lines),
             colour=EMBED_COLOUR,
         )
@@ -175,7 +175,7 @@ class Renderer:
         presenter = self.presenters[match.record.game]
         channel = f"<#{match.record.channel_id}>"
         seat = match.seat_of(user_id)
-        title = presenter.title
+        title = _(presenter.title)
         if seat is None:
             return Controls(
                 content=_("You left the **{title}** match in {channel}.", title=title,
@@ -217,7 +217,7 @@ class Renderer:
             # The private message tells the story too: what just happened, the standings.
             recent = await self.service.recent_moves(match.id, presenter.narration_moves)
             events = [event for move in recent for event in move.events]
-            for name, value in presenter.story(match, events):
+            for name, value in presenter.story(match, events, seat):
                 if len(controls.embed.fields) < 20:
                     controls.embed.add_field(name=name, value=value[:1024], inline=False)
             if isinstance(presenter, BoardInHand) and match.status == "playing":
@@ -294,7 +294,7 @@ def _lines(*lines: str | None) -> str:
 
 
 def ending(match: Match, presenter: Presenter) -> str:
-    return _(ENDINGS[match.record.end_reason or ""], title=presenter.title, match=match.id)
+    return _(ENDINGS[match.record.end_reason or ""], title=_(presenter.title), match=match.id)
 
 
 def lobby_actions(match: Match) -> list[str]:

@@ -128,11 +128,10 @@ class Table:
                 interaction.user.guild_permissions.manage_guild
             )
             match = await self.service.cancel(match.id, interaction.user.id, moderator=moderator)
-            title = self.presenters[game].title
             with speaking(self.languages.of_server(match.record.guild_id)):
                 told = _(
                     "The {title} match was cancelled by {by}.",
-                    title=title, by=interaction.user.mention,
+                    title=_(self.presenters[game].title), by=interaction.user.mention,
                 )
             await reply.publish(content=told)
             self._refresh_everything(match)
@@ -152,7 +151,7 @@ class Table:
                 told = _(
                     "{player} resigned from the {title} match: their seat plays on autopilot "
                     "to the end and is placed last.",
-                    player=interaction.user.mention, title=self.presenters[game].title,
+                    player=interaction.user.mention, title=_(self.presenters[game].title),
                 )
             await reply.publish(content=told)
             self.kept.request(match.id, hand_purpose(interaction.user.id))
@@ -163,7 +162,7 @@ class Table:
         if interaction.channel_id is not None:
             match = await self.service.open_in_channel(game, interaction.channel_id)
         if match is None:
-            title = self.presenters[game].title
+            title = _(self.presenters[game].title)
             raise MatchError(N_("There is no open {title} match in this channel."), title=title)
         return match
 
@@ -474,7 +473,7 @@ class Table:
         if seat is not None and match.seats[seat].dms_closed:
             await reply.private(content=_(DMS_CLOSED_NOTICE))
         elif seat is not None and match.status == "lobby":
-            title = self.presenters[match.record.game].title
+            title = _(self.presenters[match.record.game].title)
             await reply.private(content=_(SEATED, title=title, match=match_id))
 
     async def _post_ending(self, match: Match) -> None:

@@ -70,7 +70,9 @@ class HarePresenter:
         embed.set_footer(text=_("Match #{id}", id=match.id))
         return embed
 
-    def story(self, match: Match, recent_events: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    def story(
+        self, match: Match, recent_events: list[dict[str, Any]], seat: int
+    ) -> list[tuple[str, str]]:
         view = match.engine.view(match.state, None)
         names = _names(match)
         runners = (_("Runners"), players_text(view, names))

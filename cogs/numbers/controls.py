@@ -89,8 +89,9 @@ def controls(match: Match, seat: int, choice: str | None = None) -> Controls:
 def hand_line(
     card: dict[str, Any], legal: list[str] | None = None, view: dict[str, Any] | None = None
 ) -> str:
-    """A card as a player reads it: what it does, where it can go (marked on the picture),
-    or why it cannot be played now (``legal``: the moves on turn)."""
+    """A card as a player reads it: what it does, where it can go (marked on the picture
+    of a hand on turn), or why it cannot be played now (``legal``: the moves on turn; None
+    while waiting)."""
     name = card_text(card)
     playable = legal is None or any(_card_of(code) == card["id"] for code in legal)
     if card["kind"] == "plus":
@@ -107,6 +108,12 @@ def hand_line(
         return _("**{card}**: dead, both {answer}s are covered (trade it once per turn)",
                  card=name, answer=card["answer"])
     spaces = [space_name(s) for s in card["targets"]]
+    if legal is None:  # waiting: the hand has no picture to mark them on
+        if len(spaces) == 1:
+            return _("**{card}**: a chip on a {answer}, free at {space}", card=name,
+                     answer=card["answer"], space=spaces[0])
+        return _("**{card}**: a chip on a {answer}, free at {first} or {second}",
+                 card=name, answer=card["answer"], first=spaces[0], second=spaces[-1])
     if len(spaces) == 1:
         return _("**{card}**: a chip on a {answer}, free at {space} (marked)", card=name,
                  answer=card["answer"], space=spaces[0])

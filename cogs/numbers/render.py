@@ -111,18 +111,24 @@ class NumbersPresenter:
             ))
         return "\n".join(lines)
 
-    def story(self, match: Match, recent_events: list[dict[str, Any]]) -> list[tuple[str, str]]:
-        """Every move since the last turn of the player now on turn, and the sides."""
+    def story(
+        self, match: Match, recent_events: list[dict[str, Any]], seat: int
+    ) -> list[tuple[str, str]]:
+        """Every move since the last turn of the player now on turn (``seat``'s own, said
+        so in their hand), and the sides."""
         view = match.engine.view(match.state, None)
         names = names_of(match)
         shown: list[tuple[str, str]] = []
         if view["awaiting"]:
-            (seat,) = view["awaiting"]
-            events = since_last_turn(recent_events, seat)
+            (on_turn,) = view["awaiting"]
+            events = since_last_turn(recent_events, on_turn)
             lines = [line for event in events if (line := told(event, names))]
+            heading = (
+                _("Since your last turn") if on_turn == seat
+                else _("Since {name}'s last turn", name=names[on_turn])
+            )
             if lines:
-                shown.append((_("Since {name}'s last turn", name=names[seat])[:256],
-                              "\n".join(lines)[-FIELD:]))
+                shown.append((heading[:256], "\n".join(lines)[-FIELD:]))
         else:
             shown = self._story(view, names)
         return [*shown, (_("Sides"), self._sides(view, names)[:FIELD])]

@@ -107,7 +107,9 @@ class WhyFirstPresenter:
     def seating(self, match: Match) -> str | None:
         return None
 
-    def story(self, match: Match, recent_events: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    def story(
+        self, match: Match, recent_events: list[dict[str, Any]], seat: int
+    ) -> list[tuple[str, str]]:
         return self._story(match.engine.view(match.state, None), _names(match))
 
     def _story(self, view: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:

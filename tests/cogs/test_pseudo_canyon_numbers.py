@@ -104,9 +104,9 @@ class Reader:
         """The board, the story, and every seat's hand, controls and first-step choices."""
         presenter, match = self.presenter, self.match
         self.read(*_texts_of_embed(presenter.board(match, self.events)))
-        for name, value in presenter.story(match, self.events):
-            self.read(name, value)
         for seat in range(len(match.seats)):
+            for name, value in presenter.story(match, self.events, seat):
+                self.read(name, value)
             self.read(*presenter.hidden(match, seat))
             controls = presenter.controls(match, seat)
             self.read(*_texts_of(controls))

@@ -144,7 +144,8 @@ def play_through(
         over = not engine.to_move(state)
         with speaking(PSEUDO):
             reader.check(embed_texts(presenter.board(match, events)))
-            reader.check(t for field in presenter.story(match, events) for t in field)
+            reader.check(t for field in presenter.story(match, events, turn % seats)
+                          for t in field)
             reader.check(presenter.narrate(match, events))
             if turn % 10 == 0 or over:  # a picture takes a while: every tenth, and the last
                 draw(match)

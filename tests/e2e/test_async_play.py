@@ -320,6 +320,10 @@ async def test_a_player_whose_turn_passed_on_a_time_out_is_told_too(table):
         await table.tick()
     (notice,) = table.notices(anne)
     assert "⌛ Your time ran out, so the table moved" in notice.content
-    assert "more time-out" in notice.content and "Hare and Tortoise" in notice.content
+    assert "more time-out" in notice.content
+    assert notice.content.startswith(f"**Hare and Tortoise** (match #{match_id} in <#"), (
+        "the match named first, as in every notice, not in brackets after the sentence"
+    )
+    assert ")) [" not in notice.content
     assert "⌛ Your time ran out, so the table moved" in table.hand(anne).text
     assert "⏳ Due" not in table.hand(anne).text and "⏳ Due <t:" in table.hand(ben).text

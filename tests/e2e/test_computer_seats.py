@@ -149,7 +149,7 @@ async def test_computers_play_for_themselves_and_a_figure_is_named_once(table):
     """A computer is not a player on autopilot; the tactical reveal names who moved a
     figure only when it was another player's."""
     anne, _ = await _solo_match(table, "whyfirst", ["strong", "easy"], variant="tactical")
-    moved_by_self = re.compile(r"➡️ (.+?) moves from \S+ to \S+ \(\1\)")
+    moved_by_self = re.compile(r"➡️ (.+?) moves from \S+ to \S+ \((moved by )?\1\)")
     seen: list[str] = []
     for _ in range(120):
         seen += [table.board().text, table.hand(anne).text]

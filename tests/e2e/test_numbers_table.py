@@ -7,9 +7,11 @@ import json
 
 from PIL import Image
 
+from cogs.numbers import picture as drawing
 from rules.numbers import ENGINE
 from rules.numbers.board import LAYOUT, SPACE_NAMES
 from rules.numbers.cards import DECK, EQUATION, MINUS
+from tests.cogs.pixels import count_colour
 from tests.databases import run_outside
 from tests.e2e.play import CHOICE, MOVE, open_and_start, playable
 
@@ -192,6 +194,16 @@ async def test_the_hand_lets_a_player_decide_without_opening_the_channel(table):
     free = [SPACE_NAMES[s] for s, n in enumerate(LAYOUT) if n == card.answer]
     assert f"**{card.text} = {card.answer}**: a chip on a {card.answer}, free at " \
         f"{' or '.join(free)} (marked)" in hand.text
+    takes = {space for held in ENGINE.view(state, 0)["hand"] for space in held["targets"]}
+    assert {s for s, n in enumerate(LAYOUT) if n == card.answer} <= takes
+    board = _png(table.board()).convert("RGB")
+    for space in range(len(LAYOUT)):
+        box = drawing.cell_box(space)
+        drawn = count_colour(picture.convert("RGB"), box, drawing.HIGHLIGHT)
+        if space in takes:
+            assert drawn > count_colour(board, box, drawing.HIGHLIGHT) + 500, "marked"
+        else:
+            assert drawn < 500, f"{SPACE_NAMES[space]}: no card of anne's takes it"
     uploads = len(table.backend.uploads)
     picked = await table.backend.click(anne, hand, label=f"{card.text} = {card.answer}")
     assert len(table.backend.uploads) == uploads, "the picked card keeps the picture shown"
@@ -200,12 +212,16 @@ async def test_the_hand_lets_a_player_decide_without_opening_the_channel(table):
     labels = [option["label"] for option in menu.options]
     assert labels == [f"{card.answer} at {space}" for space in free]
     await table.backend.select(anne, picked.message, [menu.values[0]], custom_id=menu.custom_id)
-    assert not table.hand(anne).attachments, "a waiting hand links the board instead"
+    waiting = table.hand(anne)
+    assert not waiting.attachments, "a waiting hand links the board instead"
+    assert " free at " in waiting.text and "(marked)" not in waiting.text, "no picture to mark"
 
     for player in players[1:]:
         await numbers_act(table, player, table.hand(player))
     hand = table.hand(anne)
-    assert hand.attachments and "Since anne's last turn" in hand.text
+    assert hand.attachments and "Since your last turn" in hand.text, "her own hand says so"
+    assert "Since anne's last turn" in table.hand(players[1]).text, "ben's: whose turn it is"
+    assert "(marked)" in hand.text, "on turn again: the picture marks the spaces"
     for name in ("ben", "chris", "dana"):
         assert f"{name} played " in hand.text, f"{name}'s move since anne's turn"
     assert f"anne played {card.text} = {card.answer}" not in hand.text

@@ -43,7 +43,7 @@ async def test_a_two_team_draw_is_a_draw_in_the_result_the_notices_history_and_s
     assert "1st" not in line and "🏆" not in line
 
     stats = await table.backend.slash(players[0], table.channel, "stats", game="numbers")
-    assert "Matches 1 · wins 0 (0%) · a draw: 1" in stats.text
+    assert "Matches 1 · wins 0 (0%) · draws 1" in stats.text
     assert f"Best: a draw · 0 points · `/replay match:{match_id}`" in stats.text
     assert "1st" not in stats.text
 

@@ -11,6 +11,7 @@ from cogs.canyon.words import action_name
 from cogs.common.components import lobby_label
 from cogs.common.i18n import speaking
 from cogs.hare.words import space_name
+from tests.e2e.play import act
 
 RULEBOOK = Path(__file__).resolve().parents[2] / "rules" / "canyon" / "rulebook.es.md"
 
@@ -44,3 +45,23 @@ def test_the_start_space_is_the_rulebooks_salida_and_the_start_button_empezar() 
     with speaking("es"):
         assert space_name(0) == "Salida"
         assert lobby_label("start") == "Empezar"
+
+
+async def test_a_spanish_player_reads_the_games_spanish_name_in_notices_and_answers(table) -> None:
+    table.backend.world.pseudo = False  # this test chooses its language
+    table.guild.locale = "es-ES"
+    await table.restart()
+    ana, beto = table.player("ana", locale="es-ES"), table.player("beto", locale="es-ES")
+    await table.backend.slash(ana, table.channel, "whyfirst new")
+    join, _, start = table.board().buttons[:3]
+    await table.backend.click(beto, table.board(), custom_id=join.custom_id)
+    (seated,) = table.backend.ephemeral_messages(beto)
+    assert "**¿Por qué primero?**" in seated.text and "Why First?" not in seated.text
+    await table.backend.click(ana, table.board(), custom_id=start.custom_id)
+    (started,) = table.notices(beto)
+    assert "**¿Por qué primero?**" in started.content, started.content
+    await act(table, ana, table.hand(ana))
+    table.clock.advance(days=1, minutes=1)
+    await table.tick()
+    timed_out = table.notices(beto)[-1].content
+    assert timed_out.startswith("⌛ Se te acabó el tiempo") and "**¿Por qué primero?**" in timed_out
