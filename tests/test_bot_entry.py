@@ -9,6 +9,8 @@ import socket
 import sys
 from pathlib import Path
 
+import pytest
+
 from localdiscord import FakeDiscord
 from tests.databases import assert_closed_cleanly, environment, postgres_only, server
 
@@ -79,14 +81,26 @@ async def test_discord_refusing_the_command_sync_ends_the_bot_in_one_line(tmp_pa
     assert_closed_cleanly(database)
 
 
-async def test_an_unknown_log_level_ends_the_bot_in_one_line(tmp_path):
+@pytest.mark.parametrize(("settings", "said"), [
+    ({"LOG_LEVEL": "loud"}, "LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not 'loud'."),
+    ({"SHARD_COUNT": "two"}, "SHARD_COUNT must be a whole number above 0 (the bot's shards in "
+                             "all its processes), not 'two'."),
+    ({"SHARD_COUNT": "2", "SHARD_IDS": "0,2"}, "SHARD_IDS must list each shard once, from 0 "
+                                               "to 1 (SHARD_COUNT is 2), not '0,2'."),
+    ({"DATABASE_URL": "mysql://table@db.example/table"},
+     "DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host/database), not "
+     "'mysql://table@db.example/table'; leave it out to use the SQLite file."),
+    ({"DISCORD_GLOBAL_RATE": "fast"}, "DISCORD_GLOBAL_RATE must be a whole number above 0 (the "
+                                      "calls a second Discord allows the bot), not 'fast'."),
+], ids=["LOG_LEVEL", "SHARD_COUNT", "SHARD_IDS", "DATABASE_URL", "DISCORD_GLOBAL_RATE"])
+async def test_an_unusable_setting_ends_the_bot_in_one_line(tmp_path, settings, said):
     database = tmp_path / "bot.db"
     async with FakeDiscord() as backend:
         code, lines, err = await _launch(
-            backend.base_url, database, DISCORD_TOKEN=backend.token, LOG_LEVEL="loud"
+            backend.base_url, database, DISCORD_TOKEN=backend.token, **settings
         )
         assert backend.calls == [], "Discord is not asked"
-    assert lines == ["LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not 'loud'. Fix it in .env."]
+    assert lines == [f"{said} Fix it in .env."]
     assert code == 2 and err == ""
     assert not database.exists(), "the database is not opened"
 
