@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import socket
 import sys
 from pathlib import Path
@@ -20,17 +21,20 @@ HANG_GUARD = 120.0
 """Seconds after which a bot still running has hung (a guard, not a figure)."""
 
 
-async def _launch(base_url: str, database: Path, **settings: str) -> tuple[int, list[str], str]:
-    """Run the bot's entry point against ``base_url``: its exit code, its lines on stdout
-    and its stderr."""
+async def _start(base_url: str, database: Path, **settings: str) -> asyncio.subprocess.Process:
+    """Start the bot's entry point against ``base_url``."""
     env = {
         **os.environ, **environment(database), "DEV_GUILD_ID": "",
         "DISCORD_GLOBAL_RATE": "", "LOG_LEVEL": "INFO", **settings,
     }
-    process = await asyncio.create_subprocess_exec(
+    return await asyncio.create_subprocess_exec(
         sys.executable, "-m", "localdiscord.launch", base_url, cwd=ROOT, env=env,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )
+
+
+async def _ended(process: asyncio.subprocess.Process) -> tuple[int, list[str], str]:
+    """Once the bot has ended: its exit code, its lines on stdout and its stderr."""
     try:
         out, err = await asyncio.wait_for(process.communicate(), HANG_GUARD)
     except TimeoutError:
@@ -39,6 +43,11 @@ async def _launch(base_url: str, database: Path, **settings: str) -> tuple[int, 
         raise AssertionError("the bot did not end") from None
     assert process.returncode is not None
     return process.returncode, out.decode().strip().splitlines(), err.decode()
+
+
+async def _launch(base_url: str, database: Path, **settings: str) -> tuple[int, list[str], str]:
+    """Run the bot's entry point against ``base_url`` to its end."""
+    return await _ended(await _start(base_url, database, **settings))
 
 
 async def test_a_refused_token_ends_the_bot_in_one_line(tmp_path):
@@ -135,3 +144,18 @@ async def test_a_refused_postgresql_password_ends_the_bot_in_one_line(tmp_path):
         ' password authentication failed for user "postgres".'
     ]
     assert code == 2 and "Traceback" not in err and "wrong" not in lines[0]
+
+
+async def test_sigterm_while_starting_ends_the_bot_cleanly(tmp_path):
+    database = tmp_path / "bot.db"
+    async with FakeDiscord() as backend:
+        syncing = backend.inject(method="PUT", route=COMMANDS, delay=HANG_GUARD)
+        process = await _start(backend.base_url, database, DISCORD_TOKEN=backend.token)
+        async with asyncio.timeout(HANG_GUARD):
+            while not syncing.hits:  # logged in, the database open, the commands syncing
+                await asyncio.sleep(0.05)
+        process.send_signal(signal.SIGTERM)
+        code, lines, err = await _ended(process)
+    assert (code, lines) == (0, []), "a stop asked for, not a failure"
+    assert "Traceback" not in err
+    assert_closed_cleanly(database)
