@@ -377,10 +377,20 @@ async def run(settings: Settings) -> None:
     # The database first: a file that cannot be used is said in one line, before Discord.
     bot = TableBot(settings, store=await open_database(settings.database), settle_heap=True)
     loop = asyncio.get_running_loop()
+    stopped: list[asyncio.Future[None]] = []  # the closings Ctrl-C or SIGTERM asked for
+
+    def stop() -> None:
+        stopped.append(asyncio.ensure_future(bot.close()))
+
     for signum in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))
+        loop.add_signal_handler(signum, stop)
     try:
         await bot.start(settings.token or "")
+    except Exception:
+        # A start cut short by Ctrl-C or SIGTERM fails on the connection the stop closed:
+        # the stop was asked for, and it is a clean one.
+        if not stopped:
+            raise
     finally:
         await bot.close()  # also when start-up failed: the database is closed, nothing hangs
 

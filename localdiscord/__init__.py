@@ -16,7 +16,8 @@ Uploaded files are kept: ``message.attachments[0].data`` is the bytes the bot se
 
 Every request is checked against Discord's OpenAPI specification (``openapi.py``): one it
 refuses is answered as Discord answers it (404, or 400 "Invalid Form Body" with the errors
-tree) and recorded as a violation. Every answer the simulation makes up is checked too; one
+tree) and recorded as a violation, which fails the test when the backend closes unless the
+test took it (``take_violations``). Every answer the simulation makes up is checked too; one
 that does not fit fails the test when the backend closes.
 
 The gateway is sharded as Discord's is (``sharding``): a bot opens a session per shard it

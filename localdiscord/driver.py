@@ -163,6 +163,8 @@ class FakeDiscord:
 
     Use as ``async with FakeDiscord() as backend:``. It serves REST on 127.0.0.1, points
     ``discord.http.Route.BASE`` at itself and feeds gateway events straight into the bot.
+    A request Discord would refuse fails the block when it closes, unless the test took it
+    (``take_violations``); so does an answer off Discord's specification.
     ``call_bodies=False``: the call log keeps no request or response bodies (a benchmark's
     long run keeps what it counts, and the log does not swell the process's heap).
     ``global_rate``: Discord's global rate limit for calls made with the bot's token (None:
@@ -226,9 +228,14 @@ class FakeDiscord:
                 cls.BASE = base
             self._saved_bases.clear()
             logging.getLogger("discord").removeHandler(self._log_handler)
+        if exc_type is not None:
+            return
         bugs = "\n".join(f"  - {bug}" for bug in self.world.simulator_bugs)
-        if bugs and exc_type is None:
+        if bugs:
             raise AssertionError(f"the simulated Discord answered off its specification:\n{bugs}")
+        refused = "\n".join(f"  - {v}" for v in self.world.violations)
+        if refused:
+            raise AssertionError(f"Discord would have rejected:\n{refused}")
 
     # -- records -------------------------------------------------------------------------
 

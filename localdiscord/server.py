@@ -51,6 +51,8 @@ GATEWAY_URL = "ws://127.0.0.1:9/fake-gateway"
 SESSION_STARTS = 1000
 """Gateway sessions a bot may start a day."""
 DAY_MS = 24 * 3600 * 1000
+STOP_GRACE = 1.0
+"""Seconds the stopping server lets a request still being answered finish."""
 INSTALL_SCOPES = ("applications.commands", "bot")
 """What a server that adds the bot grants it."""
 
@@ -213,7 +215,10 @@ class RestServer:
         app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}",
                            self._serve_attachment)
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._dispatch)
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        # Closing, it waits no longer for an answer held back on purpose (``Fault.delay``):
+        # the bots were disconnected first, and nobody waits for it any more.
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False,
+                                     shutdown_timeout=STOP_GRACE)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()

@@ -120,6 +120,8 @@ async def serve(port: int, database: Path) -> None:
                 await backend.disconnect()
             except AssertionError as still_busy:  # tasks of the bot still running
                 log.info("local table: %s", still_busy)
+            for refused in backend.take_violations():
+                log.warning("local table: Discord would have refused %s", refused)
 
 
 def _port_refused(port: int, error: OSError) -> str:

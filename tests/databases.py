@@ -21,7 +21,6 @@ import sqlite3
 import subprocess
 import tempfile
 import threading
-import time
 from collections.abc import Coroutine
 from contextlib import closing
 from pathlib import Path
@@ -235,16 +234,20 @@ async def run_outside(path: Path, sql: str, *parameters: Any) -> list[tuple[Any,
 
 
 class WriteLock(threading.Thread):
-    """Another process holds the database's write lock and keeps it for ``seconds``:
-    SQLite's, or on PostgreSQL every table locked against writes (reads go on);
-    ``released`` says when it let go, on the event loop's clock (``time.monotonic``)."""
+    """Another process holds the database's write lock and keeps it for ``seconds``, or
+    until told to let go (:meth:`let_go`): SQLite's, or on PostgreSQL every table locked
+    against writes (reads go on)."""
 
     def __init__(self, path: Path, seconds: float) -> None:
         super().__init__()
         self.where, self.seconds = database_for(path), seconds
-        self.released = 0.0
         self.taken = threading.Event()
+        self._let_go = threading.Event()
         self.failure: BaseException | None = None
+
+    def let_go(self) -> None:
+        """Let go of the lock now, however long it was to be held."""
+        self._let_go.set()
 
     def run(self) -> None:
         try:
@@ -261,8 +264,7 @@ class WriteLock(threading.Thread):
         try:
             other.execute("BEGIN IMMEDIATE")  # waits up to 5 s for the bot's own write
             self.taken.set()
-            time.sleep(self.seconds)
-            self.released = time.monotonic()
+            self._let_go.wait(self.seconds)
             other.execute("ROLLBACK")
         finally:
             other.close()
@@ -277,8 +279,8 @@ class WriteLock(threading.Thread):
                 names = ", ".join(f'"{row[0]}"' for row in tables)
                 await connection.execute(f"LOCK TABLE {names} IN EXCLUSIVE MODE")
                 self.taken.set()
-                time.sleep(self.seconds)  # as a process busy elsewhere: nothing else runs here
-                self.released = time.monotonic()
+                # As a process busy elsewhere: nothing else runs here meanwhile.
+                self._let_go.wait(self.seconds)
         finally:
             await connection.close()
 

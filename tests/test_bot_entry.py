@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import socket
 import sys
 from pathlib import Path
+
+import pytest
 
 from localdiscord import FakeDiscord
 from tests.databases import assert_closed_cleanly, environment, postgres_only, server
@@ -18,17 +21,20 @@ HANG_GUARD = 120.0
 """Seconds after which a bot still running has hung (a guard, not a figure)."""
 
 
-async def _launch(base_url: str, database: Path, **settings: str) -> tuple[int, list[str], str]:
-    """Run the bot's entry point against ``base_url``: its exit code, its lines on stdout
-    and its stderr."""
+async def _start(base_url: str, database: Path, **settings: str) -> asyncio.subprocess.Process:
+    """Start the bot's entry point against ``base_url``."""
     env = {
         **os.environ, **environment(database), "DEV_GUILD_ID": "",
         "DISCORD_GLOBAL_RATE": "", "LOG_LEVEL": "INFO", **settings,
     }
-    process = await asyncio.create_subprocess_exec(
+    return await asyncio.create_subprocess_exec(
         sys.executable, "-m", "localdiscord.launch", base_url, cwd=ROOT, env=env,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )
+
+
+async def _ended(process: asyncio.subprocess.Process) -> tuple[int, list[str], str]:
+    """Once the bot has ended: its exit code, its lines on stdout and its stderr."""
     try:
         out, err = await asyncio.wait_for(process.communicate(), HANG_GUARD)
     except TimeoutError:
@@ -37,6 +43,11 @@ async def _launch(base_url: str, database: Path, **settings: str) -> tuple[int, 
         raise AssertionError("the bot did not end") from None
     assert process.returncode is not None
     return process.returncode, out.decode().strip().splitlines(), err.decode()
+
+
+async def _launch(base_url: str, database: Path, **settings: str) -> tuple[int, list[str], str]:
+    """Run the bot's entry point against ``base_url`` to its end."""
+    return await _ended(await _start(base_url, database, **settings))
 
 
 async def test_a_refused_token_ends_the_bot_in_one_line(tmp_path):
@@ -79,14 +90,26 @@ async def test_discord_refusing_the_command_sync_ends_the_bot_in_one_line(tmp_pa
     assert_closed_cleanly(database)
 
 
-async def test_an_unknown_log_level_ends_the_bot_in_one_line(tmp_path):
+@pytest.mark.parametrize(("settings", "said"), [
+    ({"LOG_LEVEL": "loud"}, "LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not 'loud'."),
+    ({"SHARD_COUNT": "two"}, "SHARD_COUNT must be a whole number above 0 (the bot's shards in "
+                             "all its processes), not 'two'."),
+    ({"SHARD_COUNT": "2", "SHARD_IDS": "0,2"}, "SHARD_IDS must list each shard once, from 0 "
+                                               "to 1 (SHARD_COUNT is 2), not '0,2'."),
+    ({"DATABASE_URL": "mysql://table@db.example/table"},
+     "DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host/database), not "
+     "'mysql://table@db.example/table'; leave it out to use the SQLite file."),
+    ({"DISCORD_GLOBAL_RATE": "fast"}, "DISCORD_GLOBAL_RATE must be a whole number above 0 (the "
+                                      "calls a second Discord allows the bot), not 'fast'."),
+], ids=["LOG_LEVEL", "SHARD_COUNT", "SHARD_IDS", "DATABASE_URL", "DISCORD_GLOBAL_RATE"])
+async def test_an_unusable_setting_ends_the_bot_in_one_line(tmp_path, settings, said):
     database = tmp_path / "bot.db"
     async with FakeDiscord() as backend:
         code, lines, err = await _launch(
-            backend.base_url, database, DISCORD_TOKEN=backend.token, LOG_LEVEL="loud"
+            backend.base_url, database, DISCORD_TOKEN=backend.token, **settings
         )
         assert backend.calls == [], "Discord is not asked"
-    assert lines == ["LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not 'loud'. Fix it in .env."]
+    assert lines == [f"{said} Fix it in .env."]
     assert code == 2 and err == ""
     assert not database.exists(), "the database is not opened"
 
@@ -121,3 +144,18 @@ async def test_a_refused_postgresql_password_ends_the_bot_in_one_line(tmp_path):
         ' password authentication failed for user "postgres".'
     ]
     assert code == 2 and "Traceback" not in err and "wrong" not in lines[0]
+
+
+async def test_sigterm_while_starting_ends_the_bot_cleanly(tmp_path):
+    database = tmp_path / "bot.db"
+    async with FakeDiscord() as backend:
+        syncing = backend.inject(method="PUT", route=COMMANDS, delay=HANG_GUARD)
+        process = await _start(backend.base_url, database, DISCORD_TOKEN=backend.token)
+        async with asyncio.timeout(HANG_GUARD):
+            while not syncing.hits:  # logged in, the database open, the commands syncing
+                await asyncio.sleep(0.05)
+        process.send_signal(signal.SIGTERM)
+        code, lines, err = await _ended(process)
+    assert (code, lines) == (0, []), "a stop asked for, not a failure"
+    assert "Traceback" not in err
+    assert_closed_cleanly(database)

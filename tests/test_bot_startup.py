@@ -10,6 +10,7 @@ from pathlib import Path
 
 import discord
 import pytest
+from dotenv import dotenv_values
 
 import bot
 from cogs.common import pictures
@@ -73,6 +74,14 @@ def test_a_relative_database_path_is_taken_from_the_bots_folder(monkeypatch, tmp
     assert bot.Settings.from_env().database_path == Path.home() / "table.db"
     monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "table.db"))
     assert bot.Settings.from_env().database_path == tmp_path / "table.db"
+
+
+def test_the_example_settings_copied_as_they_are_give_the_defaults(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)  # started from elsewhere, as a service manager may
+    for name, value in dotenv_values(ROOT / ".env.example").items():
+        monkeypatch.setenv(name, value or "")
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    assert bot.Settings.from_env() == bot.Settings("abc", ROOT / "data" / "bot.db", None, "INFO")
 
 
 def test_the_shards_of_this_process_come_from_the_environment(monkeypatch):

@@ -12,6 +12,9 @@ CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
 LOBBIES = 10
 JOINING = 5
 """Players joining each lobby: a Hare lobby seats six, its host included."""
+HELD_UNTIL_LET_GO = 60.0
+"""Seconds the test's write lock is held at most: it lets go once the bot has begun to close
+(a guard, not a figure)."""
 
 
 async def _lobby_with_players(table, name: str = "host"):
@@ -25,15 +28,21 @@ async def _lobby_with_players(table, name: str = "host"):
 
 async def test_closing_answers_every_click_in_hand(table):
     lobbies = [await _lobby_with_players(table, f"host{n}") for n in range(LOBBIES)]
-    # The joins wait for the database when the bot begins to close: all 50 are in hand.
-    holder = await hold_write_lock(table.database, 0.5)
-    async with table.backend.simultaneously(settle=False):
-        clicks = [
-            await table.backend.click(player, board, label="Join")
-            for board, players in lobbies for player in players
-        ]
-    await table.backend.disconnect()
-    await asyncio.to_thread(holder.join)
+    # The joins wait for the database until the bot has begun to close: all 50 are in hand.
+    holder = await hold_write_lock(table.database, HELD_UNTIL_LET_GO)
+    try:
+        async with table.backend.simultaneously(settle=False):
+            clicks = [
+                await table.backend.click(player, board, label="Join")
+                for board, players in lobbies for player in players
+            ]
+        closing = asyncio.create_task(table.backend.disconnect())
+        while not table.bot.in_flight.closing:
+            await asyncio.sleep(0)
+    finally:
+        holder.let_go()
+        await asyncio.to_thread(holder.join)
+    await closing
     assert [click.responded for click in clicks] == [True] * LOBBIES * JOINING
     for board, players in lobbies:
         shown = table.backend.get_message(board.id)

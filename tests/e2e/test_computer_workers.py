@@ -11,6 +11,10 @@ from matches.workers import worker_pool
 from tests.e2e.play import match_id_of, play_to_the_end
 from tests.matches.test_pool import marked, thoughts
 
+HANG_GUARD = 120.0
+"""Seconds after which a decision or the table's work is taken for a hang (a guard, not a
+figure)."""
+
 
 async def test_a_match_whose_worker_is_killed_mid_thought_ends_with_every_computer_move(
     table, tmp_path
@@ -19,9 +23,13 @@ async def test_a_match_whose_worker_is_killed_mid_thought_ends_with_every_comput
     marks = tmp_path / "marks"
     marks.mkdir()
     (marks / "kill").touch()  # the first computer to think kills its worker
+    # A new pool starts its processes after the kill: on a busy machine that takes a while,
+    # so neither the decision's limit nor the waits for the table run short meanwhile.
     table.thinking = replace(
-        table.thinking, workers=workers, think=functools.partial(marked, str(marks))
+        table.thinking, workers=workers, think=functools.partial(marked, str(marks)),
+        margin=HANG_GUARD,
     )
+    table.backend.settle_timeout = HANG_GUARD
     try:
         await table.restart()
         anne = table.player("anne")

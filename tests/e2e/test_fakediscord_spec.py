@@ -190,6 +190,19 @@ async def test_a_remote_bots_requests_are_checked_too() -> None:
         await backend.disconnect()
 
 
+async def test_a_refused_request_fails_the_test_even_when_the_bot_got_over_it() -> None:
+    with pytest.raises(AssertionError) as failed:
+        async with FakeDiscord() as backend:
+            channel = backend.add_text_channel(backend.add_guild("Spec Guild"), "general")
+            bot = Bare()
+            await backend.connect(bot)
+            with pytest.raises(discord.HTTPException):
+                await bot.http.logs_from(channel.id, limit=101)
+            await backend.disconnect()
+    assert "Discord would have rejected" in str(failed.value)
+    assert "limit" in str(failed.value)
+
+
 def test_a_missing_specification_is_named(monkeypatch: pytest.MonkeyPatch,
                                           tmp_path: Path) -> None:
     monkeypatch.setattr(openapi, "SPEC_FILE", tmp_path / "openapi.json")
