@@ -22,6 +22,7 @@ from bench.history_build import opened
 from cogs.common.pictures import renderer
 from cogs.games import PRESENTERS
 from data import matches as rows
+from data import move_rows
 from matches.match import Match
 from matches.replay import Replay, replay
 from rules.catalog import ENGINES
@@ -36,7 +37,7 @@ async def rebuilt(path: Path, matches: int) -> list[Replay]:
             for match_id in range(1, matches + 1):
                 record = await rows.fetch_match(db, match_id)
                 assert record is not None, f"the database has no match {match_id}"
-                moves = await rows.move_log(db, match_id)
+                moves = await move_rows.move_log(db, match_id)
                 found.append(replay(ENGINES[record.game], record, moves))
             return found
     finally:
