@@ -83,5 +83,5 @@ async def test_the_owner_sets_the_servers_language_from_the_page(page):
     status, answer = await browser.slash("ben", "whyfirst new")
     assert status == 200 and answer["answered"]
     (lobby,) = [m for m in await browser.seen("ben") if m["embeds"]]
-    assert lobby["embeds"][0]["title"] == "Why First?: nueva partida"
+    assert lobby["embeds"][0]["title"] == "¿Por qué primero?: nueva partida"
     assert backend.violations == []
