@@ -48,7 +48,7 @@ from data import clocks, message_rows, seat_rows, versions
 from data import matches as rows
 from data.store import Store
 from localdiscord import FakeDiscord
-from matches import clock
+from matches import clock, upkeep
 from matches.computers import Computers
 from matches.match import Player
 from matches.service import MatchService
@@ -184,7 +184,7 @@ async def _restart_with_clicks(
     started = backend.clock()
     with Timing(
         setup=(TableBot, "setup_hook"), opening=(Store, "open"),
-        ratings=(MatchService, "backfill_ratings"), downtime=(Timekeeper, "give_back_downtime"),
+        ratings=(upkeep, "backfill_ratings"), downtime=(Timekeeper, "give_back_downtime"),
         resume=(Table, "resume"), computers=(Computers, "wake_all"),
         stale=(MatchService, "stale_messages"),
     ) as timing:
