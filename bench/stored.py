@@ -43,7 +43,8 @@ from bench.playing import (
     until_answered,
 )
 from bot import TableBot
-from cogs.common.table import BOARD, RESTORE_PER_SECOND, Table, hand_purpose
+from cogs.common.followups import BOARD, hand_purpose
+from cogs.common.table import RESTORE_PER_SECOND, Table
 from data import clocks, message_rows, seat_rows, versions
 from data import matches as rows
 from data.store import Store
