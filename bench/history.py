@@ -46,7 +46,7 @@ from data.database import open_database
 from data.postgres import is_url
 from data.store import Store
 from matches import results
-from matches import service as matches_service
+from matches import upkeep as matches_upkeep
 from matches.service import MatchService
 from rules.catalog import ENGINES
 
@@ -137,13 +137,12 @@ async def upkeep_at_full_speed(path: Where) -> None:
     careers, ratings backfilled, move logs packed), done at full speed."""
     store = await opened(path)
     try:
-        service = MatchService(store, ENGINES)
-        rest, matches_service.UPKEEP_SHARE = matches_service.UPKEEP_SHARE, 1.0
+        rest, matches_upkeep.UPKEEP_SHARE = matches_upkeep.UPKEEP_SHARE, 1.0
         started = time.perf_counter()
-        summed = await service.sum_up_career_results()
-        rated = await service.backfill_ratings()
-        packed_now = await service.pack_move_logs()
-        matches_service.UPKEEP_SHARE = rest
+        summed = await matches_upkeep.sum_up_career_results(store)
+        rated = await matches_upkeep.backfill_ratings(store, ENGINES)
+        packed_now = await matches_upkeep.pack_move_logs(store)
+        matches_upkeep.UPKEEP_SHARE = rest
         print(f"  the rest at full speed: {summed:,} careers summed up, {rated:,} matches rated"
               f" and {packed_now:,} packed in {time.perf_counter() - started:.0f} s")
     finally:

@@ -43,12 +43,13 @@ from bench.playing import (
     until_answered,
 )
 from bot import TableBot
-from cogs.common.table import BOARD, RESTORE_PER_SECOND, Table, hand_purpose
+from cogs.common.followups import BOARD, hand_purpose
+from cogs.common.table import RESTORE_PER_SECOND, Table
 from data import clocks, message_rows, seat_rows, versions
 from data import matches as rows
 from data.store import Store
 from localdiscord import FakeDiscord
-from matches import clock
+from matches import clock, upkeep
 from matches.computers import Computers
 from matches.match import Player
 from matches.service import MatchService
@@ -184,7 +185,7 @@ async def _restart_with_clicks(
     started = backend.clock()
     with Timing(
         setup=(TableBot, "setup_hook"), opening=(Store, "open"),
-        ratings=(MatchService, "backfill_ratings"), downtime=(Timekeeper, "give_back_downtime"),
+        ratings=(upkeep, "backfill_ratings"), downtime=(Timekeeper, "give_back_downtime"),
         resume=(Table, "resume"), computers=(Computers, "wake_all"),
         stale=(MatchService, "stale_messages"),
     ) as timing:

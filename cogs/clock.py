@@ -49,7 +49,7 @@ class Clock(commands.Cog):
     async def tick(self) -> None:
         async with self._busy:
             try:
-                await self.table.run_clock()
+                await self.table.clock.run_clock()
             except StoreUnavailable as error:  # busy or away for a moment: nothing was lost
                 log.warning("the clock's tick could not use the database (%s); the next one "
                             "tries again", error)
@@ -60,7 +60,7 @@ class Clock(commands.Cog):
     async def heartbeat(self) -> None:
         """From the start (before the first calls to Discord), so the rate is shared."""
         try:
-            await self.table.heartbeat()
+            await self.table.clock.heartbeat()
         except StoreUnavailable as error:
             log.warning("the heartbeat could not use the database (%s); the next one tries "
                         "again", error)

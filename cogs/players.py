@@ -10,11 +10,12 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
+from cogs.common.followups import BOARD
 from cogs.common.i18n import LANGUAGES, N_, NAMES, _, speaking
 from cogs.common.notices import jump_link
 from cogs.common.presenter import EMBED_COLOUR
 from cogs.common.reply import Reply
-from cogs.common.table import BOARD, Table
+from cogs.common.table import Table
 from data import clocks
 from data import matches as rows
 
@@ -78,7 +79,7 @@ class Players(commands.Cog):
                 else:
                     text = _("Done: I speak to you in {language}.", language=NAMES[chosen])
             await reply.private(content=text)
-        await self.table.refresh_hands_of(interaction.user.id)
+        await self.table.followups.refresh_hands_of(interaction.user.id)
 
     @app_commands.command(
         name=locale_str("mygames"), description=locale_str("Your open matches, on every server"),

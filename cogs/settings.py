@@ -64,7 +64,7 @@ class Settings(
                     language=NAMES[chosen],
                 )
             await reply.private(content=text)
-        await self.table.refresh_boards_of(interaction.guild_id)
+        await self.table.followups.refresh_boards_of(interaction.guild_id)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,7 +1,7 @@
 """The table's clocks: paces, deadlines, reminders, absent players and forfeits.
 
 Pure policy: no I/O, and time is passed in as seconds since the epoch, so it is tested
-with any clock. ``matches.service`` stores what this decides; the scheduler loop in the
+with any clock. ``matches.play`` stores what this decides; the scheduler loop in the
 Discord layer asks it what is due.
 
 Rulings (stated in the README and in each rulebook's Discord section):

@@ -1,44 +1,37 @@
-"""The shared table: lobby, moves, private hands and the public board, for every game.
+"""The shared table: the players' commands and clicks, for every game.
 
 Cogs stay thin: a slash command or a button hands over here; the table asks the
-match service, answers the interaction in time (privately when refusing) and keeps
-the match's messages up to date through ``KeptMessages``: one board per match in its
-channel, one hand message per player (by user id) in their DMs.
+match service, answers the interaction in time (privately when refusing) and shows the
+match in the clicked message; what follows the change (the board in its channel, each
+player's hand in their DMs, the notices) is ``FollowUps``'s, and what falls due is the
+``TableClock``'s.
 """
 
 from __future__ import annotations
 
 import asyncio
-import logging
-import time
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import discord
 
 from cogs.common.coalescer import Rate
-from cogs.common.components import RematchButton
+from cogs.common.followups import BOARD, FollowUps, hand_purpose
 from cogs.common.i18n import N_, _, speaking
-from cogs.common.kept import MESSAGE_RATE, WAITING_HAND, KeptMessages
+from cogs.common.kept import MESSAGE_RATE, WAITING_HAND
 from cogs.common.languages import Languages
-from cogs.common.log import LogButton
 from cogs.common.notices import Notices
-from cogs.common.pacing import PROCESS_LIFETIME, GlobalPace
 from cogs.common.presenter import Controls, Presenter
-from cogs.common.refusals import DMS_CLOSED_NOTICE, Refusals, answered_privately
-from cogs.common.rendering import Renderer, ending
+from cogs.common.refusals import DMS_CLOSED_NOTICE, answered_privately
+from cogs.common.rendering import Renderer
 from cogs.common.reply import Reply
-from data import matches as rows
+from cogs.common.tableclock import TableClock
 from matches import clock
 from matches.computers import Computers, Thinking
-from matches.match import Match, MatchError, MoveResult, Player
+from matches.match import Match, MatchError, Player
 from matches.service import MatchService
 from matches.timekeeper import Timekeeper
 
-log = logging.getLogger(__name__)
-
-BOARD = "board"
-HAND = "hand:"
 RESTORE_AT_ONCE = 4
 """Kept messages refreshed at the same time after a restart."""
 RESTORE_PER_SECOND = 20.0
@@ -63,11 +56,6 @@ SEATED = N_(
 """The private answer to taking a seat (the hand message itself is posted silently)."""
 
 
-def hand_purpose(user_id: int) -> str:
-    """Hand messages belong to a player, never to a seat number that can change."""
-    return f"{HAND}{user_id}"
-
-
 class Table:
     """Runs every match of every game on behalf of the cogs."""
 
@@ -86,16 +74,22 @@ class Table:
         self.presenters = presenters
         self.languages = Languages(bot, service.store)
         self.renderer = Renderer(service, dict(presenters), self.languages)
-        self.kept = KeptMessages(
-            bot, service, self, message_rate, informs=lambda purpose: purpose == BOARD
-        )
         self.timekeeper = Timekeeper(service)
-        self.computers = Computers(service, thinking or Thinking(), self._after_change)
+        # A computer's move is followed up as any other.
+        self.computers = Computers(
+            service, thinking or Thinking(), lambda result: self.followups.after_change(result)
+        )
         titles = {key: presenter.title for key, presenter in presenters.items()}
         self.notices = Notices(bot, service, titles, self.languages)
-        self.refusals = Refusals(bot, service, titles, self._refresh_hands, self.languages)
-        self._waiting_hand = waiting_hand
-        self._reminded: set[tuple[int, int, str]] = set()
+        self.followups = FollowUps(
+            bot, service, presenters, self.languages, self.renderer, self.notices,
+            self.computers, message_rate, waiting_hand,
+        )
+        self.kept = self.followups.kept
+        self.clock = TableClock(
+            bot, service, self.timekeeper, self.computers, self.notices, self.languages,
+            self.followups,
+        )
         self._restoring: asyncio.Task[None] | None = None
 
     # -- slash commands --------------------------------------------------------------
@@ -134,7 +128,7 @@ class Table:
                     title=_(self.presenters[game].title), by=interaction.user.mention,
                 )
             await reply.publish(content=told)
-            self._refresh_everything(match)
+            self.followups.refresh_everything(match)
 
     async def repost_board(self, interaction: discord.Interaction[Any], game: str) -> None:
         """Post the board again at the bottom of the channel; the old one is retired."""
@@ -155,7 +149,7 @@ class Table:
                 )
             await reply.publish(content=told)
             self.kept.request(match.id, hand_purpose(interaction.user.id))
-            await self._after_change(result)
+            await self.followups.after_change(result)
 
     async def _open_here(self, interaction: discord.Interaction[Any], game: str) -> Match:
         match = None
@@ -195,7 +189,7 @@ class Table:
             elif action == "leave":
                 self.kept.request(match_id, hand_purpose(user.id))
             elif action in ("start", "cancel"):
-                self._refresh_everything(match)
+                self.followups.refresh_everything(match)
             if action == "start":
                 self.notices.acted(match_id, user.id)
                 await self.notices.started(match)
@@ -215,7 +209,7 @@ class Table:
             if not shown:
                 # The move came from another message (Show my hand): the kept one follows.
                 self.kept.request(match.id, mine)
-            await self._after_change(result, shown=mine if shown else None)
+            await self.followups.after_change(result, shown=mine if shown else None)
 
     async def on_choice(
         self, interaction: discord.Interaction[Any], match_id: int, point: int, choice: str
@@ -269,164 +263,6 @@ class Table:
         async with Reply(interaction, private=True) as reply:
             await reply.refuse(_(reason, **values))
 
-    # -- keeping messages up to date (the Keeper of KeptMessages) --------------------
-
-    async def render(self, match: Match, purpose: str) -> Controls | None:
-        if purpose == BOARD:
-            if match.record.end_reason == "channel_gone":
-                return None
-            await self.languages.know_server(match.record.guild_id)
-            return await self.renderer.board(match)
-        user_id = int(purpose.removeprefix(HAND))
-        seat = match.seat_of(user_id)
-        if seat is not None and match.seats[seat].dms_closed:
-            return None
-        if seat is None and match.status != "lobby":
-            return None
-        return await self.renderer.controls(match, user_id)
-
-    async def send_new(
-        self, match: Match, purpose: str, controls: Controls
-    ) -> discord.Message | None:
-        if not match.record.is_open:
-            return None
-        if purpose == BOARD:
-            return await self.refusals.channel(match).send(**controls.send_kwargs())
-        user_id = int(purpose.removeprefix(HAND))
-        user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-        # A hand is posted silently: the notices are what tell a player to look at it.
-        return await user.send(**controls.send_kwargs(), silent=True)
-
-    async def refused(self, match: Match, purpose: str, error: discord.HTTPException) -> None:
-        """Every refusal has an outcome a player or moderator sees."""
-        if purpose == BOARD:
-            await self.refusals.board_refused(match, error)
-        else:
-            await self.refusals.dms_closed(match, int(purpose.removeprefix(HAND)), error)
-
-    def _refresh_hands(
-        self, match: Match, shown: str | None = None, *, waiting_may_wait: bool = False,
-        urgent: Collection[int] = (),
-    ) -> None:
-        """Bring every player's hand up to date but ``shown``, which the answer to the
-        click already showed as it is after the move. ``waiting_may_wait``: the hands of
-        players the match does not await (nor ``urgent`` seats) may catch up later."""
-        awaited = match.awaited() if match.status == "playing" and not match.damaged else None
-        for seat in match.seats:
-            if seat.user_id is None or hand_purpose(seat.user_id) == shown:
-                continue
-            waits = (
-                waiting_may_wait and awaited is not None
-                and seat.seat not in awaited and seat.seat not in urgent
-            )
-            self.kept.request(
-                match.id, hand_purpose(seat.user_id), within=self._waiting_hand if waits else 0.0
-            )
-
-    async def refresh_hands_of(self, user_id: int) -> None:
-        """A player changed language: their hands in every open match are shown anew."""
-        async with self.service.store.read() as db:
-            records = await rows.open_matches_of(db, user_id)
-        for record in records:
-            self.kept.request(record.id, hand_purpose(user_id))
-
-    async def refresh_boards_of(self, guild_id: int) -> None:
-        """A server changed language: the boards of its open matches are shown anew."""
-        async with self.service.store.read() as db:
-            match_ids = await rows.open_matches_in_guild(db, guild_id)
-        for match_id in match_ids:
-            self.kept.request(match_id, BOARD)
-
-    def _refresh_everything(self, match: Match) -> None:
-        self.kept.request(match.id, BOARD)
-        self._refresh_hands(match)
-
-    async def _after_change(self, result: MoveResult, shown: str | None = None) -> None:
-        """What follows any move (a player's, a time-out's, the autopilot's): the board,
-        the hands a new decision changed (but ``shown``, already up to date), notices, and
-        the result or the ending."""
-        match = result.match
-        await self.languages.know_server(match.record.guild_id)
-        board = self.kept.request(match.id, BOARD)
-        if result.new_decision or result.finished or result.timed_out or not match.record.is_open:
-            self._refresh_hands(match, shown, waiting_may_wait=True, urgent=result.timed_out)
-        for seat in result.timed_out:
-            sitting = match.seats[seat]
-            if sitting.autopilot == "absent" and sitting.timeouts == clock.ABSENT_AFTER_TIMEOUTS:
-                with speaking(self.languages.of_server(match.record.guild_id)):
-                    told = _(
-                        "🤖 {name} ran out of time {count} times in a row and is marked away: "
-                        "their seat plays on autopilot until they come back. The host can end "
-                        "the match instead with `/{game} cancel`.",
-                        name=sitting.display_name, count=clock.ABSENT_AFTER_TIMEOUTS,
-                        game=match.record.game,
-                    )
-                await self.refusals.post(match, content=told)
-        self.computers.wake(match)
-        timed_out = {
-            seat: told
-            for seat in result.timed_out
-            if (told := await self.renderer.timed_out(match, seat))
-        }
-        if result.finished:
-            await board  # the final board first, then the result under it
-            await self.notices.finished(match, await self._announce_result(match))
-        elif match.status == "cancelled":
-            await self._post_ending(match)
-        else:
-            await self.notices.eliminations(match)
-            await self.notices.decisions_opened(match, timed_out)
-
-    async def run_clock(self) -> None:
-        """Carry out what is due: time-outs, reminders, expired lobbies, abandoned matches.
-
-        One match's failure is logged and never stops the others.
-        """
-        now = self.service.now()
-        for deadline in await self.timekeeper.due():
-            try:
-                await self._carry_out(deadline, now)
-            except Exception:
-                log.exception("match %s: the %s deadline failed", deadline.match_id, deadline.kind)
-        await self.timekeeper.heartbeat()
-
-    async def _carry_out(self, deadline: Any, now: float) -> None:
-        """Carry out the deadline, or its reminder, if this process claims it: every
-        process's clock finds it due."""
-        if deadline.kind != "decision":
-            if not await self.timekeeper.claim(deadline, "end"):
-                return
-            ended = await self.timekeeper.end_if_due(deadline)
-            if ended is not None:
-                self._refresh_everything(ended)
-                await self._post_ending(ended)
-            return
-        if deadline.due_at <= now:
-            if not await self.timekeeper.claim(deadline, "time-out"):
-                return
-            result = await self.timekeeper.time_out(deadline, self.computers.decide)
-            if result is not None:
-                await self._after_change(result)
-            return
-        for name in clock.reminders_due(deadline.opened_at, deadline.due_at, now):
-            key = (deadline.match_id, deadline.decision_point, name)
-            if key not in self._reminded and await self.timekeeper.claim(deadline, name):
-                self._reminded.add(key)
-                await self.notices.reminder(
-                    await self.service.get(deadline.match_id), deadline, name
-                )
-
-    async def heartbeat(self) -> int:
-        """A heartbeat of this process: it counts the processes alive on the database and
-        takes its share of Discord's global rate (``pacing``), and reads the languages the
-        others heard; how many processes are alive."""
-        alive = await self.service.heartbeat(time.time(), PROCESS_LIFETIME)
-        pace: GlobalPace | None = getattr(self.bot, "pace", None)
-        if pace is not None:
-            pace.share(alive)
-        await self.languages.refresh()
-        return alive
-
     async def resume(self, serves: Callable[[int], bool] | None = None) -> int:
         """After a restart: refresh the kept messages that may be out of date, a few at a
         time in the background, so clicks are answered meanwhile. Up-to-date matches cost
@@ -475,21 +311,6 @@ class Table:
         elif seat is not None and match.status == "lobby":
             title = _(self.presenters[match.record.game].title)
             await reply.private(content=_(SEATED, title=title, match=match_id))
-
-    async def _post_ending(self, match: Match) -> None:
-        """How a match that ended without a result ended, in its channel."""
-        await self.languages.know_server(match.record.guild_id)
-        with speaking(self.languages.of_server(match.record.guild_id)):
-            told = ending(match, self.presenters[match.record.game])
-        await self.refusals.post(match, content=told)
-
-    async def _announce_result(self, match: Match) -> discord.Message | None:
-        rematch = discord.ui.View(timeout=None)
-        rematch.add_item(RematchButton(match.id))
-        rematch.add_item(LogButton(match.id))
-        with speaking(self.languages.of_server(match.record.guild_id)):
-            result = self.presenters[match.record.game].result(match)
-        return await self.refusals.post(match, embed=result, view=rematch)
 
 
 def _publisher(reply: Reply) -> Any:

@@ -96,7 +96,7 @@ class Table:
         """One turn of the scheduler's loop, and everything it sets off."""
         assert self.bot is not None
         self.backend.tracker.begin()  # what the tick sets off is waited for too
-        await self.bot.table.run_clock()
+        await self.bot.table.clock.run_clock()
         await self.backend.settle()
 
     def board(self) -> Message:

@@ -10,9 +10,8 @@ from cogs.common import pictures
 from cogs.common.i18n import speaking
 from data import matches as rows
 from data import move_rows, ratings, seat_rows, versions
-from matches import results
+from matches import results, upkeep
 from matches.match import Match, Player
-from matches.service import MatchService
 from rules.hare import ENGINE as HARE
 from rules.whyfirst import ENGINE as WHY_FIRST
 from tests.databases import sqlite_only
@@ -290,15 +289,15 @@ async def test_stats_of_an_older_database_are_exact_while_its_results_are_summed
     await table.backend.disconnect()
     to_version_13(table.database)
     let_go, summed = asyncio.Event(), []
-    sum_up = MatchService.sum_up_career_results
+    sum_up = upkeep.sum_up_career_results
 
-    async def held(service):
+    async def held(store):
         table.backend.tracker.ignored.add(asyncio.current_task())  # held on purpose
         await let_go.wait()
-        summed.append(await sum_up(service))
+        summed.append(await sum_up(store))
         return summed[-1]
 
-    monkeypatch.setattr(MatchService, "sum_up_career_results", held)
+    monkeypatch.setattr(upkeep, "sum_up_career_results", held)
     bot = await table.start_bot()
     for who in (anne, ben, chris):
         during = await table.backend.slash(anne, table.channel, "stats", player=who.id)

@@ -15,8 +15,8 @@ import sqlite3
 
 from data import store as store_module
 from data.store import Store
+from matches import upkeep
 from matches.match import Player
-from matches.service import MatchService
 from tests.databases import sqlite_only
 from tests.e2e.play import act, open_and_start, play_to_the_end
 from tests.matches.helpers import play_match, to_version_5, to_version_13
@@ -108,14 +108,14 @@ async def test_no_query_of_the_bot_scans_a_table_that_grows_with_history(table, 
     await career_commands()
     await table.backend.disconnect()
     to_version_13(table.database)  # results kept, not summed up: /stats counts them
-    summed_up, sum_up = asyncio.Event(), MatchService.sum_up_career_results
+    summed_up, sum_up = asyncio.Event(), upkeep.sum_up_career_results
 
-    async def after_the_commands(service):
+    async def after_the_commands(store):
         table.backend.tracker.ignored.add(asyncio.current_task())
         await summed_up.wait()
-        return await sum_up(service)
+        return await sum_up(store)
 
-    monkeypatch.setattr(MatchService, "sum_up_career_results", after_the_commands)
+    monkeypatch.setattr(upkeep, "sum_up_career_results", after_the_commands)
     bot = await table.start_bot()
     await career_commands()
     summed_up.set()

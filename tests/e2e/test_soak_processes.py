@@ -90,7 +90,7 @@ async def advance(bot: TableBot, seconds: float) -> None:
 
 
 async def run_clock(bot: TableBot) -> None:
-    await bot.table.run_clock()
+    await bot.table.clock.run_clock()
 
 
 async def refresh(bot: TableBot, match_ids: list[int], purposes: dict[str, list[str]]) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.common.table import BOARD
+from cogs.common.followups import BOARD
 from localdiscord import pseudo
 from tests.e2e.play import MOVE, first_button, open_and_start
 
@@ -45,7 +45,7 @@ def _seen(message) -> tuple:
 async def _newest(table, match_id: int, purpose: str) -> tuple:
     """What the message should show for the match as stored now."""
     match = await table.bot.table.service.get(match_id)
-    controls = await table.bot.table.render(match, purpose)
+    controls = await table.bot.table.followups.render(match, purpose)
     embeds = [controls.embed.to_dict()] if controls.embed else []
     controls.let_go()
     # As a player reads it: the pseudo-language run's brackets taken out.

@@ -48,7 +48,7 @@ async def _heartbeats(*bots):
     """A heartbeat of each process: among others, each reads the languages the others
     heard from the players (who so far clicked on one process only)."""
     for bot in bots:
-        await bot.table.heartbeat()
+        await bot.table.clock.heartbeat()
 
 
 async def _moves(table, match_id):
@@ -124,7 +124,7 @@ async def test_a_deadline_due_while_both_run_is_carried_out_once(table, second):
     await act(table, anne, table.hand(anne))
     table.clock.advance(minutes=4)  # ben's three minutes are over
     table.backend.tracker.begin()
-    await asyncio.gather(table.bot.table.run_clock(), second.table.run_clock())
+    await asyncio.gather(table.bot.table.clock.run_clock(), second.table.clock.run_clock())
     await table.backend.settle()
     moves = await _moves(table, match_id)
     assert [m.how for m in moves] == ["player", "timeout"]
@@ -165,7 +165,7 @@ async def test_two_processes_share_discords_global_rate(table):
     first = await table.restart()
     second = await _second_bot(table)
     bots = [first, second]
-    assert [await bot.table.heartbeat() for bot in bots] == [2, 2]
+    assert [await bot.table.clock.heartbeat() for bot in bots] == [2, 2]
     assert [bot.pace.most for bot in bots] == [GLOBAL_RATE // 2] * 2
     lobbies = []
     for n in range(6):
@@ -189,7 +189,7 @@ async def test_two_processes_share_discords_global_rate(table):
     for _, players in lobbies:
         assert all("Your hand" in backend.dm_messages(p)[0].text for p in players)
     await backend.disconnect(second)  # a process that stops is counted out at once
-    assert await first.table.heartbeat() == 1
+    assert await first.table.clock.heartbeat() == 1
     assert first.pace.most == GLOBAL_RATE
 
 

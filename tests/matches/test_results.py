@@ -7,7 +7,7 @@ from openskill.models import PlackettLuce
 
 from data import matches as rows
 from data import meta, ratings
-from matches import clock, results
+from matches import clock, results, upkeep
 from matches.match import Player
 from matches.service import MatchService
 from rules.base import Outcome
@@ -213,9 +213,9 @@ async def test_the_backfill_of_an_older_database_equals_live_rating(tmp_path):
     try:
         service = MatchService(store, ENGINES)
         assert await _snapshot(store) == {"ratings": [], "results": []}
-        assert await service.backfill_ratings() == 5
+        assert await upkeep.backfill_ratings(store, ENGINES) == 5
         assert await _snapshot(store) == live
-        assert await service.backfill_ratings() == 0, "done once"
+        assert await upkeep.backfill_ratings(store, ENGINES) == 0, "done once"
         async with store.read() as db:
             assert await meta.get_meta(db, results.BACKFILLED) == "5"
     finally:
@@ -254,7 +254,8 @@ async def test_a_match_finished_during_the_backfill_is_rated_after_the_older_one
             assert await ratings.has_results(db, match_id), "its results are kept at once"
             assert await results.backfill_pending(db)
         assert await _ratings_rows(store) != live
-        assert await service.backfill_ratings() == 4, "three older matches, then the new one"
+        rated = await upkeep.backfill_ratings(store, ENGINES)
+        assert rated == 4, "three older matches, then the new one"
         assert await _ratings_rows(store) == live
         async with store.read() as db:
             assert not await results.backfill_pending(db)
@@ -264,6 +265,6 @@ async def test_a_match_finished_during_the_backfill_is_rated_after_the_older_one
 
 
 async def test_a_new_database_records_the_backfill_as_done(service):
-    assert await service.backfill_ratings() == 0
+    assert await upkeep.backfill_ratings(service.store, ENGINES) == 0
     async with service.store.read() as db:
         assert await meta.get_meta(db, results.BACKFILLED) == "0"
