@@ -112,7 +112,7 @@ class TableBot(commands.AutoShardedBot):
         self.http._try_clear_expired_ratelimits = BucketSweep(self.http)  # type: ignore[method-assign]
         send_forms_whole(self.http)
         self.pace = None if settings.global_rate is None else GlobalPace(settings.global_rate)
-        """This process's share of Discord's global rate (``Table.heartbeat``)."""
+        """This process's share of Discord's global rate (``TableClock.heartbeat``)."""
         if self.pace is not None:
             pace_requests(self.http, self.pace)
         self.settings = settings
