@@ -7,7 +7,7 @@ import random
 from dataclasses import replace
 
 from bench.history_build import finished, play
-from data import bulk, career
+from data import bulk, career, move_rows, seat_rows, versions
 from data import matches as rows
 from data.interface import Connection
 from tests import databases
@@ -22,12 +22,12 @@ async def move_by_move(db: Connection, match: bulk.Finished) -> int:
         host_id=match.seats[0][0], options=match.options,
     )
     for user, name in match.seats:
-        await rows.add_seat(db, match_id, user, name)
+        await seat_rows.add_seat(db, match_id, user, name)
     for seat, move, point, events in match.moves:
-        await rows.append_move(db, match_id, seat=seat, move=move, decision_point=point,
-                               events=events)
-    await rows.update_match(db, match_id, expected_version=0, status="finished",
-                            state=match.state)
+        await move_rows.append_move(db, match_id, seat=seat, move=move,
+                                    decision_point=point, events=events)
+    await versions.update_match(db, match_id, expected_version=0, status="finished",
+                                state=match.state)
     for (user, _), (won, points) in zip(match.seats, match.results, strict=True):
         await career.record_result(db, match.guild_id, user, match.game, won=won, points=points)
     return match_id
@@ -37,7 +37,7 @@ async def read_back(db: Connection, match_id: int) -> tuple:
     """What the bot reads of a stored match: its row and seats, and its move log."""
     match = await rows.fetch_match(db, match_id)
     assert match is not None
-    return replace(match, id=0), await rows.move_log(db, match_id)
+    return replace(match, id=0), await move_rows.move_log(db, match_id)
 
 
 async def test_a_batch_reads_back_as_the_matches_written_move_by_move(tmp_path):
