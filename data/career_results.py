@@ -186,22 +186,55 @@ async def sum_up_next(db: Connection, batch: int) -> int | None:
         " ORDER BY guild_id, user_id, game LIMIT ?",
         (guild_id, user_id, game, batch),
     )
-    keys = list(await cursor.fetchall())
-    for key in keys:
-        line = await counted(db, *key)
-        assert line is not None
-        await db.execute(
+    keys: list[Key] = [(row[0], row[1], row[2]) for row in await cursor.fetchall()]
+    if keys:
+        lines = await _counted_between(db, (guild_id, user_id, game), keys[-1])
+        await db.executemany(
             "INSERT INTO career_results (guild_id, user_id, game, matches, draws, best_match,"
             " best_seat) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, user_id, game)"
             " DO UPDATE SET matches = excluded.matches, draws = excluded.draws,"
             " best_match = excluded.best_match, best_seat = excluded.best_seat",
-            (*key, line.matches, line.draws, line.best_match, line.best_seat),
+            [
+                (*key, line.matches, line.draws, line.best_match, line.best_seat)
+                for key in keys
+                for line in (lines[key],)
+            ],
         )
     if len(keys) < batch:
         await meta.delete_meta(db, SUM_UP_FROM)
     else:
         await meta.set_meta(db, SUM_UP_FROM, " ".join(str(part) for part in keys[-1]))
     return len(keys)
+
+
+async def _counted_between(db: Connection, after: Key, last: Key) -> dict[Key, CareerResults]:
+    """Each player's results counted from every result (``counted``), for the players and
+    games after ``after`` up to ``last``: two statements however many."""
+    within = (
+        "(guild_id, user_id, game) > (?, ?, ?) AND (guild_id, user_id, game) <= (?, ?, ?)"
+        " AND user_id IS NOT NULL"
+    )
+    cursor = await db.execute(
+        "SELECT guild_id, user_id, game, COUNT(*),"
+        " SUM(CASE WHEN decided = 0 AND forfeited = 0 THEN 1 ELSE 0 END)"
+        f" FROM results WHERE {within} GROUP BY guild_id, user_id, game",
+        (*after, *last),
+    )
+    counts = {
+        (row[0], row[1], row[2]): (int(row[3]), int(row[4])) for row in await cursor.fetchall()
+    }
+    cursor = await db.execute(
+        "SELECT guild_id, user_id, game, match_id, seat FROM (SELECT guild_id, user_id, game,"
+        " match_id, seat, ROW_NUMBER() OVER (PARTITION BY guild_id, user_id, game"
+        f" {_BEST_FIRST}) AS best_first FROM results WHERE {within}) AS ranked"
+        " WHERE best_first = 1",
+        (*after, *last),
+    )
+    return {
+        key: CareerResults(key[2], *counts[key], row[3], row[4])
+        for row in await cursor.fetchall()
+        for key in ((row[0], row[1], row[2]),)
+    }
 
 
 def _position(after: str) -> tuple[int, int, str]:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from data import meta, packing
+from data import career_results, meta, packing
 from data.interface import Connection, Work
 from matches import results
 from matches.match import Player
@@ -118,3 +118,27 @@ async def test_packing_sends_as_many_statements_for_four_logs_as_for_one(service
         assert packed == batch
         counts[batch] = counted.statements
     assert counts[4] == counts[1]
+
+
+async def test_careers_summed_up_in_batches_equal_those_kept_as_each_match_finished(service):
+    await _play_a_season(service)
+    live = (await _kept(service.store))["career_results"]
+    first_steps = {}
+    for batch in (1, 3, 50):
+        async with service.store.transaction() as db:  # as a database of the version before
+            await db.execute("DELETE FROM career_results")
+            await meta.set_meta(db, career_results.SUM_UP_FROM, "")
+        summed, statements = [], []
+        while True:
+            counted = _Counted(service.store)
+            done = await counted.writing(
+                lambda db, batch=batch: career_results.sum_up_next(db, batch)
+            )
+            if done is None:
+                break
+            summed.append(done)
+            statements.append(counted.statements)
+        assert sum(summed) == len(live) and max(summed) == min(batch, len(live))
+        assert (await _kept(service.store))["career_results"] == live
+        first_steps[batch] = statements[0]
+    assert first_steps[1] == first_steps[3] == first_steps[50], "a few statements a step"
