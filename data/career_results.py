@@ -2,18 +2,20 @@
 
 A row holds how many results a player has in a game on a server, their draws and where
 their best result is, so /stats reads one row instead of counting every result. It changes
-in the transaction that records a result (``add``, called by ``ratings.record_result``);
+in the transaction that records a result (``add_all``, called by ``ratings.record_results``);
 results recorded before the rows existed are summed up in the background (``sum_up_next``),
 and until that is done ``of_player`` counts them from the results, as exact.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from data import meta
 from data.interface import Connection
+from data.lists import one_of
 
 if TYPE_CHECKING:
     from data.ratings import SeatResult
@@ -48,37 +50,86 @@ _BEST_FIRST = "ORDER BY won DESC, decided, place, points DESC, match_id"
 _OF = "guild_id = ? AND user_id = ? AND game = ?"
 
 
-async def add(db: Connection, result: SeatResult) -> None:
-    """Count one more result of a player (call in the transaction that records it)."""
-    if result.user_id is None:
+Key = tuple[int, int, str]
+"""(guild id, user id, game) of a player's results in one game on one server."""
+Best = tuple[tuple[bool, bool, int, int, int], int]
+"""A best result: its order (``_best_first``) and its seat."""
+
+
+@dataclass
+class _Change:
+    """What more results change in a player's row: counts to add, and the best result."""
+
+    best: Best | None
+    matches: int = 0
+    draws: int = 0
+
+
+async def add_all(db: Connection, results: Sequence[SeatResult]) -> None:
+    """Count more results of players, in order (call in the transaction that records
+    them): the rows they change read at once, then written at once."""
+    players = [result for result in results if result.user_id is not None]
+    if not players:
         return
-    key = (result.guild_id, result.user_id, result.game)
-    draw = int(not result.decided and not result.forfeited)
-    cursor = await db.execute(
-        f"SELECT best_match, best_seat FROM career_results WHERE {_OF}", key
-    )
-    row = await cursor.fetchone()
-    if row is None:
-        await db.execute(
-            "INSERT INTO career_results (guild_id, user_id, game, matches, draws, best_match,"
-            " best_seat) VALUES (?, ?, ?, 1, ?, ?, ?)",
-            (*key, draw, result.match_id, result.seat),
+    kept = await _kept(db, {(r.guild_id, r.user_id, r.game) for r in players})
+    changed: dict[Key, _Change] = {}
+    for result in players:
+        key = (result.guild_id, result.user_id, result.game)
+        new = _best_first(
+            result.won, result.decided, result.place, result.points, result.match_id
         )
-        return
-    best_match, best_seat = row[0], row[1]
+        change = changed.get(key) or _Change(best=kept.get(key))
+        change.matches += 1
+        change.draws += int(not result.decided and not result.forfeited)
+        if change.best is None or new < change.best[0]:
+            change.best = (new, result.seat)
+        changed[key] = change
+    await db.executemany(
+        "INSERT INTO career_results (guild_id, user_id, game, matches, draws, best_match,"
+        " best_seat) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, user_id, game)"
+        " DO UPDATE SET matches = career_results.matches + excluded.matches,"
+        " draws = career_results.draws + excluded.draws, best_match = excluded.best_match,"
+        " best_seat = excluded.best_seat",
+        [
+            (*key, change.matches, change.draws, change.best[0][-1], change.best[1])
+            for key, change in changed.items()
+            if change.best is not None
+        ],
+    )
+
+
+async def _kept(db: Connection, keys: set[Key]) -> dict[Key, Best | None]:
+    """The best result of each kept row of ``keys`` (None where that result is missing)."""
+    conditions, values = [], []
+    for column, index in (("guild_id", 0), ("user_id", 1), ("game", 2)):
+        condition, found = one_of(db, column, sorted({key[index] for key in keys}))
+        conditions.append(condition)
+        values += found
     cursor = await db.execute(
-        "SELECT won, decided, place, points FROM results WHERE match_id = ? AND seat = ?",
-        (best_match, best_seat),
+        "SELECT guild_id, user_id, game, best_match, best_seat FROM career_results"
+        f" WHERE {' AND '.join(conditions)}",
+        values,
     )
-    best = await cursor.fetchone()
-    new = _best_first(result.won, result.decided, result.place, result.points, result.match_id)
-    if best is None or new < _best_first(bool(best[0]), bool(best[1]), *best[2:], best_match):
-        best_match, best_seat = result.match_id, result.seat
-    await db.execute(
-        "UPDATE career_results SET matches = matches + 1, draws = draws + ?, best_match = ?,"
-        f" best_seat = ? WHERE {_OF}",
-        (draw, best_match, best_seat, *key),
+    rows = {
+        key: (row[3], row[4])
+        for row in await cursor.fetchall()
+        if (key := (row[0], row[1], row[2])) in keys
+    }
+    if not rows:
+        return {}
+    condition, values = one_of(db, "match_id", sorted({match for match, _ in rows.values()}))
+    cursor = await db.execute(
+        f"SELECT match_id, seat, won, decided, place, points FROM results WHERE {condition}",
+        values,
     )
+    results = {(row[0], row[1]): row for row in await cursor.fetchall()}
+    best: dict[Key, Best | None] = {}
+    for key, (match_id, seat) in rows.items():
+        row = results.get((match_id, seat))
+        best[key] = None if row is None else (
+            _best_first(bool(row[2]), bool(row[3]), row[4], row[5], match_id), seat
+        )
+    return best
 
 
 async def counted(
@@ -135,22 +186,55 @@ async def sum_up_next(db: Connection, batch: int) -> int | None:
         " ORDER BY guild_id, user_id, game LIMIT ?",
         (guild_id, user_id, game, batch),
     )
-    keys = list(await cursor.fetchall())
-    for key in keys:
-        line = await counted(db, *key)
-        assert line is not None
-        await db.execute(
+    keys: list[Key] = [(row[0], row[1], row[2]) for row in await cursor.fetchall()]
+    if keys:
+        lines = await _counted_between(db, (guild_id, user_id, game), keys[-1])
+        await db.executemany(
             "INSERT INTO career_results (guild_id, user_id, game, matches, draws, best_match,"
             " best_seat) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, user_id, game)"
             " DO UPDATE SET matches = excluded.matches, draws = excluded.draws,"
             " best_match = excluded.best_match, best_seat = excluded.best_seat",
-            (*key, line.matches, line.draws, line.best_match, line.best_seat),
+            [
+                (*key, line.matches, line.draws, line.best_match, line.best_seat)
+                for key in keys
+                for line in (lines[key],)
+            ],
         )
     if len(keys) < batch:
         await meta.delete_meta(db, SUM_UP_FROM)
     else:
         await meta.set_meta(db, SUM_UP_FROM, " ".join(str(part) for part in keys[-1]))
     return len(keys)
+
+
+async def _counted_between(db: Connection, after: Key, last: Key) -> dict[Key, CareerResults]:
+    """Each player's results counted from every result (``counted``), for the players and
+    games after ``after`` up to ``last``: two statements however many."""
+    within = (
+        "(guild_id, user_id, game) > (?, ?, ?) AND (guild_id, user_id, game) <= (?, ?, ?)"
+        " AND user_id IS NOT NULL"
+    )
+    cursor = await db.execute(
+        "SELECT guild_id, user_id, game, COUNT(*),"
+        " SUM(CASE WHEN decided = 0 AND forfeited = 0 THEN 1 ELSE 0 END)"
+        f" FROM results WHERE {within} GROUP BY guild_id, user_id, game",
+        (*after, *last),
+    )
+    counts = {
+        (row[0], row[1], row[2]): (int(row[3]), int(row[4])) for row in await cursor.fetchall()
+    }
+    cursor = await db.execute(
+        "SELECT guild_id, user_id, game, match_id, seat FROM (SELECT guild_id, user_id, game,"
+        " match_id, seat, ROW_NUMBER() OVER (PARTITION BY guild_id, user_id, game"
+        f" {_BEST_FIRST}) AS best_first FROM results WHERE {within}) AS ranked"
+        " WHERE best_first = 1",
+        (*after, *last),
+    )
+    return {
+        key: CareerResults(key[2], *counts[key], row[3], row[4])
+        for row in await cursor.fetchall()
+        for key in ((row[0], row[1], row[2]),)
+    }
 
 
 def _position(after: str) -> tuple[int, int, str]:

@@ -4,11 +4,13 @@ an open connection."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from data.interface import Connection, Row
+from data.lists import one_of
 
 OPEN_STATUSES = ("lobby", "playing")
 
@@ -90,6 +92,21 @@ async def fetch_match(db: Connection, match_id: int) -> MatchRecord | None:
     return await _with_seats(db, row) if row else None
 
 
+async def fetch_matches(db: Connection, match_ids: list[int]) -> dict[int, MatchRecord]:
+    """The matches of ``match_ids`` that exist, by id: two statements however many."""
+    if not match_ids:
+        return {}
+    condition, ids = one_of(db, "id", match_ids)
+    cursor = await db.execute(f"SELECT * FROM matches WHERE {condition}", ids)
+    found = list(await cursor.fetchall())
+    condition, ids = one_of(db, "match_id", [row["id"] for row in found])
+    cursor = await db.execute(f"{_SEATS} WHERE {condition} ORDER BY match_id, seat", ids)
+    seats: dict[int, list[Row]] = {}
+    for seat in await cursor.fetchall():
+        seats.setdefault(seat["match_id"], []).append(seat)
+    return {row["id"]: _record(row, seats.get(row["id"], [])) for row in found}
+
+
 async def open_match_in_channel(
     db: Connection, game: str, channel_id: int
 ) -> MatchRecord | None:
@@ -151,19 +168,25 @@ async def updated_at(db: Connection, match_id: int) -> str:
     return str(stamp)
 
 
+_SEATS = (
+    "SELECT match_id, seat, kind, user_id, display_name, dms_closed, timeouts, autopilot,"
+    " level FROM seats"
+)
+
+
 async def _with_seats(db: Connection, row: Row) -> MatchRecord:
-    cursor = await db.execute(
-        "SELECT seat, kind, user_id, display_name, dms_closed, timeouts, autopilot, level"
-        " FROM seats"
-        " WHERE match_id = ? ORDER BY seat",
-        (row["id"],),
-    )
+    cursor = await db.execute(f"{_SEATS} WHERE match_id = ? ORDER BY seat", (row["id"],))
+    return _record(row, await cursor.fetchall())
+
+
+def _record(row: Row, seat_rows: Iterable[Row]) -> MatchRecord:
+    """A match's record from its row and its seats' rows, in seat order."""
     seats = tuple(
         SeatRecord(
             r["seat"], r["kind"], r["user_id"], r["display_name"], bool(r["dms_closed"]),
             r["timeouts"], r["autopilot"], r["level"],
         )
-        for r in await cursor.fetchall()
+        for r in seat_rows
     )
     options, state, damaged = _decoded(row["options"], row["state"])
     return MatchRecord(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from data.interface import Connection
+from data.lists import one_of
 
 
 async def get_meta(db: Connection, key: str) -> str | None:
@@ -22,3 +23,19 @@ async def set_meta(db: Connection, key: str, value: str) -> None:
 async def delete_meta(db: Connection, *keys: str) -> None:
     for key in keys:
         await db.execute("DELETE FROM meta WHERE key = ?", (key,))
+
+
+async def get_many(db: Connection, *keys: str) -> dict[str, str]:
+    """The values of those of ``keys`` that are kept, in one statement."""
+    condition, values = one_of(db, "key", keys)
+    cursor = await db.execute(f"SELECT key, value FROM meta WHERE {condition}", values)
+    return {row[0]: row[1] for row in await cursor.fetchall()}
+
+
+async def set_many(db: Connection, values: dict[str, str]) -> None:
+    """Keep each of ``values`` (``set_meta``), in one statement."""
+    await db.executemany(
+        "INSERT INTO meta (key, value) VALUES (?, ?)"
+        " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        list(values.items()),
+    )

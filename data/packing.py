@@ -12,6 +12,7 @@ import zlib
 from typing import Any
 
 from data.interface import Connection
+from data.lists import one_of
 
 BATCH = 4
 """Matches packed per transaction: the writer is never held for long."""
@@ -45,22 +46,35 @@ async def pack_next(db: Connection, after: int, batch: int = BATCH) -> tuple[int
         (after, batch),
     )
     ids = [row[0] for row in await cursor.fetchall()]
-    for match_id in ids:
-        await pack_match(db, match_id)
+    await pack_matches(db, ids)
     return len(ids), ids[-1] if ids else after
 
 
 async def pack_match(db: Connection, match_id: int) -> None:
     """Move a finished match's log from ``moves`` into one packed row."""
-    cursor = await db.execute(
-        f"SELECT {', '.join(COLUMNS)} FROM moves WHERE match_id = ? ORDER BY seq", (match_id,)
-    )
-    moves = [tuple(row) for row in await cursor.fetchall()]
-    if not moves:
+    await pack_matches(db, [match_id])
+
+
+async def pack_matches(db: Connection, match_ids: list[int]) -> None:
+    """Move finished matches' logs from ``moves`` into one packed row each: three
+    statements however many."""
+    if not match_ids:
         return
-    await db.execute(
+    condition, values = one_of(db, "match_id", match_ids)
+    cursor = await db.execute(
+        f"SELECT match_id, {', '.join(COLUMNS)} FROM moves WHERE {condition}"
+        " ORDER BY match_id, seq",
+        values,
+    )
+    logs: dict[int, list[tuple[Any, ...]]] = {}
+    for row in await cursor.fetchall():
+        logs.setdefault(row[0], []).append(tuple(row)[1:])
+    if not logs:
+        return
+    await db.executemany(
         "INSERT INTO move_logs (match_id, packed) VALUES (?, ?)"
         " ON CONFLICT (match_id) DO UPDATE SET packed = excluded.packed",
-        (match_id, pack(moves)),
+        [(match_id, pack(moves)) for match_id, moves in logs.items()],
     )
-    await db.execute("DELETE FROM moves WHERE match_id = ?", (match_id,))
+    condition, values = one_of(db, "match_id", list(logs))
+    await db.execute(f"DELETE FROM moves WHERE {condition}", values)

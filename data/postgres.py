@@ -190,6 +190,7 @@ class PostgresStore:
                     "lock_timeout": str(int(busy_timeout * 1000)),
                     "idle_in_transaction_session_timeout": str(int(busy_timeout * 6000)),
                 },
+                reset=_as_left,
             )
         except (asyncpg.PostgresError, *_PASSING) as error:
             raise StoreError(f"cannot use the database at {where}: {_reason(error)}") from error
@@ -312,6 +313,12 @@ class PostgresStore:
         self._busy -= 1
         if not self._busy:
             self._idle.set()
+
+
+async def _as_left(connection: asyncpg.Connection) -> None:
+    """Nothing to undo when a connection goes back to the pool (an open transaction is
+    still rolled back): the store's transactions change no session setting, and the
+    migration undoes what it sets, so the default reset's round trip is saved."""
 
 
 async def _schema_version(connection: asyncpg.Connection) -> int:

@@ -6,10 +6,12 @@ server (``GLOBAL``). ``matches.results`` decides the numbers; this module only k
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from data import career_results
 from data.interface import Connection, Row
+from data.lists import one_of
 
 GLOBAL = 0
 """The guild id of the ratings that count every server."""
@@ -53,33 +55,78 @@ class SeatResult:
 
 
 async def record_result(db: Connection, result: SeatResult) -> None:
-    """Store a seat's result, and count it in the player's career (``career_results``)."""
-    await db.execute(
+    """Store a seat's result (see ``record_results``)."""
+    await record_results(db, [result])
+
+
+async def record_results(db: Connection, results: Sequence[SeatResult]) -> None:
+    """Store seats' results, and count each in its player's career (``career_results``),
+    in order: a few statements however many."""
+    if not results:
+        return
+    await db.executemany(
         "INSERT INTO results (match_id, seat, guild_id, game, user_id, players, place, points,"
         " won, forfeited, finished_at, phantom, decided)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (
-            result.match_id, result.seat, result.guild_id, result.game, result.user_id,
-            result.players, result.place, result.points, int(result.won),
-            int(result.forfeited), result.finished_at, result.phantom, int(result.decided),
-        ),
+        [
+            (
+                result.match_id, result.seat, result.guild_id, result.game, result.user_id,
+                result.players, result.place, result.points, int(result.won),
+                int(result.forfeited), result.finished_at, result.phantom, int(result.decided),
+            )
+            for result in results
+        ],
     )
-    await career_results.add(db, result)
+    await career_results.add_all(db, results)
 
 
 async def ratings_of(
     db: Connection, guild_id: int, game: str, user_ids: list[int]
 ) -> dict[int, Rating]:
     """The stored ratings of these players (players never rated are left out)."""
-    if not user_ids:
+    found = await ratings_among(db, [(guild_id, game, user) for user in user_ids])
+    return {user: rating for (_, _, user), rating in found.items()}
+
+
+RatingKey = tuple[int, str, int]
+"""(guild id, game, user id) of a rating."""
+
+
+async def ratings_among(db: Connection, keys: Iterable[RatingKey]) -> dict[RatingKey, Rating]:
+    """The stored ratings of these players, games and servers, by key (those never rated
+    left out): one statement."""
+    wanted = set(keys)
+    if not wanted:
         return {}
-    marks = ", ".join("?" for _ in user_ids)
+    conditions, values = [], []
+    for column, index in (("guild_id", 0), ("game", 1), ("user_id", 2)):
+        condition, found = one_of(db, column, sorted({key[index] for key in wanted}))
+        conditions.append(condition)
+        values += found
     cursor = await db.execute(
-        "SELECT user_id, mu, sigma, ordinal, matches, wins FROM ratings"
-        f" WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
-        (guild_id, game, *user_ids),
+        "SELECT guild_id, game, user_id, mu, sigma, ordinal, matches, wins FROM ratings"
+        f" WHERE {' AND '.join(conditions)}",
+        values,
     )
-    return {row["user_id"]: Rating(*row) for row in await cursor.fetchall()}
+    return {
+        key: Rating(*row[2:])
+        for row in await cursor.fetchall()
+        if (key := (row[0], row[1], row[2])) in wanted
+    }
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """A player's rating after one more rated match."""
+
+    guild_id: int
+    game: str
+    user_id: int
+    mu: float
+    sigma: float
+    ordinal: float
+    won: bool
+    match_id: int
 
 
 async def save_rating(
@@ -95,20 +142,42 @@ async def save_rating(
     match_id: int,
 ) -> None:
     """Store a player's rating after one more rated match."""
-    await db.execute(
+    await save_ratings(
+        db, [RatingChange(guild_id, game, user_id, mu, sigma, ordinal, won, match_id)]
+    )
+
+
+async def save_ratings(db: Connection, changes: Sequence[RatingChange]) -> None:
+    """Store players' ratings, each after one more rated match, in order."""
+    if not changes:
+        return
+    await db.executemany(
         "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, ordinal, matches, wins,"
         " last_match) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)"
         " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu,"
         " sigma = excluded.sigma, ordinal = excluded.ordinal, matches = ratings.matches + 1,"
         " wins = ratings.wins + excluded.wins, last_match = excluded.last_match",
-        (guild_id, game, user_id, mu, sigma, ordinal, int(won), match_id),
+        [
+            (c.guild_id, c.game, c.user_id, c.mu, c.sigma, c.ordinal, int(c.won), c.match_id)
+            for c in changes
+        ],
     )
 
 
 async def has_results(db: Connection, match_id: int) -> bool:
     """Whether the match's results are stored."""
-    cursor = await db.execute("SELECT 1 FROM results WHERE match_id = ? LIMIT 1", (match_id,))
-    return await cursor.fetchone() is not None
+    return bool(await with_results(db, [match_id]))
+
+
+async def with_results(db: Connection, match_ids: list[int]) -> set[int]:
+    """Those of the matches whose results are stored."""
+    if not match_ids:
+        return set()
+    condition, values = one_of(db, "match_id", match_ids)
+    cursor = await db.execute(
+        f"SELECT DISTINCT match_id FROM results WHERE {condition}", values
+    )
+    return {row[0] for row in await cursor.fetchall()}
 
 
 async def leaderboard(

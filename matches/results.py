@@ -25,7 +25,7 @@ library, so they stay comparable with it.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -156,6 +156,20 @@ def ordinal(mu: float, sigma: float) -> float:
     return MODEL.rating(mu, sigma).ordinal()
 
 
+@dataclass(frozen=True)
+class Finished:
+    """A finished match to record: its state and outcome, forfeits applied."""
+
+    engine: Engine[Any]
+    record: rows.MatchRecord
+    state: Any
+    outcome: Outcome
+    forfeited: frozenset[int]
+    finished_at: str
+    results_stored: bool = False
+    """Whether its results are stored already (it finished while the backfill ran)."""
+
+
 async def record(
     db: Connection,
     engine: Engine[Any],
@@ -165,7 +179,6 @@ async def record(
     forfeited: Iterable[int],
     finished_at: str,
     *,
-    results_stored: bool = False,
     rating: bool | None = None,
 ) -> None:
     """Store a finished match's results and rate it, on this server and globally.
@@ -174,25 +187,54 @@ async def record(
     (``rating`` None: asked of the database) only the results are stored: the backfill
     rates the match after those that finished before it.
     """
-    results = seat_results(record_, outcome, forfeited, finished_at)
-    if not results_stored:
-        for result in results:
-            await ratings.record_result(db, result)
     if rating is None:
         rating = not await backfill_pending(db)
+    finished = Finished(engine, record_, state, outcome, frozenset(forfeited), finished_at)
+    await record_all(db, [finished], rating=rating)
+
+
+async def record_all(db: Connection, finished: Sequence[Finished], *, rating: bool) -> None:
+    """Store finished matches' results and rate them (``rating``), in order, each as if
+    recorded alone: the ratings each match starts from are the ones the matches before it
+    left. A few statements however many matches."""
+    results = [
+        seat_results(match.record, match.outcome, match.forfeited, match.finished_at)
+        for match in finished
+    ]
+    await ratings.record_results(db, [
+        result
+        for match, of_match in zip(finished, results, strict=True)
+        if not match.results_stored
+        for result in of_match
+    ])
     if not rating:
         return
-    rated = teams(record_, outcome, sides_of(engine, state))
-    users = [user for team in rated for user in team.user_ids]
-    won = {r.user_id for r in results if r.won and r.user_id is not None}
-    for scope in (record_.guild_id, ratings.GLOBAL):
-        known = await ratings.ratings_of(db, scope, record_.game, users)
-        new = rate({user: (r.mu, r.sigma) for user, r in known.items()}, rated)
-        for user, (mu, sigma) in new.items():
-            await ratings.save_rating(
-                db, scope, record_.game, user, mu=mu, sigma=sigma, ordinal=ordinal(mu, sigma),
-                won=user in won, match_id=record_.id,
-            )
+    rated = [
+        (match, teams(match.record, match.outcome, sides_of(match.engine, match.state)))
+        for match in finished
+    ]
+    keys = [
+        (scope, match.record.game, user)
+        for match, teams_ in rated
+        for scope in (match.record.guild_id, ratings.GLOBAL)
+        for team in teams_
+        for user in team.user_ids
+    ]
+    known = {key: (r.mu, r.sigma) for key, r in (await ratings.ratings_among(db, keys)).items()}
+    changes = []
+    for (match, teams_), of_match in zip(rated, results, strict=True):
+        game, users = match.record.game, [user for team in teams_ for user in team.user_ids]
+        won = {r.user_id for r in of_match if r.won and r.user_id is not None}
+        for scope in (match.record.guild_id, ratings.GLOBAL):
+            current = {user: known[scope, game, user] for user in users
+                       if (scope, game, user) in known}
+            for user, (mu, sigma) in rate(current, teams_).items():
+                known[scope, game, user] = (mu, sigma)
+                changes.append(ratings.RatingChange(
+                    scope, game, user, mu, sigma, ordinal(mu, sigma), user in won,
+                    match.record.id,
+                ))
+    await ratings.save_ratings(db, changes)
 
 
 BATCH = 4
@@ -216,24 +258,34 @@ async def backfill_step(
     (``Store.writing``): the writer is held for the work alone.
     """
     async def step(db: Connection) -> int | None:
-        if not await backfill_pending(db):
+        kept = await meta.get_many(db, BACKFILLED, BACKFILL_FROM, BACKFILL_DONE)
+        if BACKFILLED in kept:
             return None
-        after = await meta.get_meta(db, BACKFILL_FROM) or ""
-        waiting = await rows.finished_after(db, *_position(after), limit=batch)
-        done = 0
-        for match_id, finished_at in waiting:
-            done += await _backfill_one(db, engines, match_id, finished_at)
+        waiting = await rows.finished_after(
+            db, *_position(kept.get(BACKFILL_FROM, "")), limit=batch
+        )
+        ids = [match_id for match_id, _ in waiting]
+        records = await rows.fetch_matches(db, ids)
+        stored = await ratings.with_results(db, ids)
+        finished = [
+            match
+            for match_id, finished_at in waiting
+            if (match := _finished(engines, records.get(match_id), finished_at,
+                                   match_id in stored)) is not None
+        ]
+        await record_all(db, finished, rating=True)
+        done = len(finished)
+        total = int(kept.get(BACKFILL_DONE) or 0) + done
         if len(waiting) < batch:
-            total = int(await meta.get_meta(db, BACKFILL_DONE) or 0) + done
             await meta.set_meta(db, BACKFILLED, str(total))
             await meta.delete_meta(db, BACKFILL_FROM, BACKFILL_DONE)
             if total:
                 log.info("rated %d matches finished before ratings existed", total)
             return done or None
         finished_at, match_id = waiting[-1][1], waiting[-1][0]
-        await meta.set_meta(db, BACKFILL_FROM, f"{finished_at} {match_id}")
-        total = int(await meta.get_meta(db, BACKFILL_DONE) or 0) + done
-        await meta.set_meta(db, BACKFILL_DONE, str(total))
+        await meta.set_many(
+            db, {BACKFILL_FROM: f"{finished_at} {match_id}", BACKFILL_DONE: str(total)}
+        )
         return done
 
     return await store.writing(step)
@@ -247,26 +299,24 @@ def _position(after: str) -> tuple[str, int]:
     return finished_at, int(match_id)
 
 
-async def _backfill_one(
-    db: Connection, engines: Mapping[str, Engine[Any]], match_id: int, finished_at: str
-) -> int:
-    record_ = await rows.fetch_match(db, match_id)
+def _finished(
+    engines: Mapping[str, Engine[Any]],
+    record_: rows.MatchRecord | None,
+    finished_at: str,
+    results_stored: bool,
+) -> Finished | None:
+    """A match the backfill rates, as the table finished it (None: it is not rated)."""
     if record_ is None or record_.game not in engines or record_.state is None:
-        return 0
+        return None
     engine = engines[record_.game]
     try:
         state = engine.load(record_.state)
         finished = engine.outcome(state)
     except Exception:
-        log.warning("match %s: its stored state does not load; it is not rated", match_id)
-        return 0
+        log.warning("match %s: its stored state does not load; it is not rated", record_.id)
+        return None
     if finished is None:
-        return 0
+        return None
     forfeited = frozenset(seat.seat for seat in record_.seats if seat.autopilot)
     outcome = clock.forfeit(finished, forfeited)
-    stored = await ratings.has_results(db, match_id)
-    await record(
-        db, engine, record_, state, outcome, forfeited, finished_at, results_stored=stored,
-        rating=True,
-    )
-    return 1
+    return Finished(engine, record_, state, outcome, forfeited, finished_at, results_stored)

@@ -24,10 +24,10 @@ async def move_by_move(db: Connection, match: bulk.Finished) -> int:
     for user, name in match.seats:
         await seat_rows.add_seat(db, match_id, user, name)
     for seat, move, point, events in match.moves:
-        await move_rows.append_move(db, match_id, seat=seat, move=move, decision_point=point,
-                               events=events)
+        await move_rows.append_move(db, match_id, seat=seat, move=move,
+                                    decision_point=point, events=events)
     await versions.update_match(db, match_id, expected_version=0, status="finished",
-                            state=match.state)
+                                state=match.state)
     for (user, _), (won, points) in zip(match.seats, match.results, strict=True):
         await career.record_result(db, match.guild_id, user, match.game, won=won, points=points)
     return match_id

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 from data import packing
 from matches.match import Player
@@ -90,3 +91,17 @@ def to_version_13(path: Path) -> None:
             " CREATE INDEX ratings_by_rank ON ratings (guild_id, game, ordinal DESC);"
             " PRAGMA user_version = 13;"
         )
+
+
+async def unpack_every_log(store: Any) -> None:
+    """Every packed log back into rows of ``moves``, as versions before packing kept them."""
+    async with store.transaction() as db:
+        cursor = await db.execute("SELECT match_id, packed FROM move_logs")
+        for match_id, packed in await cursor.fetchall():
+            for move in packing.unpack(packed):
+                await db.execute(
+                    "INSERT INTO moves (match_id, seq, seat, move, decision_point, events, how,"
+                    " played_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (match_id, *(move[column] for column in packing.COLUMNS)),
+                )
+        await db.execute("DELETE FROM move_logs")

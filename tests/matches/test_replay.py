@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from data import matches as rows
-from data import move_rows, packing
+from data import move_rows
 from matches import upkeep
 from matches.match import Player
 from matches.replay import CHECKPOINT_EVERY, ReplayRefused, replay
 from matches.service import MatchService
 from rules.catalog import ENGINES
 from tests.databases import open_store
-from tests.matches.helpers import play_match
+from tests.matches.helpers import play_match, unpack_every_log
 
 PLAYERS = [Player(n, f"p{n}") for n in range(1, 5)]
 
@@ -129,20 +129,6 @@ async def _stored_bytes(service, match_id):
     return rows_bytes, packed_bytes
 
 
-async def _unpack(service):
-    """Every packed log back into rows of ``moves``."""
-    async with service.store.transaction() as db:
-        cursor = await db.execute("SELECT match_id, packed FROM move_logs")
-        for match_id, packed in await cursor.fetchall():
-            for move in packing.unpack(packed):
-                await db.execute(
-                    "INSERT INTO moves (match_id, seq, seat, move, decision_point, events, how,"
-                    " played_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (match_id, *(move[column] for column in packing.COLUMNS)),
-                )
-        await db.execute("DELETE FROM move_logs")
-
-
 async def test_every_step_replays_exactly_from_checkpoints_before_and_after_packing(service):
     games = [("whyfirst", 3, {}), ("hare", 4, {}), ("canyon", 3, {}),
              ("numbers", 4, {"teams": 2})]
@@ -154,7 +140,7 @@ async def test_every_step_replays_exactly_from_checkpoints_before_and_after_pack
     for match_id in played:
         rows_bytes, packed_bytes = await _stored_bytes(service, match_id)
         assert rows_bytes == 0 and packed_bytes > 0, "a match's log is packed as it finishes"
-    await _unpack(service)  # as the previous version kept them
+    await unpack_every_log(service.store)  # as the previous version kept them
     before = {match_id: await _stored(service, match_id) for match_id in played}
     assert before == at_finish
     unpacked = {match_id: await _stored_bytes(service, match_id) for match_id in played}
