@@ -53,11 +53,12 @@ def test_two_tabs_play_why_first_with_a_computer(browser, table_url):
     shown = _finished(anne, "whyfirst")
     assert "anne" in shown and "ben" in shown and "Ada (easy bot)" in shown
     anne.press("Rematch")
+    # The lobby and the private seat answer reach the page apart: wait for both.
     anne.wait_for_text("Match #2")
+    anne.wait_for_text("You have a seat in Why First? match #2")
     shown = anne.text()
     assert "Why First?: final board" in shown, "the first match's board stays final"
     assert shown.count("Why First?: new match") == 1, "the rematch's lobby"
-    assert "You have a seat in Why First? match #2" in shown
     ben.channel()
     ben.slash("/stats", "")
     ben.wait_for_text("Career of ben on this server")
