@@ -285,9 +285,14 @@ class WriteLock(threading.Thread):
             await connection.close()
 
 
-async def hold_write_lock(path: Path, seconds: float) -> WriteLock:
-    """The write lock taken by another process, from now on for ``seconds``. The event
-    loop runs on while the lock is waited for, so a write the bot has begun can end."""
+HELD_AT_MOST = 60.0
+"""Seconds a test's write lock is held unless let go sooner (a guard, not a figure)."""
+
+
+async def hold_write_lock(path: Path, seconds: float = HELD_AT_MOST) -> WriteLock:
+    """The write lock taken by another process, from now on for ``seconds`` or until
+    :meth:`WriteLock.let_go`. The event loop runs on while the lock is waited for, so a
+    write the bot has begun can end."""
     holder = WriteLock(path, seconds)
     holder.start()
     await asyncio.to_thread(holder.taken.wait)

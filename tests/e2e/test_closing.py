@@ -12,9 +12,6 @@ CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
 LOBBIES = 10
 JOINING = 5
 """Players joining each lobby: a Hare lobby seats six, its host included."""
-HELD_UNTIL_LET_GO = 60.0
-"""Seconds the test's write lock is held at most: it lets go once the bot has begun to close
-(a guard, not a figure)."""
 
 
 async def _lobby_with_players(table, name: str = "host"):
@@ -29,7 +26,7 @@ async def _lobby_with_players(table, name: str = "host"):
 async def test_closing_answers_every_click_in_hand(table):
     lobbies = [await _lobby_with_players(table, f"host{n}") for n in range(LOBBIES)]
     # The joins wait for the database until the bot has begun to close: all 50 are in hand.
-    holder = await hold_write_lock(table.database, HELD_UNTIL_LET_GO)
+    holder = await hold_write_lock(table.database)
     try:
         async with table.backend.simultaneously(settle=False):
             clicks = [

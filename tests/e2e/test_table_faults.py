@@ -19,9 +19,6 @@ from tests.e2e.play import (
 EDIT = "/channels/{channel_id}/messages/{message_id}"
 POST = "/channels/{channel_id}/messages"
 CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
-HELD_UNTIL_LET_GO = 60.0
-"""Seconds a test's write lock is held at most: it lets go once what it holds up is
-answered (a guard, not a figure)."""
 
 
 async def _view(table, match_id, user):
@@ -94,7 +91,7 @@ async def test_a_move_waiting_for_a_slow_writer_is_answered_in_time_and_saved(ta
     targets = await _pick_card(table, anne)
     version = (await table.match_row(match_id)).version
 
-    holder = await hold_write_lock(table.database, HELD_UNTIL_LET_GO)
+    holder = await hold_write_lock(table.database)
     try:
         async with table.backend.simultaneously(settle=False):
             moved = await table.backend.click(
@@ -125,7 +122,7 @@ async def test_a_move_that_cannot_be_saved_is_refused_plainly_and_changes_nothin
     table.busy_timeout = 0.3  # a lock held past the busy timeout
     await table.restart()
 
-    holder = await hold_write_lock(table.database, HELD_UNTIL_LET_GO)
+    holder = await hold_write_lock(table.database)
     try:
         refused = await table.backend.click(anne, targets, custom_id=first_button(targets, MOVE))
     finally:
@@ -147,7 +144,7 @@ async def test_a_clock_tick_on_a_busy_database_is_a_warning_and_the_next_one_run
     await table.restart()
     clock = table.bot.get_cog("Clock")
 
-    holder = await hold_write_lock(table.database, HELD_UNTIL_LET_GO)
+    holder = await hold_write_lock(table.database)
     try:
         await clock.tick.coro(clock)
     finally:
