@@ -165,6 +165,7 @@ async def test_two_processes_share_discords_global_rate(table):
     first = await table.restart()
     second = await _second_bot(table)
     bots = [first, second]
+    await _heartbeats(*bots)  # each has said it is alive, whatever its own loop did yet
     assert [await bot.table.clock.heartbeat() for bot in bots] == [2, 2]
     assert [bot.pace.most for bot in bots] == [GLOBAL_RATE // 2] * 2
     lobbies = []
