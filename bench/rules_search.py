@@ -3,9 +3,10 @@
     python -m bench.rules_search [--lang LANG ...] [--misses]
 
 Runs every question of ``bench/rules_questions/<lang>.tsv`` (the questions the search is
-tuned against), of ``bench/rules_questions/held-out/<lang>.tsv`` and of
-``bench/rules_questions/held-out-2/<lang>.tsv`` (two sets written before a round of tuning
-and never tuned against), each ``game<TAB>section-key<TAB>question`` as players type
+tuned against), of ``bench/rules_questions/held-out/<lang>.tsv``, of
+``bench/rules_questions/held-out-2/<lang>.tsv`` and of
+``bench/rules_questions/held-out-3/<lang>.tsv`` (three sets written before a round of
+tuning and never tuned against), each ``game<TAB>section-key<TAB>question`` as players type
 them, through the search the bot runs, in the question's language and its misspelt words
 mended as the bot mends them, over every game's rulebook, and prints per language how
 many questions find their section first and in the top three: asked at the question's
@@ -30,7 +31,7 @@ from rules.rulebook import LANGUAGES, all_rulebooks, digest
 
 QUESTIONS = Path(__file__).parent / "rules_questions"
 SETS = {"tuned": QUESTIONS, "held out": QUESTIONS / "held-out",
-        "second held out": QUESTIONS / "held-out-2"}
+        "second held out": QUESTIONS / "held-out-2", "third held out": QUESTIONS / "held-out-3"}
 """Each set of questions by name, and its folder: the first is tuned against."""
 TUNED = "tuned"
 TOP = 3
