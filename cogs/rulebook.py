@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import discord
@@ -10,14 +9,13 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from cogs.common.i18n import N_, _, ngettext, speaking
-from cogs.common.languages import of_interaction
+from cogs.common.i18n import N_, _, ngettext
 from cogs.common.presenter import EMBED_COLOUR, joined
 from cogs.common.reply import Reply
 from cogs.common.rulebooks import rulebooks_in
+from cogs.rulebook_pages import RULEBOOK_ITEMS, RuleOpenButton, reader_language, section_message
 from data import matches as rows
 from data import rules_search
-from rules.paging import split_for_discord
 from rules.rulebook import (
     ENGLISH,
     LANGUAGES,
@@ -29,8 +27,6 @@ from rules.rulebook import (
     game_named,
 )
 
-PAGE_LIMIT = 4096
-"""An embed description holds at most 4096 characters; longer sections are paged."""
 AUTOCOMPLETE_LIMIT = 25
 SEARCH_HITS = 5
 QUERY_LENGTH = 200
@@ -39,41 +35,6 @@ NO_WORDS = N_("Say what the rule is about, such as “tortoise”, “dead card�
 
 Name = app_commands.Range[str, 1, TOPIC_LENGTH]
 Query = app_commands.Range[str, 1, QUERY_LENGTH]
-
-
-def reader_language(interaction: discord.Interaction[Any]) -> str:
-    """The language of the rulebooks the player who asked reads: the one they read answers
-    in (their choice, else their Discord locale), English where no rulebook is written."""
-    lang = of_interaction(interaction)
-    return lang if lang in LANGUAGES else ENGLISH
-
-
-def section_pages(section: Section) -> list[str]:
-    return split_for_discord(section.body, PAGE_LIMIT)
-
-
-def section_message(section: Section, page: int, lang: str = ENGLISH) -> dict[str, Any]:
-    """The embed (and page buttons, when the section is long) showing one page of a
-    section of ``lang``'s rulebook."""
-    pages = section_pages(section)
-    page = max(0, min(page, len(pages) - 1))
-    book = all_rulebooks(lang)[section.game]
-    embed = discord.Embed(title=section.title[:256], description=pages[page], colour=EMBED_COLOUR)
-    footer = _(
-        "{title} rules · /rules show game:{game} topic:{topic}",
-        title=book.title, game=section.game, topic=section.key,
-    )
-    if len(pages) > 1:
-        footer = _(
-            "Page {page}/{pages} · {footer}", page=page + 1, pages=len(pages), footer=footer
-        )
-    embed.set_footer(text=footer[:2048])
-    view = discord.ui.View(timeout=None)
-    if len(pages) > 1:
-        where = (lang, section.game, section.key)
-        view.add_item(RulePageButton(*where, page - 1, _("Previous"), page == 0))
-        view.add_item(RulePageButton(*where, page + 1, _("Next"), page == len(pages) - 1))
-    return {"embed": embed, "view": view}
 
 
 def unknown_game(typed: str) -> str:
@@ -138,90 +99,6 @@ async def answer(reply: Reply, message: dict[str, Any], *, public: bool) -> None
         await reply.publish(**message)
     else:
         await reply.private(**message)
-
-
-async def _section_or_refuse(
-    interaction: discord.Interaction[Any], game: str, key: str, lang: str
-) -> Section | None:
-    """The section a rules button names, in ``lang``, or a private answer that it is gone."""
-    try:
-        return all_rulebooks(lang)[game].section(key)
-    except KeyError:
-        await interaction.response.send_message(
-            _("That rule section no longer exists: try /rules search."), ephemeral=True
-        )
-        return None
-
-
-_GAME = "|".join(RULEBOOK_GAMES)
-_LANG = "|".join(LANGUAGES)
-
-
-class RulePageButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=(
-        rf"rules:page:(?:(?P<lang>{_LANG}):)?(?P<game>{_GAME}):(?P<key>[a-z0-9-]{{1,40}})"
-        r":(?P<page>[0-9]{1,3})"
-    ),
-):
-    """Turns the page of a long section in place, in the language it is shown in (English
-    for buttons from before the rulebooks spoke other languages)."""
-
-    def __init__(
-        self, lang: str, game: str, key: str, page: int, label: str, disabled: bool = False
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                disabled=disabled,
-                custom_id=f"rules:page:{lang}:{game}:{key}:{max(page, 0)}",
-            )
-        )
-        self.lang, self.game, self.key, self.page = lang, game, key, page
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> RulePageButton:
-        lang = match["lang"] or ENGLISH
-        return cls(lang, match["game"], match["key"], int(match["page"]), "")
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        with speaking(of_interaction(interaction)):
-            section = await _section_or_refuse(interaction, self.game, self.key, self.lang)
-            if section is not None:
-                await interaction.response.edit_message(
-                    **section_message(section, self.page, self.lang)
-                )
-
-
-class RuleOpenButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"rules:open:(?P<game>{_GAME}):(?P<key>[a-z0-9-]{{1,40}})",
-):
-    """Opens a search hit's whole section privately, in the language of who clicks."""
-
-    def __init__(self, game: str, key: str, label: str = "Open") -> None:
-        super().__init__(discord.ui.Button(label=label[:80], custom_id=f"rules:open:{game}:{key}"))
-        self.game, self.key = game, key
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> RuleOpenButton:
-        return cls(match["game"], match["key"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        with speaking(of_interaction(interaction)):
-            lang = reader_language(interaction)
-            section = await _section_or_refuse(interaction, self.game, self.key, lang)
-            if section is not None:
-                await interaction.response.send_message(
-                    **section_message(section, 0, lang), ephemeral=True
-                )
-
-
-RULEBOOK_ITEMS = (RulePageButton, RuleOpenButton)
 
 
 class Rulebooks(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cogs.hare.words import move_text
-from tests.rules.test_hare_rules import race
+from tests.rules.hare_positions import race
 
 
 def test_each_move_says_what_it_costs_and_the_carrots_it_leaves() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cogs.rulebook import RulePageButton
+from cogs.rulebook_pages import RulePageButton
 
 
 async def _button(custom_id: str) -> RulePageButton:

@@ -13,9 +13,9 @@ from data import move_rows
 from matches.pool import Workers
 from rules.hare import ENGINE as HARE
 from rules.hare import purposeful_move
+from tests.e2e.canyon_play import play_while as canyon_play_while
+from tests.e2e.hare_play import make_move as hare_move
 from tests.e2e.play import act, match_id_of, play_to_the_end, playable
-from tests.e2e.test_canyon_table import _play_while as canyon_play_while
-from tests.e2e.test_hare_table import make_move as hare_move
 from tests.e2e.test_numbers_table import play_to_the_end as numbers_play_to_the_end
 
 

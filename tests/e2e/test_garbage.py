@@ -11,7 +11,7 @@ from collections import Counter
 
 import discord
 
-from tests.e2e.test_hare_table import _open_and_start, play_moves
+from tests.e2e.hare_play import open_race, play_moves
 
 LEFT_FOR_COLLECTION = (discord.Message, discord.ui.View, discord.ui.Item, discord.Component)
 
@@ -29,7 +29,7 @@ async def test_moves_leave_no_message_view_or_component_behind(table):
     leave none of discord.py's messages, views or components alive: nothing waits for a
     collection. Without letting go, they left 14 messages, 40 views and 300 components."""
     anne, ben = table.player("anne"), table.player("ben")
-    match_id = await _open_and_start(table, anne, ben)
+    match_id = await open_race(table, anne, ben)
     rng = random.Random(5)
     gc.collect()  # what the lobby and the start left
     gc.disable()

@@ -9,12 +9,12 @@ from typing import Any
 
 import discord
 
-from tests.e2e.test_hare_table import _open_and_start, play_moves
+from tests.e2e.hare_play import open_race, play_moves
 
 
 async def test_a_background_edit_builds_no_message_from_discords_answer(table, monkeypatch):
     anne, ben = table.player("anne"), table.player("ben")
-    match_id = await _open_and_start(table, anne, ben)
+    match_id = await open_race(table, anne, ben)
     await table.backend.settle()
     built: list[int] = []
     original = discord.Message.__init__

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import sys
-
 import pytest
 
+from cogs import rulebook_pages
 from rules.rulebook import all_rulebooks
 from tests.data.snippet_checks import markdown_problems
 
@@ -245,8 +244,7 @@ async def test_the_longest_question_stays_within_discords_limits(table):
 
 
 async def test_long_sections_are_paged_with_buttons(table, monkeypatch):
-    # The extension's module as the bot loaded it.
-    monkeypatch.setattr(sys.modules["cogs.rulebook"], "PAGE_LIMIT", 300)
+    monkeypatch.setattr(rulebook_pages, "PAGE_LIMIT", 300)
     reader = table.player("reader")
     section = max(BOOKS["hare"].sections, key=lambda s: len(s.body))
     answer = await table.backend.slash(

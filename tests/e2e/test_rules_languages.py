@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import sys
-
+from cogs import rulebook_pages
 from rules.rulebook import all_rulebooks
 
 ENGLISH = all_rulebooks()
@@ -90,7 +89,7 @@ async def test_a_misspelt_italian_search_is_mended_from_italian_words(table):
 
 
 async def test_pages_turn_in_the_language_the_section_is_shown_in(table, monkeypatch):
-    monkeypatch.setattr(sys.modules["cogs.rulebook"], "PAGE_LIMIT", 300)
+    monkeypatch.setattr(rulebook_pages, "PAGE_LIMIT", 300)
     ana = spanish_player(table)
     section = max(SPANISH["hare"].sections, key=lambda s: len(s.body))
     answer = await table.backend.slash(

@@ -9,8 +9,8 @@ import pytest
 from rules.hare import ENGINE
 from rules.hare.dice import HareResult, hare_result
 from rules.hare.state import HareState
+from tests.rules.hare_positions import first, kinds, loaded, race
 from tests.rules.protocol import check_padded_codes_refused
-from tests.rules.test_hare_rules import first, kinds, loaded, race
 
 # The table as GAMES.md prints it: roll -> results for places 1st..6th.
 GAMES_MD_TABLE = {
