@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import io
-
-from PIL import Image
-
 from cogs.common.presenter import plural
 from cogs.whyfirst.picture import KEY_RADIUS, MARGIN, lane_y, picture_size
 from data import move_rows
 from rules.whyfirst import ENGINE
+from tests.e2e.board_picture import board_picture
 from tests.e2e.legend import legend, marker_at, track_rows
 from tests.e2e.play import act, open_and_start, play_to_the_end, playable
 
@@ -19,14 +16,6 @@ LONG_NAMES = [f"{name}-has-a-display-name-of-32-ch"[:32] for name in "abcdef"]
 async def _outcome(table, match_id):
     record = await table.match_row(match_id)
     return record, ENGINE.outcome(ENGINE.load(record.state))
-
-
-def _picture(message) -> Image.Image:
-    """The board's picture: its one attachment, which the embed shows."""
-    (attachment,) = message.attachments
-    assert attachment.filename == "board.png"
-    assert message.embeds[0]["image"]["url"] == attachment.url, "the embed shows it"
-    return Image.open(io.BytesIO(attachment.data))
 
 
 async def _stage_ends(table, match_id):
@@ -54,7 +43,7 @@ def _positions_line(event, names):
 def _legend_matches_the_picture(board) -> list[str]:
     """The colour key names each lane's marker in the picture, and the track's rows are
     labelled by the same shapes and letters, lane by lane; the names, in lane order."""
-    picture, rows = _picture(board), track_rows(board.text)
+    picture, rows = board_picture(board), track_rows(board.text)
     entries = legend(board.text)
     assert len(rows) == len(entries)
     for figure, (colour, _name) in enumerate(entries):
@@ -74,7 +63,7 @@ async def test_three_players_play_a_whole_match_by_commands_and_buttons(table):
     board = table.board()
     assert "stage 1/5 · card round 1/5" in board.text
     assert board.find_button(label="Show my hand")
-    assert _picture(board).size == picture_size(3, False)
+    assert board_picture(board).size == picture_size(3, False)
     assert "Colours: 🟦● B anne · 🟧■ O ben · 🟩▲ G chris" in board.text
     assert _legend_matches_the_picture(board) == ["anne", "ben", "chris"]
 
@@ -84,7 +73,7 @@ async def test_three_players_play_a_whole_match_by_commands_and_buttons(table):
     assert record.status == "finished"
     board, result = table.backend.channel_messages(table.channel)
     assert "final board" in board.text and not board.buttons
-    _picture(board)
+    board_picture(board)
     names = {0: "anne", 1: "ben", 2: "chris"}
     for seat in outcome.winners:
         assert names[seat] in result.text.split("with the second-highest")[0]
@@ -221,7 +210,7 @@ async def test_a_finished_stage_stays_on_the_board_while_the_next_one_is_played(
 async def test_the_picture_is_uploaded_only_when_what_it_shows_changes(table):
     anne, ben, chris = (table.player(n) for n in ("anne", "ben", "chris"))
     await open_and_start(table, anne, ben, chris)
-    first = _picture(table.board())
+    first = board_picture(table.board())
     uploads = len(table.backend.uploads)
     await act(table, anne, table.hand(anne))
     await act(table, ben, table.hand(ben))
@@ -231,17 +220,17 @@ async def test_the_picture_is_uploaded_only_when_what_it_shows_changes(table):
     await act(table, chris, table.hand(chris))
     assert "card round 2/5" in table.board().text
     assert len(table.backend.uploads) == uploads + 3, "the reveal moved the figures"
-    assert _picture(table.board()).tobytes() != first.tobytes()
+    assert board_picture(table.board()).tobytes() != first.tobytes()
 
 
 async def test_the_tactical_board_pictures_the_order_of_moves(table):
     anne, ben, chris = (table.player(n) for n in ("anne", "ben", "chris"))
     await open_and_start(table, anne, ben, chris, variant="tactical")
-    before = _picture(table.board())
+    before = board_picture(table.board())
     assert before.size == picture_size(3, True)
     await _play_a_card_round(table, [anne, ben, chris])
     assert "Order of moves" in table.board().text
-    after = _picture(table.board())
+    after = board_picture(table.board())
     assert after.tobytes() != before.tobytes(), "the order of moves is drawn once revealed"
 
 
@@ -253,7 +242,7 @@ async def test_six_long_named_players_play_a_match_within_discord_limits(table):
     assert record.status == "finished"
     board, result = table.backend.channel_messages(table.channel)
     assert board.text.count(" ended\n") == 5 and result.text.count("stage by stage") == 6
-    assert _picture(board).size == picture_size(6, False)
+    assert board_picture(board).size == picture_size(6, False)
 
 
 async def test_choosing_whom_a_card_goes_on_keeps_the_last_reveal_in_the_dm(table):
