@@ -32,21 +32,11 @@ violation; answers to interactions are not counted, as on Discord.
 """
 
 from .driver import FakeDiscord, InteractionResult
-from .model import (
-    Attachment,
-    ButtonView,
-    Call,
-    Channel,
-    Guild,
-    Member,
-    Message,
-    Role,
-    SelectView,
-    User,
-    Violation,
-)
+from .messages import Attachment, ButtonView, Message, SelectView
+from .model import Channel, Guild, Member, Role, User
 from .remote import RemoteBot, RemoteError
 from .server import Fault
+from .world import Call, Violation
 
 __all__ = [
     "Attachment",

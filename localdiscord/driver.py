@@ -25,23 +25,12 @@ from .gateway import (
     interaction_payload,
     ready_payload,
 )
-from .model import (
-    Attachment,
-    Call,
-    Channel,
-    Guild,
-    InteractionRecord,
-    Member,
-    Message,
-    Role,
-    User,
-    Violation,
-    World,
-    new_token,
-)
+from .messages import Attachment, Message
+from .model import Channel, Guild, Member, Role, User
 from .remote import RemoteBot
 from .server import GATEWAY_URL, GLOBAL_RATE, Fault, RestServer
 from .sharding import Session, open_shard, refusal, shards_of
+from .world import Call, InteractionRecord, Violation, World, new_token
 
 if TYPE_CHECKING:
     from . import openapi

@@ -20,24 +20,18 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from . import encoding, limits, pseudo
-from .model import (
+from .messages import (
     COMPONENTS_V2,
     EPHEMERAL,
     LOADING,
     SUPPRESS_EMBEDS,
     SUPPRESS_NOTIFICATIONS,
     Attachment,
-    Call,
-    Channel,
-    Guild,
-    InteractionRecord,
     Message,
-    User,
-    Violation,
-    World,
-    iso,
 )
+from .model import Channel, Guild, User, iso
 from .sharding import recommended_shards
+from .world import Call, InteractionRecord, Violation, World
 
 if TYPE_CHECKING:
     from . import openapi

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from ..driver import InteractionResult
-from ..model import EPHEMERAL, LOADING, Message, User
+from ..messages import EPHEMERAL, LOADING, Message
+from ..model import User
 from .options import OptionError, command_options, offered
 
 if TYPE_CHECKING:
