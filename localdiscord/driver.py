@@ -28,7 +28,8 @@ from .gateway import (
 from .messages import Attachment, Message
 from .model import Channel, Guild, Member, Role, User
 from .remote import RemoteBot
-from .server import GATEWAY_URL, GLOBAL_RATE, Fault, RestServer
+from .routes.account import GATEWAY_URL
+from .server import GLOBAL_RATE, Fault, RestServer
 from .sharding import Session, open_shard, refusal, shards_of
 from .world import Call, InteractionRecord, Violation, World, new_token
 
