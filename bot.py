@@ -11,12 +11,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import gc
 import hashlib
 import json
 import logging
 import os
-import signal
 import socket
 import sys
 import time
@@ -26,10 +24,10 @@ from typing import Any
 import aiohttp
 import discord
 from discord.ext import commands
-from discord.http import HTTPClient
 from dotenv import load_dotenv
 
 from cogs.common import pictures
+from cogs.common.buckets import BucketSweep
 from cogs.common.coalescer import Rate
 from cogs.common.commanderrors import answer_command_error
 from cogs.common.components import DYNAMIC_ITEMS, is_answered_by
@@ -39,6 +37,7 @@ from cogs.common.inflight import InFlight
 from cogs.common.kept import MESSAGE_RATE, WAITING_HAND
 from cogs.common.languages import Languages, of_interaction
 from cogs.common.pacing import GlobalPace, pace_requests
+from cogs.common.process import run_until_stopped, settle_heap
 from cogs.common.table import Table
 from cogs.common.uploads import send_forms_whole
 from cogs.games import PRESENTERS
@@ -319,49 +318,6 @@ state when it is drawn (its edits fold into one)."""
 CLOSING_GRACE = 6.0
 """Seconds a closing bot waits for edits held back by a message's rate: one window (5 s)."""
 
-OLDEST_COLLECTED_EVERY = 100
-"""Full garbage collections run once per this many collections of the middle generation
-(Python's default is 10): each scans all the heap while nothing else runs."""
-
-
-class BucketSweep:
-    """Forgets discord.py's rate-limit buckets idle for five minutes, as discord.py does, but
-    looks for them only once their number has doubled since it last looked.
-
-    discord.py looks through all its buckets each time it makes a new one, past 256. A bot
-    makes one per channel it edits, so after a restart with thousands of matches in play the
-    first edit of every channel scanned every bucket made before it: quadratic work (4.5
-    million looks for 3,000 channels; a few tenths of a millisecond a click at 400 busy
-    matches in the bench). Looking when the number doubles forgets the same idle buckets in
-    linear time overall."""
-
-    def __init__(self, http: HTTPClient) -> None:
-        self._http = http
-        self._look_above = BUCKETS_KEPT
-
-    def __call__(self) -> None:
-        buckets = self._http._buckets
-        if len(buckets) < self._look_above:
-            return
-        for key in [key for key, bucket in buckets.items() if bucket.is_inactive()]:
-            del buckets[key]
-        self._look_above = max(BUCKETS_KEPT, 2 * len(buckets))
-
-
-BUCKETS_KEPT = 256
-"""Rate-limit buckets kept before idle ones are looked for (discord.py's own threshold)."""
-
-
-def settle_heap() -> None:
-    """Collect once, then leave every object alive now (modules, the servers and members
-    Discord sent at start-up) out of later collections, and collect the oldest generation
-    a tenth as often. A full collection scans all it tracks while no click is answered; on
-    a busy table they stalled clicks for a tenth of a second, several times a minute."""
-    gc.collect()
-    gc.freeze()
-    young, middle, _ = gc.get_threshold()
-    gc.set_threshold(young, middle, OLDEST_COLLECTED_EVERY)
-
 
 def _shows(components: Sequence[Any], custom_id: str) -> bool:
     """Whether ``custom_id`` is on one of ``components`` or of their children; asked of
@@ -376,23 +332,7 @@ def _shows(components: Sequence[Any], custom_id: str) -> bool:
 async def run(settings: Settings) -> None:
     # The database first: a file that cannot be used is said in one line, before Discord.
     bot = TableBot(settings, store=await open_database(settings.database), settle_heap=True)
-    loop = asyncio.get_running_loop()
-    stopped: list[asyncio.Future[None]] = []  # the closings Ctrl-C or SIGTERM asked for
-
-    def stop() -> None:
-        stopped.append(asyncio.ensure_future(bot.close()))
-
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(signum, stop)
-    try:
-        await bot.start(settings.token or "")
-    except Exception:
-        # A start cut short by Ctrl-C or SIGTERM fails on the connection the stop closed:
-        # the stop was asked for, and it is a clean one.
-        if not stopped:
-            raise
-    finally:
-        await bot.close()  # also when start-up failed: the database is closed, nothing hangs
+    await run_until_stopped(bot, settings.token or "")
 
 
 def main(argv: Sequence[str] = ()) -> int:

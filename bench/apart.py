@@ -27,7 +27,8 @@ import discord
 from bench.cpu import ProcessCpu
 from bench.figures import Timing, profiled
 from bench.garbage import Collections
-from bot import TableBot, settle_heap
+from bot import TableBot
+from cogs.common.process import settle_heap
 from cogs.numbers import render as numbers_render
 from localdiscord import FakeDiscord, RemoteBot
 

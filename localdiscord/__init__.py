@@ -31,22 +31,13 @@ with the bot's token past 50 in a second are refused with a global 429 and recor
 violation; answers to interactions are not counted, as on Discord.
 """
 
-from .driver import FakeDiscord, InteractionResult
-from .model import (
-    Attachment,
-    ButtonView,
-    Call,
-    Channel,
-    Guild,
-    Member,
-    Message,
-    Role,
-    SelectView,
-    User,
-    Violation,
-)
+from .driver import FakeDiscord
+from .messages import Attachment, ButtonView, Message, SelectView
+from .model import Channel, Guild, Member, Role, User
 from .remote import RemoteBot, RemoteError
+from .results import InteractionResult
 from .server import Fault
+from .world import Call, Violation
 
 __all__ = [
     "Attachment",

@@ -16,8 +16,8 @@ import discord.http
 import discord.webhook.async_
 
 from . import encoding
-from .driver import loopback_connector
 from .gateway import Feeder, GatewayStub, TaskTracker
+from .loopback import loopback_connector
 from .sharding import open_shard, shards_of
 
 _log = logging.getLogger(__name__)

@@ -16,14 +16,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from . import encoding
-from .model import (
-    DEFAULT_PERMISSIONS,
-    Guild,
-    InteractionRecord,
-    Message,
-    World,
-    integration_owners,
-)
+from .messages import Message
+from .model import DEFAULT_PERMISSIONS, Guild
+from .world import InteractionRecord, World, integration_owners
 
 if TYPE_CHECKING:
     import discord

@@ -14,6 +14,7 @@ from dotenv import dotenv_values
 
 import bot
 from cogs.common import pictures
+from cogs.common.process import OLDEST_COLLECTED_EVERY
 from localdiscord import FakeDiscord
 from tests import databases
 from tests.databases import open_store, postgres_only, sqlite_only
@@ -277,7 +278,7 @@ async def test_once_ready_the_bot_leaves_start_up_out_of_garbage_collection(tmp_
             assert cached is not None and cached.get_channel(channels[-1].id) is not None
             assert frozen > len(channels)
             assert not any(o is cached for o in gc.get_objects())
-            assert gc.get_threshold()[2] == bot.OLDEST_COLLECTED_EVERY
+            assert gc.get_threshold()[2] == OLDEST_COLLECTED_EVERY
         finally:
             gc.unfreeze()
             gc.set_threshold(*thresholds)

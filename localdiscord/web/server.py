@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from ..driver import InteractionResult
-from ..model import EPHEMERAL, LOADING, Message, User
+from ..messages import EPHEMERAL, LOADING, Message
+from ..model import User
+from ..results import InteractionResult
 from .options import OptionError, command_options, offered
 
 if TYPE_CHECKING:

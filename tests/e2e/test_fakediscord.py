@@ -18,7 +18,7 @@ from discord.http import Route
 from localdiscord import FakeDiscord, InteractionResult, limits
 from localdiscord.fixtures import fake_discord  # noqa: F401 - pytest fixture
 from localdiscord.gateway import TaskTracker
-from localdiscord.model import EPHEMERAL
+from localdiscord.messages import EPHEMERAL
 
 TOPICS = [f"topic-{i:02d}" for i in range(40)]
 

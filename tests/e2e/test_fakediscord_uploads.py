@@ -17,7 +17,7 @@ from PIL import Image
 from cogs.numbers.picture import board_png
 from localdiscord import FakeDiscord, limits
 from localdiscord.fixtures import fake_discord  # noqa: F401 - pytest fixture
-from localdiscord.model import image_size
+from localdiscord.messages import image_size
 
 
 def png(colour: tuple[int, int, int], size: tuple[int, int] = (40, 30)) -> bytes:

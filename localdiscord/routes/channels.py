@@ -1,0 +1,142 @@
+"""The routes of channels and their messages, and of servers and their members."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..messages import Message
+from ..model import Channel, Guild
+from ..posting import Posting, merged_flags
+from ..rest import ApiError, Req, Route, as_snowflake
+from ..world import World
+
+
+class ChannelRoutes:
+    """Channels, messages, reactions; servers, their channels and members."""
+
+    def __init__(self, world: World, posting: Posting) -> None:
+        self.world = world
+        self.posting = posting
+
+    def routes(self) -> list[Route]:
+        message = "/channels/{channel_id}/messages/{message_id}"
+        return [
+            Route("GET", "/channels/{channel_id}", self.get_channel),
+            Route("GET", "/channels/{channel_id}/messages", self.list_messages),
+            Route("POST", "/channels/{channel_id}/messages", self.create_message),
+            Route("GET", message, self.get_message),
+            Route("PATCH", message, self.edit_message),
+            Route("DELETE", message, self.delete_message),
+            Route("POST", "/channels/{channel_id}/typing", self.typing),
+            Route("PUT", message + "/reactions/{emoji}/@me", self.add_reaction),
+            Route("DELETE", message + "/reactions/{emoji}/@me", self.remove_reaction),
+            Route("GET", "/guilds/{guild_id}", self.get_guild),
+            Route("GET", "/guilds/{guild_id}/channels", self.get_guild_channels),
+            Route("GET", "/guilds/{guild_id}/members/{user_id}", self.get_member),
+        ]
+
+    def _channel(self, req: Req) -> Channel:
+        channel_id = as_snowflake(req.params["channel_id"])
+        channel = self.world.channels.get(channel_id)
+        if channel is None:
+            deleted = channel_id in self.world.deleted_channels
+            raise ApiError(404, 10003, "Unknown Channel", expected=deleted or req.method == "GET")
+        if channel.is_dm and channel.recipient is not None:
+            req.user_id = channel.recipient.id
+        return channel
+
+    def _channel_message(self, req: Req, channel: Channel) -> Message:
+        msg = self.world.messages.get(as_snowflake(req.params["message_id"]))
+        if msg is None or msg.channel is not channel or msg.ephemeral_for is not None:
+            raise ApiError(404, 10008, "Unknown Message", expected=req.method == "GET")
+        return msg
+
+    # -- channels / messages -------------------------------------------------------------
+
+    async def get_channel(self, req: Req) -> tuple[int, Any]:
+        return 200, self._channel(req).payload()
+
+    async def list_messages(self, req: Req) -> tuple[int, Any]:
+        channel = self._channel(req)
+        limit = max(1, min(100, int(req.query.get("limit", 50))))
+        msgs = sorted(channel.messages, key=lambda m: m.id, reverse=True)
+        if "before" in req.query:
+            msgs = [m for m in msgs if m.id < int(req.query["before"])]
+        if "after" in req.query:
+            msgs = [m for m in msgs if m.id > int(req.query["after"])][-limit:]
+        return 200, [m.payload() for m in msgs[:limit]]
+
+    async def create_message(self, req: Req) -> tuple[int, Any]:
+        channel = self._channel(req)
+        if channel.is_dm and channel.recipient is not None and (
+            not channel.recipient.dms_open or channel.recipient.bot
+        ):
+            raise ApiError(403, 50007, "Cannot send messages to this user", expected=True)
+        payload = self.posting.check_payload(req.json, creating=True, files=len(req.files))
+        msg = self.posting.new_message(channel, payload, req.files)
+        return 200, msg.payload()
+
+    async def get_message(self, req: Req) -> tuple[int, Any]:
+        channel = self._channel(req)
+        return 200, self._channel_message(req, channel).payload()
+
+    async def edit_message(self, req: Req) -> tuple[int, Any]:
+        channel = self._channel(req)
+        msg = self._channel_message(req, channel)
+        if channel.is_dm and channel.recipient is not None and not channel.recipient.dms_open:
+            raise ApiError(403, 50007, "Cannot send messages to this user", expected=True)
+        if msg.author is not self.world.bot_user:
+            raise ApiError(403, 50005, "Cannot edit a message authored by another user")
+        payload = self.posting.check_payload(req.json, creating=False, files=len(req.files),
+                                             flags=merged_flags(msg, req.json))
+        self.posting.apply_edit(msg, payload, req.files)
+        return 200, msg.payload()
+
+    async def delete_message(self, req: Req) -> tuple[int, Any]:
+        channel = self._channel(req)
+        self.world.delete_message(self._channel_message(req, channel))
+        return 204, None
+
+    async def typing(self, req: Req) -> tuple[int, Any]:
+        self._channel(req)
+        return 204, None
+
+    async def add_reaction(self, req: Req) -> tuple[int, Any]:
+        msg = self._channel_message(req, self._channel(req))
+        msg.reactions[req.params["emoji"]] = 1
+        return 204, None
+
+    async def remove_reaction(self, req: Req) -> tuple[int, Any]:
+        msg = self._channel_message(req, self._channel(req))
+        msg.reactions.pop(req.params["emoji"], None)
+        return 204, None
+
+    # -- guilds --------------------------------------------------------------------------
+
+    def _guild(self, req: Req) -> Guild:
+        guild = self.world.guilds.get(as_snowflake(req.params["guild_id"]))
+        if guild is None:
+            raise ApiError(404, 10004, "Unknown Guild", expected=req.method == "GET")
+        return guild
+
+    async def get_guild(self, req: Req) -> tuple[int, Any]:
+        data = self._guild(req).payload(bot=self.world.bot_user, include_all_members=False)
+        for key in ("members", "channels", "threads", "presences", "voice_states", "joined_at",
+                    "large", "unavailable", "member_count", "stage_instances",
+                    "guild_scheduled_events", "soundboard_sounds"):
+            data.pop(key, None)
+        data.update(home_header=None, region="deprecated", widget_enabled=False,
+                    widget_channel_id=None, max_presences=None,
+                    max_stage_video_channel_users=50, max_video_channel_users=25)
+        return 200, data
+
+    async def get_guild_channels(self, req: Req) -> tuple[int, Any]:
+        return 200, [c.payload() for c in self._guild(req).channels]
+
+    async def get_member(self, req: Req) -> tuple[int, Any]:
+        guild = self._guild(req)
+        member = guild.members.get(as_snowflake(req.params["user_id"]))
+        if member is None:
+            raise ApiError(404, 10007, "Unknown Member", expected=True)
+        req.user_id = member.user.id
+        return 200, member.payload()
