@@ -120,8 +120,11 @@ def _results(
 
 
 def _report(
-    title: str, levels: tuple[str, ...], fair: float, results: list[Any]
+    title: str, levels: tuple[str, ...], fair: float, results: list[Any], together: int = 1
 ) -> None:
+    """Each level's win rate, interval, place and decision times; with ``together`` seats of
+    one level at each table, also how often one of them wins (their side, in a team game),
+    its interval counted by matches."""
     wins: dict[str, float] = defaultdict(float)
     places: dict[str, int] = defaultdict(int)
     counts: dict[str, int] = defaultdict(int)
@@ -155,6 +158,11 @@ def _report(
             f"{mean * 1000:>11.1f} ms {max(times, default=0.0) * 1000:>5.0f} ms",
             flush=True,
         )
+        if together > 1:
+            side = wins[level] / len(finished)
+            low, high = wilson(side, len(finished))
+            print(f"  one of the {together} {level} wins {side:.1%} of {len(finished)} matches "
+                  f"({low:.1%} to {high:.1%}), fair {together * fair:.1%}", flush=True)
 
 
 def mixed(game: str, matches: int, budget: Budget, seed: int, jobs: int) -> None:
@@ -178,10 +186,10 @@ def against_casual(
     title = f"{ENGINES[game].title}, {computers} {level} against {seats - computers} casual"
 
     def interim(results: list[Any]) -> None:
-        _report(f"{title} (so far)", (level,), 1 / seats, results)
+        _report(f"{title} (so far)", (level,), 1 / seats, results, computers)
 
     results = _results(game, _tables(matches, rotation), budget, seed, jobs, interim)
-    _report(title, (level,), 1 / seats, results)
+    _report(title, (level,), 1 / seats, results, computers)
 
 
 def main() -> None:

@@ -54,6 +54,23 @@ def test_a_match_that_goes_on_too_long_is_stopped_unfinished(
     assert "Sequence Numbers: 1 matches" in out and "1 more stopped unfinished after 10000" in out
 
 
+def test_two_partners_are_reported_as_one_side_counted_by_matches(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    partners = seating("easy", 4, 2)
+    results = [
+        (partners, [0.5, 0.0, 0.5, 0.0], (1, 2, 1, 2), {"easy": [0.01]}),
+        (partners, [0.0, 0.5, 0.0, 0.5], (2, 1, 2, 1), {"easy": [0.01]}),
+        (partners, [0.5, 0.0, 0.5, 0.0], (1, 2, 1, 2), {"easy": [0.01]}),
+    ]
+    players._report("Sequence Numbers", ("easy",), 0.25, results, together=2)
+    low, high = wilson(2 / 3, 3)
+    assert (
+        f"one of the 2 easy wins 66.7% of 3 matches ({low:.1%} to {high:.1%}), fair 50.0%"
+        in capsys.readouterr().out
+    )
+
+
 def _strong_rate(game: str, seats: int, matches: int) -> tuple[float, float]:
     """Strong's share of the wins among casual players, its seat turning, and the interval's
     lower end."""
