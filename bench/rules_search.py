@@ -11,8 +11,8 @@ mended as the bot mends them, over every game's rulebook, and prints per languag
 many questions find their section first and in the top three: asked at the question's
 game's table (that game open in the channel, whose sections the bot ranks higher, as
 during play), each set apart and all together, and all of them asked anywhere (every game
-alike). ``--misses`` lists the tuned questions not first at the table (the held-out ones
-stay unread while tuning). Figures, not tests.
+alike). ``--misses`` lists each set's questions not first at the table. Figures, not
+tests.
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ QUESTIONS = Path(__file__).parent / "rules_questions"
 SETS = {"tuned": QUESTIONS, "held out": QUESTIONS / "held-out",
         "second held out": QUESTIONS / "held-out-2"}
 """Each set of questions by name, and its folder: the first is tuned against."""
-TUNED = "tuned"
 TOP = 3
 
 
@@ -113,11 +112,11 @@ async def run(langs: list[str], misses: bool) -> None:
                 print(f"{f'{lang}, {len(found)} asked':<20}{_places(found)}{_places(anywhere)}")
                 for part, answered in parts.items():
                     print(f"{f'  {len(answered)} {part}':<20}{_places(answered)}")
-                for answer in parts[TUNED] if misses else ():
-                    if answer.place != 1:
-                        q = answer.question
-                        print(f"    {answer.place or '-'}  {q.game}:{q.key}  {q.text}"
-                              f"  -> {', '.join(key for _, key in answer.found)}")
+                    for answer in answered if misses else ():
+                        if answer.place != 1:
+                            q = answer.question
+                            print(f"    {answer.place or '-'}  {q.game}:{q.key}  {q.text}"
+                                  f"  -> {', '.join(key for _, key in answer.found)}")
         finally:
             await store.close()
 
@@ -134,7 +133,7 @@ def _places(found: list[Answer]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lang", nargs="*", choices=LANGUAGES, default=list(LANGUAGES))
-    parser.add_argument("--misses", action="store_true", help="list the tuned questions not first")
+    parser.add_argument("--misses", action="store_true", help="list the questions not first")
     args = parser.parse_args()
     asyncio.run(run(args.lang, args.misses))
 

@@ -3,6 +3,7 @@ rulebooks' words for the player's words, Dutch compounds split, and the games it
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -20,6 +21,12 @@ PREFIX_SHARE = 0.8
 rulebooks use themselves finds only itself ("over" is not "overview")."""
 SYNONYM_SHARE = 0.9
 """How much the rulebooks' word for a player's word counts, against the word itself."""
+MENDED_SHARE = 0.8
+"""How much the closest stem the rulebooks use counts for a misspelt word ("tortise")."""
+MENDED_FROM = 4
+"""The shortest stem looked up as misspelt: shorter ones are too often another word."""
+CLOSE_ENOUGH = 0.8
+"""How alike (difflib's ratio) a misspelt stem and the rulebooks' stem it finds must be."""
 SIGNLESS_SHARE = 0.5
 """How much a number found without the sign a question gives it ("+5") counts."""
 COMPOUND_PART = 3
@@ -56,7 +63,25 @@ def question(text: str, lang: str, vocabulary: frozenset[str]) -> Question:
             left, right = (lexicon.stem(part, lang) for part in split)
             terms += [Term({stem: 1.0}, COMPOUND_PART_WEIGHT) for stem in (left, right)]
             pairs.append((left, right))
+    if any(vocabulary.intersection(term.forms) for term in terms):
+        terms = [_mended(term, vocabulary) for term in terms]
     return Question(tuple(dict.fromkeys(terms)), (*pairwise(stems), *pairs), games)
+
+
+def _mended(term: Term, vocabulary: frozenset[str]) -> Term:
+    """``term``, or, when no form of it is in the rulebooks, with the closest stem they
+    use that starts alike as another form: a misspelt word among known ones finds what it
+    meant (a slip rarely hits a word's first letters). (A question
+    with no known word at all is mended whole, and says so: ``rules.spelling``.)"""
+    if vocabulary.intersection(term.forms):
+        return term
+    forms = dict(term.forms)
+    for typed in term.forms:
+        if len(typed) >= MENDED_FROM and typed.isalpha():
+            alike = [stem for stem in vocabulary if stem[:2] == typed[:2]]
+            for close in difflib.get_close_matches(typed, alike, n=1, cutoff=CLOSE_ENOUGH):
+                forms.setdefault(close, MENDED_SHARE * term.forms[typed])
+    return Term(forms, term.weight)
 
 
 def _forms(word: str, stem: str, lang: str, vocabulary: frozenset[str]) -> dict[str, float]:
