@@ -103,7 +103,9 @@ def _forms(word: str, stem: str, lang: str, vocabulary: frozenset[str]) -> dict[
 
 ANY_NUMBER = "#"
 """In a players' phrase, stands for any number ("space #": "space 27"); ``#>30`` for any
-number above 30, ``#<16`` for any below 16."""
+number above 30, ``#<16`` for any below 16, ``+#`` and ``-#`` for a number with that
+sign (a card's value: "+3 and -2")."""
+SIGNED = ("+" + ANY_NUMBER, "-" + ANY_NUMBER)
 
 
 def _phrases_added(tokens: list[str], lang: str) -> list[str]:
@@ -124,6 +126,8 @@ def _phrases_added(tokens: list[str], lang: str) -> list[str]:
 
 def _said(wanted: str, word: str) -> bool:
     """Whether ``word`` is the ``wanted`` word of a players' phrase."""
+    if wanted in SIGNED:
+        return word[:1] == wanted[0] and word[1:].isdecimal()
     if not wanted.startswith(ANY_NUMBER):
         return word == wanted
     if not word.lstrip("+-").isdecimal():
@@ -229,7 +233,7 @@ def _phrase(said: str) -> tuple[str, ...]:
     """The folded words of a players' phrase, ``ANY_NUMBER`` kept."""
     return tuple(
         word for part in said.split() for word in
-        ([part] if part.startswith(ANY_NUMBER) else lexicon.tokens(part))
+        ([part] if part.startswith(ANY_NUMBER) or part in SIGNED else lexicon.tokens(part))
     )
 
 

@@ -175,6 +175,9 @@ def _forms(text: str, lang: str = "en") -> list[dict[str, float]]:
         ("space 27", [{"space": 1.0}, {"27": 1.0}, {"map": 1.0}, {"number": 1.0}]),
         ("I got 33", [{"33": 1.0}, {"over": 1.0}, {"30": 1.0}]),
         ("I got 13", [{"13": 1.0}]),
+        ("-1 and +4", [{"-1": 1.0, "1": 0.5, "one": 0.5}, {"+4": 1.0, "4": 0.5, "four": 0.5},
+                       {"add": 1.0}, {"up": 1.0}, {"total": 1.0}]),
+        ("1 and 4", [{"1": 1.0, "one": 1.0}, {"4": 1.0, "four": 1.0}]),
     ],
 )
 def test_a_questions_words_become_the_stems_that_find_them(text, forms):
