@@ -98,7 +98,26 @@ def _forms(word: str, stem: str, lang: str, vocabulary: frozenset[str]) -> dict[
                     forms.setdefault(longer, PREFIX_SHARE * forms[known])
     if lang == "nl" and stem not in vocabulary and stem[-1:] == "t":
         forms.setdefault(stem[:-1], 1.0)  # "speelt" is "speel" of "spelen"
+    if lang == "es":
+        for other in _stem_changed(stem):
+            if other in vocabulary:
+                forms.setdefault(other, 1.0)
     return forms
+
+
+_STEM_CHANGES = (("ie", "e"), ("ue", "o"), ("ue", "u"), ("e", "ie"), ("o", "ue"), ("u", "ue"))
+"""The vowels a Spanish verb changes in some of its forms ("empiezo", "empezamos";
+"puedo", "podemos"; "juego", "jugamos"), which its stemmer keeps apart."""
+
+
+def _stem_changed(stem: str) -> list[str]:
+    """``stem`` with one of its vowels changed as a Spanish verb's are, each way."""
+    return [
+        stem[:at] + to + stem[at + len(was):]
+        for was, to in _STEM_CHANGES
+        for at in range(len(stem))
+        if stem.startswith(was, at)
+    ]
 
 
 ANY_NUMBER = "#"

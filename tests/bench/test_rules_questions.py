@@ -14,7 +14,7 @@ GOAL_FIRST, GOAL_TOP = 0.85, 1.0
 """The aim (issue 25), in every language: 85% found first, all in the top three."""
 REACHED = {
     "en": (0.95, 1.0),
-    "es": (0.96, 1.0),
+    "es": (0.98, 1.0),
     "it": (0.94, 1.0),
     "nl": (0.95, 1.0),
 }

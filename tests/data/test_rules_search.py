@@ -184,6 +184,13 @@ def test_a_questions_words_become_the_stems_that_find_them(text, forms):
     assert _forms(text) == forms
 
 
+def test_a_spanish_verb_also_finds_its_forms_with_the_other_vowel():
+    (empezamos,) = question("empezamos", "es", frozenset({"empez", "empiez"})).terms
+    (vuelves,) = question("vuelves", "es", frozenset({"volv", "vuelv", "vuelt"})).terms
+    assert empezamos.forms == {"empez": 1.0, "empiez": 1.0}
+    assert vuelves.forms == {"vuelv": 1.0, "volv": 1.0}
+
+
 def test_a_stem_the_rulebooks_never_use_finds_the_longer_ones_it_starts():
     ((tortoise, *_),) = _forms("tort")  # as typed so far, in the autocomplete
     assert [*_forms("tort")[0]][1:] == ["tortois"] and tortoise == "tort"
