@@ -2,17 +2,17 @@
 
     python -m bench.rules_search [--lang LANG ...] [--misses]
 
-Runs every question of ``bench/rules_questions/<lang>.tsv`` (the questions the search is
-tuned against), of ``bench/rules_questions/held-out/<lang>.tsv`` and of
-``bench/rules_questions/held-out-2/<lang>.tsv`` (two sets written before a round of tuning
-and never tuned against), each ``game<TAB>section-key<TAB>question`` as players type
-them, through the search the bot runs, in the question's language and its misspelt words
-mended as the bot mends them, over every game's rulebook, and prints per language how
-many questions find their section first and in the top three: asked at the question's
-game's table (that game open in the channel, whose sections the bot ranks higher, as
-during play), each set apart and all together, and all of them asked anywhere (every game
-alike). ``--misses`` lists each set's questions not first at the table. Figures, not
-tests.
+Runs every question of ``bench/rules_questions/<lang>.tsv``, of
+``bench/rules_questions/held-out/<lang>.tsv`` and of
+``bench/rules_questions/held-out-2/<lang>.tsv`` (two sets each written before a round of
+tuning, held out then, tuned against since), each ``game<TAB>section-key<TAB>question``
+as players type them, through the search the bot runs, in the question's language and
+its misspelt words mended as the bot mends them, over every game's rulebook, and prints
+per language how many questions find their section first and in the top three: asked at
+the question's game's table (that game open in the channel, whose sections the bot ranks
+higher, as during play), each set apart and all together, and all of them asked anywhere
+(every game alike). ``--misses`` lists each set's questions not first at the table.
+Figures, not tests.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from rules.rulebook import LANGUAGES, all_rulebooks, digest
 QUESTIONS = Path(__file__).parent / "rules_questions"
 SETS = {"tuned": QUESTIONS, "held out": QUESTIONS / "held-out",
         "second held out": QUESTIONS / "held-out-2"}
-"""Each set of questions by name, and its folder: the first is tuned against."""
+"""Each set of questions by name, and its folder (every one tuned against by now)."""
 TOP = 3
 
 
