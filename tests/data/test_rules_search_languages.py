@@ -44,6 +44,7 @@ QUESTIONS = [
     ("it", "cosa succede quando finisce il mazzo", "numbers", "drawing"),
     ("it", "come funziona la variante tattica", "whyfirst", "tactical-variant"),
     ("it", "quando si mangia la lattuga", "hare", "lettuce-spaces"),
+    ("it", "siamo in 2, leo cosa fa?", "whyfirst", "leo"),  # not "numero" (bianco)
     ("nl", "hoe werkt de tactische variant", "whyfirst", "tactical-variant"),
     ("nl", "hoeveel rijen heb je nodig om te winnen", "numbers", "winning"),
     ("nl", "wat doet de minkaart bij sequence numbers", "numbers", "plus-minus"),
