@@ -33,9 +33,6 @@ COMPOUND_PART = 3
 """The shortest part a Dutch compound splits into ("min" of "minkaart")."""
 COMPOUND_PART_WEIGHT = 0.5
 """How much each part of a Dutch compound the rulebooks use counts besides the whole."""
-KNOWN_COMPOUND_PART = 4
-"""The shortest part a Dutch word the rulebooks use is also looked for by: shorter ones
-are as often only its letters ("wortels" is no "wor" and "tel")."""
 _SYNONYMS = Path(__file__).parent / "synonyms"
 
 
@@ -62,8 +59,7 @@ def question(text: str, lang: str, vocabulary: frozenset[str]) -> Question:
             stems.append(stem)
             terms.append(Term(_forms(part, stem, lang, vocabulary)))
         split = _split(word, lang, vocabulary) if len(parts) == 1 else None
-        if split and min(map(len, split)) >= KNOWN_COMPOUND_PART:
-            # "wortelkaart" is also about "wortel" and "kaart", and finds "wortel-kaart"
+        if split:  # "minkaart" is also about "min" and "kaart", and finds "min-kaart"
             left, right = (lexicon.stem(part, lang) for part in split)
             terms += [Term({stem: 1.0}, COMPOUND_PART_WEIGHT) for stem in (left, right)]
             pairs.append((left, right))

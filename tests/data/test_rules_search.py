@@ -184,15 +184,6 @@ def test_a_questions_words_become_the_stems_that_find_them(text, forms):
     assert _forms(text) == forms
 
 
-def test_a_dutch_word_the_rulebooks_use_is_split_only_into_parts_of_four_letters_or_more():
-    vocabulary = frozenset({"wortel", "wor", "tel", "wortelkaart", "kaart"})
-    (wortels,) = question("wortels", "nl", vocabulary).terms
-    assert wortels.forms == {"wortel": 1.0}
-    assert [term.forms for term in question("wortelkaart", "nl", vocabulary).terms] == [
-        {"wortelkaart": 1.0}, {"wortel": 1.0}, {"kaart": 1.0}
-    ]
-
-
 def test_a_spanish_verb_also_finds_its_forms_with_the_other_vowel():
     (empezamos,) = question("empezamos", "es", frozenset({"empez", "empiez"})).terms
     (vuelves,) = question("vuelves", "es", frozenset({"volv", "vuelv", "vuelt"})).terms
