@@ -2,18 +2,17 @@
 
     python -m bench.rules_search [--lang LANG ...] [--misses]
 
-Runs every question of ``bench/rules_questions/<lang>.tsv`` (the questions the search is
-tuned against), of ``bench/rules_questions/held-out/<lang>.tsv``, of
-``bench/rules_questions/held-out-2/<lang>.tsv`` and of
-``bench/rules_questions/held-out-3/<lang>.tsv`` (three sets written before a round of
-tuning and never tuned against), each ``game<TAB>section-key<TAB>question`` as players type
-them, through the search the bot runs, in the question's language and its misspelt words
-mended as the bot mends them, over every game's rulebook, and prints per language how
-many questions find their section first and in the top three: asked at the question's
-game's table (that game open in the channel, whose sections the bot ranks higher, as
-during play), each set apart and all together, and all of them asked anywhere (every game
-alike). ``--misses`` lists the tuned questions not first at the table (the held-out ones
-stay unread while tuning). Figures, not tests.
+Runs every question of ``bench/rules_questions/<lang>.tsv``, of
+``bench/rules_questions/held-out/<lang>.tsv``, of ``bench/rules_questions/held-out-2/<lang>.tsv``
+(two sets each written before a round of tuning, held out then, tuned against since) and of
+``bench/rules_questions/held-out-3/<lang>.tsv`` (written blind, never tuned against), each
+``game<TAB>section-key<TAB>question`` as players type them, through the search the bot runs,
+in the question's language and its misspelt words mended as the bot mends them, over every
+game's rulebook, and prints per language how many questions find their section first and in
+the top three: asked at the question's game's table (that game open in the channel, whose
+sections the bot ranks higher, as during play), each set apart and all together, and all of
+them asked anywhere (every game alike). ``--misses`` lists the questions of the sets tuned
+against that are not first at the table; the held-out set's stay unread. Figures, not tests.
 """
 
 from __future__ import annotations
@@ -30,10 +29,11 @@ from data.store import Store
 from rules.rulebook import LANGUAGES, all_rulebooks, digest
 
 QUESTIONS = Path(__file__).parent / "rules_questions"
-SETS = {"tuned": QUESTIONS, "held out": QUESTIONS / "held-out",
-        "second held out": QUESTIONS / "held-out-2", "third held out": QUESTIONS / "held-out-3"}
-"""Each set of questions by name, and its folder: the first is tuned against."""
-TUNED = "tuned"
+SETS = {"first": QUESTIONS, "second": QUESTIONS / "held-out", "third": QUESTIONS / "held-out-2",
+        "held out": QUESTIONS / "held-out-3"}
+"""Each set of questions by name, and its folder, in the order they were written."""
+TUNED_ON = ("first", "second", "third")
+"""The sets the search has been tuned against; the last one written is held out."""
 TOP = 3
 
 
@@ -114,11 +114,11 @@ async def run(langs: list[str], misses: bool) -> None:
                 print(f"{f'{lang}, {len(found)} asked':<20}{_places(found)}{_places(anywhere)}")
                 for part, answered in parts.items():
                     print(f"{f'  {len(answered)} {part}':<20}{_places(answered)}")
-                for answer in parts[TUNED] if misses else ():
-                    if answer.place != 1:
-                        q = answer.question
-                        print(f"    {answer.place or '-'}  {q.game}:{q.key}  {q.text}"
-                              f"  -> {', '.join(key for _, key in answer.found)}")
+                    for answer in answered if misses and part in TUNED_ON else ():
+                        if answer.place != 1:
+                            q = answer.question
+                            print(f"    {answer.place or '-'}  {q.game}:{q.key}  {q.text}"
+                                  f"  -> {', '.join(key for _, key in answer.found)}")
         finally:
             await store.close()
 
@@ -135,7 +135,7 @@ def _places(found: list[Answer]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lang", nargs="*", choices=LANGUAGES, default=list(LANGUAGES))
-    parser.add_argument("--misses", action="store_true", help="list the tuned questions not first")
+    parser.add_argument("--misses", action="store_true", help="list the questions not first")
     args = parser.parse_args()
     asyncio.run(run(args.lang, args.misses))
 

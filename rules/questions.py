@@ -3,6 +3,7 @@ rulebooks' words for the player's words, Dutch compounds split, and the games it
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -20,6 +21,12 @@ PREFIX_SHARE = 0.8
 rulebooks use themselves finds only itself ("over" is not "overview")."""
 SYNONYM_SHARE = 0.9
 """How much the rulebooks' word for a player's word counts, against the word itself."""
+MENDED_SHARE = 0.8
+"""How much the closest stem the rulebooks use counts for a misspelt word ("tortise")."""
+MENDED_FROM = 4
+"""The shortest stem looked up as misspelt: shorter ones are too often another word."""
+CLOSE_ENOUGH = 0.8
+"""How alike (difflib's ratio) a misspelt stem and the rulebooks' stem it finds must be."""
 SIGNLESS_SHARE = 0.5
 """How much a number found without the sign a question gives it ("+5") counts."""
 COMPOUND_PART = 3
@@ -56,7 +63,25 @@ def question(text: str, lang: str, vocabulary: frozenset[str]) -> Question:
             left, right = (lexicon.stem(part, lang) for part in split)
             terms += [Term({stem: 1.0}, COMPOUND_PART_WEIGHT) for stem in (left, right)]
             pairs.append((left, right))
+    if any(vocabulary.intersection(term.forms) for term in terms):
+        terms = [_mended(term, vocabulary) for term in terms]
     return Question(tuple(dict.fromkeys(terms)), (*pairwise(stems), *pairs), games)
+
+
+def _mended(term: Term, vocabulary: frozenset[str]) -> Term:
+    """``term``, or, when no form of it is in the rulebooks, with the closest stem they
+    use that starts alike as another form: a misspelt word among known ones finds what it
+    meant (a slip rarely hits a word's first letters). (A question
+    with no known word at all is mended whole, and says so: ``rules.spelling``.)"""
+    if vocabulary.intersection(term.forms):
+        return term
+    forms = dict(term.forms)
+    for typed in term.forms:
+        if len(typed) >= MENDED_FROM and typed.isalpha():
+            alike = [stem for stem in vocabulary if stem[:2] == typed[:2]]
+            for close in difflib.get_close_matches(typed, alike, n=1, cutoff=CLOSE_ENOUGH):
+                forms.setdefault(close, MENDED_SHARE * term.forms[typed])
+    return Term(forms, term.weight)
 
 
 def _forms(word: str, stem: str, lang: str, vocabulary: frozenset[str]) -> dict[str, float]:
@@ -73,12 +98,33 @@ def _forms(word: str, stem: str, lang: str, vocabulary: frozenset[str]) -> dict[
                     forms.setdefault(longer, PREFIX_SHARE * forms[known])
     if lang == "nl" and stem not in vocabulary and stem[-1:] == "t":
         forms.setdefault(stem[:-1], 1.0)  # "speelt" is "speel" of "spelen"
+    if lang == "es":
+        for other in _stem_changed(stem):
+            if other in vocabulary:
+                forms.setdefault(other, 1.0)
     return forms
+
+
+_STEM_CHANGES = (("ie", "e"), ("ue", "o"), ("ue", "u"), ("e", "ie"), ("o", "ue"), ("u", "ue"))
+"""The vowels a Spanish verb changes in some of its forms ("empiezo", "empezamos";
+"puedo", "podemos"; "juego", "jugamos"), which its stemmer keeps apart."""
+
+
+def _stem_changed(stem: str) -> list[str]:
+    """``stem`` with one of its vowels changed as a Spanish verb's are, each way."""
+    return [
+        stem[:at] + to + stem[at + len(was):]
+        for was, to in _STEM_CHANGES
+        for at in range(len(stem))
+        if stem.startswith(was, at)
+    ]
 
 
 ANY_NUMBER = "#"
 """In a players' phrase, stands for any number ("space #": "space 27"); ``#>30`` for any
-number above 30, ``#<16`` for any below 16."""
+number above 30, ``#<16`` for any below 16, ``+#`` and ``-#`` for a number with that
+sign (a card's value: "+3 and -2")."""
+SIGNED = ("+" + ANY_NUMBER, "-" + ANY_NUMBER)
 
 
 def _phrases_added(tokens: list[str], lang: str) -> list[str]:
@@ -99,6 +145,8 @@ def _phrases_added(tokens: list[str], lang: str) -> list[str]:
 
 def _said(wanted: str, word: str) -> bool:
     """Whether ``word`` is the ``wanted`` word of a players' phrase."""
+    if wanted in SIGNED:
+        return word[:1] == wanted[0] and word[1:].isdecimal()
     if not wanted.startswith(ANY_NUMBER):
         return word == wanted
     if not word.lstrip("+-").isdecimal():
@@ -204,7 +252,7 @@ def _phrase(said: str) -> tuple[str, ...]:
     """The folded words of a players' phrase, ``ANY_NUMBER`` kept."""
     return tuple(
         word for part in said.split() for word in
-        ([part] if part.startswith(ANY_NUMBER) else lexicon.tokens(part))
+        ([part] if part.startswith(ANY_NUMBER) or part in SIGNED else lexicon.tokens(part))
     )
 
 

@@ -13,15 +13,16 @@ from rules.rulebook import LANGUAGES, all_rulebooks, digest
 GOAL_FIRST, GOAL_TOP = 0.85, 1.0
 """The aim (issue 25), in every language: 85% found first, all in the top three."""
 REACHED = {
-    "en": (0.78, 0.91),
-    "es": (0.84, 0.98),
-    "it": (0.84, 0.98),
-    "nl": (0.86, 0.94),
+    "en": (0.95, 1.0),
+    "es": (0.98, 1.0),
+    "it": (0.94, 1.0),
+    "nl": (0.95, 1.0),
 }
-"""Not every language reaches the aim yet: the shares first and in the top three that each
-does reach, asked at the question's game's table, which may only rise."""
-MEASURED = ("tuned", "held out", "second held out")
-"""The sets those shares were measured on: a newer held-out set joins once it is measured."""
+"""The shares first and in the top three that each language reaches over the sets the
+search is tuned against, asked at the question's game's table, which may only rise."""
+HELD_OUT = {"en": (29, 38), "es": (35, 38), "it": (28, 39), "nl": (27, 33)}
+"""Of the 40 held-out questions of each language, how many come first and in the top three
+(measured once, never tuned against): a change may not lose them."""
 
 
 @pytest.fixture
@@ -36,17 +37,27 @@ async def store(tmp_path):
 @pytest.mark.parametrize("lang", LANGUAGES)
 async def test_each_languages_questions_find_their_sections(store, lang):
     answers = [
-        answer for part in MEASURED for answer in await bench.answers(store, lang, True, part)
+        answer for part in bench.TUNED_ON for answer in await bench.answers(store, lang, True, part)
     ]
-    assert len(bench.questions(lang, "tuned")) >= 40
-    assert len(bench.questions(lang, "held out")) >= 15
-    assert len(bench.questions(lang, "second held out")) >= 15
-    assert len(bench.questions(lang, "third held out")) >= 40
+    assert len(bench.questions(lang, "first")) >= 40
+    assert len(bench.questions(lang, "second")) >= 15
+    assert len(bench.questions(lang, "third")) >= 15
+    assert len(bench.questions(lang, "held out")) >= 40
     first = sum(answer.place == 1 for answer in answers) / len(answers)
     top = sum(answer.place is not None for answer in answers) / len(answers)
     floor_first, floor_top = REACHED[lang]
-    assert first >= min(GOAL_FIRST, floor_first), _misses(answers)
-    assert top >= min(GOAL_TOP, floor_top), _misses(answers)
+    assert first >= max(GOAL_FIRST, floor_first), _misses(answers)
+    assert top >= max(GOAL_TOP, floor_top), _misses(answers)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_the_held_out_questions_lose_nothing(store, lang):
+    answers = await bench.answers(store, lang, True, "held out")
+    first = sum(answer.place == 1 for answer in answers)
+    top = sum(answer.place is not None for answer in answers)
+    # Only the totals are said: the questions stay unread, or they would be tuned against.
+    floor_first, floor_top = HELD_OUT[lang]
+    assert first >= floor_first and top >= floor_top, (first, top)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -13,7 +13,7 @@ from data import meta, rules_search
 from data.schema import migrations
 from data.store import Store
 from rules import words as lexicon
-from rules.questions import SIGNLESS_SHARE, SYNONYM_SHARE, question
+from rules.questions import MENDED_SHARE, SIGNLESS_SHARE, SYNONYM_SHARE, question
 from rules.rulebook import RULEBOOK_GAMES, all_rulebooks, digest
 from tests.data.snippet_checks import markdown_problems, runs
 from tests.databases import open_store, sqlite_only
@@ -175,16 +175,38 @@ def _forms(text: str, lang: str = "en") -> list[dict[str, float]]:
         ("space 27", [{"space": 1.0}, {"27": 1.0}, {"map": 1.0}, {"number": 1.0}]),
         ("I got 33", [{"33": 1.0}, {"over": 1.0}, {"30": 1.0}]),
         ("I got 13", [{"13": 1.0}]),
+        ("-1 and +4", [{"-1": 1.0, "1": 0.5, "one": 0.5}, {"+4": 1.0, "4": 0.5, "four": 0.5},
+                       {"add": 1.0}, {"up": 1.0}, {"total": 1.0}]),
+        ("1 and 4", [{"1": 1.0, "one": 1.0}, {"4": 1.0, "four": 1.0}]),
     ],
 )
 def test_a_questions_words_become_the_stems_that_find_them(text, forms):
     assert _forms(text) == forms
 
 
+def test_a_spanish_verb_also_finds_its_forms_with_the_other_vowel():
+    (empezamos,) = question("empezamos", "es", frozenset({"empez", "empiez"})).terms
+    (vuelves,) = question("vuelves", "es", frozenset({"volv", "vuelv", "vuelt"})).terms
+    assert empezamos.forms == {"empez": 1.0, "empiez": 1.0}
+    assert vuelves.forms == {"vuelv": 1.0, "volv": 1.0}
+
+
 def test_a_stem_the_rulebooks_never_use_finds_the_longer_ones_it_starts():
     ((tortoise, *_),) = _forms("tort")  # as typed so far, in the autocomplete
     assert [*_forms("tort")[0]][1:] == ["tortois"] and tortoise == "tort"
     assert _forms("over") == [{"over": 1.0}]  # a word of its own is not "overview"
+
+
+def test_a_misspelt_word_among_known_ones_also_finds_the_word_it_meant():
+    assert _forms("tortise square") == [
+        {"tortis": 1.0, "tortois": MENDED_SHARE}, {"squar": 1.0, "space": SYNONYM_SHARE}
+    ]
+    assert _forms("tortise") == [{"tortis": 1.0}]  # mended whole, and said so, if no hit
+
+
+async def test_a_misspelt_word_among_known_ones_finds_its_section(store):
+    found = await _found(store, "what happens on a tortise space")
+    assert found[0] == ("hare", "tortoise-spaces")
 
 
 @pytest.mark.parametrize(

@@ -39,10 +39,12 @@ QUESTIONS = [
     ("es", "que pasa cuando caigo en una casilla de liebre", "hare", "hare-spaces"),
     ("es", "para que sirve la carta de dividir", "canyon", "action-cards"),
     ("es", "las esquinas valen para todos?", "numbers", "corners"),
+    ("es", "con cuantas zanahorias empezamos", "hare", "setup"),  # "empiezo" in the book
     ("it", "quante carote servono per arrivare al traguardo", "hare", "finishing"),
     ("it", "cosa succede quando finisce il mazzo", "numbers", "drawing"),
     ("it", "come funziona la variante tattica", "whyfirst", "tactical-variant"),
     ("it", "quando si mangia la lattuga", "hare", "lettuce-spaces"),
+    ("it", "siamo in 2, leo cosa fa?", "whyfirst", "leo"),  # not "numero" (bianco)
     ("nl", "hoe werkt de tactische variant", "whyfirst", "tactical-variant"),
     ("nl", "hoeveel rijen heb je nodig om te winnen", "numbers", "winning"),
     ("nl", "wat doet de minkaart bij sequence numbers", "numbers", "plus-minus"),
