@@ -84,13 +84,6 @@ def play(state: CanyonState, cards: dict[int, Card], calls: tuple[int, ...] = ()
     return events
 
 
-def kinds(events: list) -> list[str]:
-    return [e.kind for e in events]
-
-
-def only(events: list, kind: str):
-    (event,) = [e for e in events if e.kind == kind]
-    return event
 
 
 def action_ids(data) -> set[int]:

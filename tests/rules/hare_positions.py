@@ -50,9 +50,6 @@ def loaded(*rolls: int) -> HareEngine:
     return HareEngine(die=lambda seed, draw: next(faces))
 
 
-def kinds(events: Iterable[Event]) -> list[str]:
-    return [e.kind for e in events]
-
 
 def first(events: Iterable[Event], kind: str) -> dict[str, Any]:
     return next(dict(e.data) for e in events if e.kind == kind)

@@ -6,18 +6,8 @@ import pytest
 
 from rules.base import IllegalMove
 from rules.canyon import ACTIONS, ENGINE
-from tests.rules.canyon_positions import (
-    ANNE,
-    BEN,
-    CHRIS,
-    DANA,
-    action_id,
-    code,
-    kinds,
-    only,
-    play,
-    rigged,
-)
+from tests.rules.canyon_positions import ANNE, BEN, CHRIS, DANA, action_id, code, play, rigged
+from tests.rules.events import kinds, only
 
 # -- collisions --------------------------------------------------------------------------
 

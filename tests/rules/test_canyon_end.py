@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from rules.canyon import ENGINE, race
-from tests.rules.canyon_positions import ANNE, BEN, CHRIS, DANA, only, play, rigged
+from tests.rules.canyon_positions import ANNE, BEN, CHRIS, DANA, play, rigged
+from tests.rules.events import only
 
 
 def final_round(scores: list[int], collisions: list[int] | None = None) -> dict:

@@ -7,17 +7,8 @@ import pytest
 from rules.base import IllegalMove
 from rules.canyon import ENGINE
 from rules.canyon.cards import ACTION_KINDS
-from tests.rules.canyon_positions import (
-    ANNE,
-    BEN,
-    CHRIS,
-    DANA,
-    action_id,
-    kinds,
-    only,
-    play,
-    rigged,
-)
+from tests.rules.canyon_positions import ANNE, BEN, CHRIS, DANA, action_id, play, rigged
+from tests.rules.events import kinds, only
 
 # -- scoring -----------------------------------------------------------------------------
 

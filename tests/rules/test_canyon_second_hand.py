@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rules.canyon import ACTIONS, ENGINE, race
-from tests.rules.canyon_positions import ANNE, BEN, CHRIS, DANA, action_ids, only, play, rigged
+from tests.rules.canyon_positions import ANNE, BEN, CHRIS, DANA, action_ids, play, rigged
+from tests.rules.events import only
 
 
 @pytest.mark.parametrize(

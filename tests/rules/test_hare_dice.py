@@ -9,7 +9,8 @@ import pytest
 from rules.hare import ENGINE
 from rules.hare.dice import HareResult, hare_result
 from rules.hare.state import HareState
-from tests.rules.hare_positions import first, kinds, loaded, race
+from tests.rules.events import kinds
+from tests.rules.hare_positions import first, loaded, race
 from tests.rules.protocol import check_padded_codes_refused
 
 # The table as GAMES.md prints it: roll -> results for places 1st..6th.

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from rules.hare import ENGINE
 from rules.hare.board import FINISH
-from tests.rules.hare_positions import assert_illegal, finished, first, kinds, race
+from tests.rules.events import kinds
+from tests.rules.hare_positions import assert_illegal, finished, first, race
 
 
 def test_finishing_with_too_many_carrots_is_refused() -> None:

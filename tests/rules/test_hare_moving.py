@@ -5,7 +5,8 @@ from __future__ import annotations
 from rules.hare import ENGINE
 from rules.hare.board import forward_cost
 from rules.hare.moves import move_cost
-from tests.rules.hare_positions import assert_illegal, first, kinds, race
+from tests.rules.events import kinds
+from tests.rules.hare_positions import assert_illegal, first, race
 
 # -- moving forward ------------------------------------------------------------------------
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from rules.hare import ENGINE
-from tests.rules.hare_positions import assert_illegal, first, kinds, loaded, race
+from tests.rules.events import kinds
+from tests.rules.hare_positions import assert_illegal, first, loaded, race
 
 # -- position spaces -----------------------------------------------------------------------
 

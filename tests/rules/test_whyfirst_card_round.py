@@ -6,7 +6,8 @@ import pytest
 
 from rules.base import IllegalMove
 from rules.whyfirst import ENGINE
-from tests.rules.whyfirst_positions import ANNE, BEN, CHRIS, DANA, kinds, only, play, rigged
+from tests.rules.events import kinds, only
+from tests.rules.whyfirst_positions import ANNE, BEN, CHRIS, DANA, play, rigged
 
 
 def test_anne_gets_plus_two_and_moves_two_ben_gets_nothing_chris_gets_minus_one_and_minus_three():

@@ -6,17 +6,8 @@ import pytest
 
 from rules.base import IllegalMove
 from rules.whyfirst import ENGINE, StageScore
-from tests.rules.whyfirst_positions import (
-    ANNE,
-    BEN,
-    CHRIS,
-    DANA,
-    finished,
-    kinds,
-    only,
-    play,
-    rigged,
-)
+from tests.rules.events import kinds, only
+from tests.rules.whyfirst_positions import ANNE, BEN, CHRIS, DANA, finished, play, rigged
 
 
 def test_the_second_highest_total_wins():

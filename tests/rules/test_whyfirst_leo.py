@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from rules.whyfirst import ENGINE
-from tests.rules.whyfirst_positions import LEO, finished, only, play, rigged
+from tests.rules.events import only
+from tests.rules.whyfirst_positions import LEO, finished, play, rigged
 
 
 def test_leo_gets_four_face_down_cards_every_stage():

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tests.rules.whyfirst_positions import ANNE, BEN, CHRIS, DANA, kinds, only, play, rigged
+from tests.rules.events import kinds, only
+from tests.rules.whyfirst_positions import ANNE, BEN, CHRIS, DANA, play, rigged
 
 
 def finish_stage(positions: list[int], values: list[int], players: int = 4) -> list:

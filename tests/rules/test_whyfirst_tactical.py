@@ -6,17 +6,8 @@ import pytest
 
 from rules.base import IllegalMove
 from rules.whyfirst import ENGINE
-from tests.rules.whyfirst_positions import (
-    ANNE,
-    BEN,
-    CHRIS,
-    LEO,
-    card_in_hand,
-    commit,
-    kinds,
-    only,
-    rigged,
-)
+from tests.rules.events import kinds, only
+from tests.rules.whyfirst_positions import ANNE, BEN, CHRIS, LEO, card_in_hand, commit, rigged
 
 
 def test_tactical_figures_move_in_descending_white_number_order():

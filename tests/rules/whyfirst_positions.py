@@ -66,13 +66,6 @@ def commit(state: WhyFirstState, values: dict[int, int]) -> list:
     return events
 
 
-def kinds(events: list) -> list[str]:
-    return [e.kind for e in events]
-
-
-def only(events: list, kind: str):
-    (event,) = [e for e in events if e.kind == kind]
-    return event
 
 
 def finished(totals_by_stage: list[list[int]], players: int = 4) -> WhyFirstState:
