@@ -8,7 +8,7 @@ from typing import Any
 from .commanddata import command_data, find_command, resolve_entity
 from .gateway import interaction_payload
 from .messages import Message
-from .model import Channel, User
+from .model import Channel, Guild, User
 from .results import InteractionResult
 from .sessions import Sessions
 from .world import InteractionRecord, new_token
@@ -162,11 +162,7 @@ class Players(Sessions):
         intent, the message is in its DMs, or it mentions the bot.
         """
         self._require_bot()
-        guild = channel.guild
-        if guild is not None and user.id not in guild.members:
-            raise AssertionError(f"{user.name} is not a member of {guild.name}")
-        if channel.is_dm and channel.recipient is not user:
-            raise AssertionError(f"{channel} is not {user.name}'s DM with the bot")
+        guild = self._where_user_acts(user, channel)
         msg = self.world.store_message(Message(id=self.world.snowflakes.next(), channel=channel,
                                                author=user, content=content))
         data = msg.payload()
@@ -187,6 +183,16 @@ class Players(Sessions):
         return msg
 
     # -- internals -----------------------------------------------------------------------
+
+    def _where_user_acts(self, user: User, channel: Channel) -> Guild | None:
+        """The server of ``channel``, where ``user`` may write or act: a member of its
+        server, or the one the DM is with."""
+        guild = channel.guild
+        if guild is not None and user.id not in guild.members:
+            raise AssertionError(f"{user.name} is not a member of {guild.name}")
+        if channel.is_dm and channel.recipient is not user:
+            raise AssertionError(f"{channel} is not {user.name}'s DM with the bot")
+        return guild
 
     def _visible_message(self, user: User, message: Message | InteractionResult) -> Message:
         if isinstance(message, InteractionResult):
@@ -213,11 +219,7 @@ class Players(Sessions):
                          name: str | None = None,
                          source: Message | None = None) -> InteractionRecord:
         self._require_bot()
-        guild = channel.guild
-        if guild is not None and user.id not in guild.members:
-            raise AssertionError(f"{user.name} is not a member of {guild.name}")
-        if channel.is_dm and channel.recipient is not user:
-            raise AssertionError(f"{channel} is not {user.name}'s DM with the bot")
+        guild = self._where_user_acts(user, channel)
         rec = InteractionRecord(id=self.world.snowflakes.next(), token=new_token(), type=itype,
                                 user=user, channel=channel, guild=guild,
                                 created_at=self.clock(), name=name, source_message=source)
