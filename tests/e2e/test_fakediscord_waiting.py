@@ -9,7 +9,7 @@ from typing import Any
 
 from localdiscord import FakeDiscord
 from localdiscord.fixtures import fake_discord  # noqa: F401 - pytest fixture
-from tests.e2e.test_fakediscord import DemoBot, world  # noqa: F401 - pytest fixture
+from tests.e2e.demo_bot import DemoBot, world  # noqa: F401 - pytest fixture
 
 
 class WarmingUpBot(DemoBot):
