@@ -13,9 +13,11 @@ from bot import Settings, TableBot
 from cogs.common.coalescer import Rate
 from data import matches as rows
 from localdiscord import Channel, FakeDiscord, Guild, Message, User, pseudo
+from localdiscord.fixtures import fake_discord  # noqa: F401 - the simulator's own tests' fixtures
 from matches.computers import Thinking
 from rules.base import Budget
 from tests import databases
+from tests.e2e.demo_bot import world  # noqa: F401
 
 SEED = 20261122
 """Every match in these tests is dealt and rolled from this seed, so runs repeat exactly."""

@@ -10,9 +10,8 @@ import discord
 import pytest
 
 from localdiscord import FakeDiscord
-from localdiscord.fixtures import fake_discord  # noqa: F401 - pytest fixture
 from localdiscord.gateway import TaskTracker
-from tests.e2e.demo_bot import DemoBot, world  # noqa: F401 - pytest fixture
+from tests.e2e.demo_bot import DemoBot
 
 
 async def test_bad_token_raises_login_failure() -> None:
@@ -26,9 +25,7 @@ async def test_bad_token_raises_login_failure() -> None:
         assert bot.is_closed()
 
 
-async def test_connect_syncs_commands_and_readies(
-    world: tuple[FakeDiscord, Any],  # noqa: F811
-) -> None:
+async def test_connect_syncs_commands_and_readies(world: tuple[FakeDiscord, Any]) -> None:
     backend, w = world
     assert w.bot.is_ready()
     assert w.bot.user.id == backend.bot_user.id
@@ -39,18 +36,14 @@ async def test_connect_syncs_commands_and_readies(
     assert backend.world.global_commands["demo"]["id"]
 
 
-async def test_gateway_sends_and_ready(
-    world: tuple[FakeDiscord, Any],  # noqa: F811
-) -> None:
+async def test_gateway_sends_and_ready(world: tuple[FakeDiscord, Any]) -> None:
     backend, w = world
     assert w.bot.ready_count == 1
     assert backend.gateway_sends[-1]["op"] == 3
     assert backend.gateway_sends[-1]["d"]["activities"][0]["name"] == "board games"
 
 
-async def test_live_guild_join_and_prefix_command(
-    world: tuple[FakeDiscord, Any],  # noqa: F811
-) -> None:
+async def test_live_guild_join_and_prefix_command(world: tuple[FakeDiscord, Any]) -> None:
     backend, w = world
     second = backend.add_guild("Second")
     lounge = backend.add_text_channel(second, "lounge")
@@ -65,7 +58,7 @@ async def test_live_guild_join_and_prefix_command(
     assert [m.content for m in backend.dm_messages(w.alice)] == ["!hello", "hello alice"]
 
 
-async def test_members_intent_bot(fake_discord: FakeDiscord) -> None:  # noqa: F811
+async def test_members_intent_bot(fake_discord: FakeDiscord) -> None:
     backend = fake_discord
     guild = backend.add_guild("Members")
     backend.add_text_channel(guild, "general")
@@ -84,9 +77,7 @@ async def test_members_intent_bot(fake_discord: FakeDiscord) -> None:  # noqa: F
     assert backend.channel_messages(guild.channels[0])[-1].content == "hello bob"
 
 
-async def test_every_rest_call_is_recorded(
-    world: tuple[FakeDiscord, Any],  # noqa: F811
-) -> None:
+async def test_every_rest_call_is_recorded(world: tuple[FakeDiscord, Any]) -> None:
     backend, w = world
     before = len(backend.calls)
     await backend.slash(w.alice, w.channel, "demo defer")
@@ -121,9 +112,7 @@ async def test_call_log_without_bodies_keeps_what_is_counted() -> None:
         assert backend.violations == []
 
 
-async def test_timers_and_loops_do_not_block_settle(
-    world: tuple[FakeDiscord, Any],  # noqa: F811
-) -> None:
+async def test_timers_and_loops_do_not_block_settle(world: tuple[FakeDiscord, Any]) -> None:
     backend, w = world
     assert w.bot.heartbeat.is_running()
     result = await backend.slash(w.alice, w.channel, "demo temp")  # delete_after=60 timer

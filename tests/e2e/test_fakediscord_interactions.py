@@ -9,14 +9,11 @@ import discord
 import pytest
 
 from localdiscord import FakeDiscord, InteractionResult
-from localdiscord.fixtures import fake_discord  # noqa: F401 - pytest fixture
 from localdiscord.messages import EPHEMERAL
-from tests.e2e.demo_bot import DemoBot, world  # noqa: F401 - pytest fixture
+from tests.e2e.demo_bot import DemoBot
 
 
-async def test_slash_echo_round_trip(
-    world: tuple[FakeDiscord, Any],  # noqa: F811
-) -> None:
+async def test_slash_echo_round_trip(world: tuple[FakeDiscord, Any]) -> None:
     backend, w = world
     result = await backend.slash(w.alice, w.channel, "demo echo", text="hello there")
     assert result.response_type == 4
@@ -32,9 +29,7 @@ async def test_slash_echo_round_trip(
     assert backend.violations == []
 
 
-async def test_defer_then_followups(
-    world: tuple[FakeDiscord, Any],  # noqa: F811
-) -> None:
+async def test_defer_then_followups(world: tuple[FakeDiscord, Any]) -> None:
     backend, w = world
     result = await backend.slash(w.alice, w.channel, "demo defer")
     assert result.response_type == 5
@@ -48,9 +43,7 @@ async def test_defer_then_followups(
     assert backend.violations == []
 
 
-async def test_result_helpers(
-    world: tuple[FakeDiscord, Any],  # noqa: F811
-) -> None:
+async def test_result_helpers(world: tuple[FakeDiscord, Any]) -> None:
     backend, w = world
     result = await backend.slash(w.alice, w.channel, "demo echo", text="hi")
     assert isinstance(result, InteractionResult)
@@ -64,9 +57,7 @@ async def test_result_helpers(
         await backend.slash(outsider, w.channel, "demo echo", text="x")
 
 
-async def test_autocomplete_returns_choices(
-    world: tuple[FakeDiscord, Any],  # noqa: F811
-) -> None:
+async def test_autocomplete_returns_choices(world: tuple[FakeDiscord, Any]) -> None:
     backend, w = world
     choices = await backend.autocomplete(
         w.alice, w.channel, "demo rules", focused="topic", topic="-1"
@@ -81,9 +72,7 @@ async def test_autocomplete_returns_choices(
     assert backend.violations == []
 
 
-async def test_ephemeral_response_is_private(
-    world: tuple[FakeDiscord, Any],  # noqa: F811
-) -> None:
+async def test_ephemeral_response_is_private(world: tuple[FakeDiscord, Any]) -> None:
     backend, w = world
     result = await backend.slash(w.alice, w.channel, "demo secret")
     assert result.ephemeral and result.message.flags & EPHEMERAL
@@ -98,9 +87,7 @@ async def test_ephemeral_response_is_private(
     assert backend.violations == []
 
 
-async def test_dynamic_item_click_edits_message(
-    world: tuple[FakeDiscord, Any],  # noqa: F811
-) -> None:
+async def test_dynamic_item_click_edits_message(world: tuple[FakeDiscord, Any]) -> None:
     backend, w = world
     posted = await backend.slash(w.alice, w.channel, "demo buttons", start=5)
     msg = posted.message
@@ -122,9 +109,7 @@ async def test_dynamic_item_click_edits_message(
     assert backend.violations == []
 
 
-async def test_forged_custom_id_is_sent_as_is(
-    world: tuple[FakeDiscord, Any],  # noqa: F811
-) -> None:
+async def test_forged_custom_id_is_sent_as_is(world: tuple[FakeDiscord, Any]) -> None:
     backend, w = world
     posted = await backend.slash(w.alice, w.channel, "demo buttons")
     result = await backend.click_forged(w.alice, posted, "demo:count:0")
@@ -139,9 +124,7 @@ async def test_forged_custom_id_is_sent_as_is(
     assert forged.record.type == 3
 
 
-async def test_click_after_restart_reaches_new_bot(
-    world: tuple[FakeDiscord, Any],  # noqa: F811
-) -> None:
+async def test_click_after_restart_reaches_new_bot(world: tuple[FakeDiscord, Any]) -> None:
     backend, w = world
     posted = await backend.slash(w.alice, w.channel, "demo buttons", start=1)
     old_bot = w.bot
@@ -157,9 +140,7 @@ async def test_click_after_restart_reaches_new_bot(
     assert backend.violations == []
 
 
-async def test_select_menu(
-    world: tuple[FakeDiscord, Any],  # noqa: F811
-) -> None:
+async def test_select_menu(world: tuple[FakeDiscord, Any]) -> None:
     backend, w = world
     posted = await backend.slash(w.alice, w.channel, "demo pick")
     (select,) = posted.message.selects
@@ -173,9 +154,7 @@ async def test_select_menu(
     assert posted.message.components == []
 
 
-async def test_modal_round_trip(
-    world: tuple[FakeDiscord, Any],  # noqa: F811
-) -> None:
+async def test_modal_round_trip(world: tuple[FakeDiscord, Any]) -> None:
     backend, w = world
     opened = await backend.slash(w.alice, w.channel, "demo form")
     assert opened.response_type == 9 and opened.modal["title"] == "Question"
@@ -185,9 +164,7 @@ async def test_modal_round_trip(
     assert submitted.ephemeral and submitted.content == "got: forty-two"
 
 
-async def test_slash_in_dm(
-    world: tuple[FakeDiscord, Any],  # noqa: F811
-) -> None:
+async def test_slash_in_dm(world: tuple[FakeDiscord, Any]) -> None:
     backend, w = world
     dm = backend.dm_channel(w.alice)
     result = await backend.slash(w.alice, dm, "demo buttons", start=2)
@@ -199,7 +176,7 @@ async def test_slash_in_dm(
 
 
 async def test_dm_to_closed_user_is_forbidden_but_not_a_violation(
-    world: tuple[FakeDiscord, Any],  # noqa: F811
+    world: tuple[FakeDiscord, Any],
 ) -> None:
     backend, w = world
     result = await backend.slash(w.bob, w.channel, "demo dm")
@@ -216,9 +193,7 @@ async def test_dm_to_closed_user_is_forbidden_but_not_a_violation(
     assert backend.violations == []
 
 
-async def test_channel_message_edit_and_delete(
-    world: tuple[FakeDiscord, Any],  # noqa: F811
-) -> None:
+async def test_channel_message_edit_and_delete(world: tuple[FakeDiscord, Any]) -> None:
     backend, w = world
     channel = w.bot.get_channel(w.channel.id)
     sent = await channel.send("v1", embed=discord.Embed(title="T", description="D"))

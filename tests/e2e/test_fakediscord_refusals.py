@@ -9,17 +9,13 @@ from typing import Any
 import pytest
 
 from localdiscord import FakeDiscord, limits
-from localdiscord.fixtures import fake_discord  # noqa: F401 - pytest fixture
-from tests.e2e.demo_bot import world  # noqa: F401 - pytest fixture
 
 
 def _rejected(backend: FakeDiscord, code: int) -> list[Any]:
     return [v for v in backend.violations if v.kind == "rejected" and v.code == code]
 
 
-async def test_too_long_content_is_rejected(
-    world: tuple[FakeDiscord, Any],  # noqa: F811
-) -> None:
+async def test_too_long_content_is_rejected(world: tuple[FakeDiscord, Any]) -> None:
     backend, w = world
     result = await backend.slash(w.alice, w.channel, "demo long")
     assert not result.responded
@@ -46,7 +42,7 @@ async def test_too_long_content_is_rejected(
     ],
 )
 async def test_component_limits_are_rejected(
-    world: tuple[FakeDiscord, Any],  # noqa: F811
+    world: tuple[FakeDiscord, Any],
     command: str,
     fragment: str,
 ) -> None:
@@ -58,9 +54,7 @@ async def test_component_limits_are_rejected(
     backend.take_violations()
 
 
-async def test_second_initial_response_is_rejected(
-    world: tuple[FakeDiscord, Any],  # noqa: F811
-) -> None:
+async def test_second_initial_response_is_rejected(world: tuple[FakeDiscord, Any]) -> None:
     backend, w = world
     result = await backend.slash(w.alice, w.channel, "demo tworesponses")
     assert result.content == "first"
@@ -70,9 +64,7 @@ async def test_second_initial_response_is_rejected(
     assert violation.message == "Interaction has already been acknowledged."
 
 
-async def test_late_response_is_rejected(
-    world: tuple[FakeDiscord, Any],  # noqa: F811
-) -> None:
+async def test_late_response_is_rejected(world: tuple[FakeDiscord, Any]) -> None:
     backend, w = world
     w.bot.before_slow_reply = lambda: backend.advance_clock(3.5)
     result = await backend.slash(w.alice, w.channel, "demo slow")
@@ -81,9 +73,7 @@ async def test_late_response_is_rejected(
     assert kinds == [("rejected", 10062), ("no_response", None)]
 
 
-async def test_unanswered_interaction_is_a_violation(
-    world: tuple[FakeDiscord, Any],  # noqa: F811
-) -> None:
+async def test_unanswered_interaction_is_a_violation(world: tuple[FakeDiscord, Any]) -> None:
     backend, w = world
     await backend.slash(w.alice, w.channel, "demo silent")
     (violation,) = backend.take_violations()
@@ -91,9 +81,7 @@ async def test_unanswered_interaction_is_a_violation(
     assert "/demo silent by alice" in str(violation)
 
 
-async def test_followup_before_response_is_unknown_webhook(
-    world: tuple[FakeDiscord, Any],  # noqa: F811
-) -> None:
+async def test_followup_before_response_is_unknown_webhook(world: tuple[FakeDiscord, Any]) -> None:
     backend, w = world
     result = await backend.slash(w.alice, w.channel, "demo early")
     assert result.content == "followup refused: 10015"
@@ -102,9 +90,7 @@ async def test_followup_before_response_is_unknown_webhook(
     assert violation.route == "/webhooks/{webhook_id}/{webhook_token}"
 
 
-async def test_deferred_edit_after_token_expiry(
-    world: tuple[FakeDiscord, Any],  # noqa: F811
-) -> None:
+async def test_deferred_edit_after_token_expiry(world: tuple[FakeDiscord, Any]) -> None:
     backend, w = world
     w.bot.before_slow_reply = lambda: backend.advance_clock(10)
     result = await backend.slash(w.alice, w.channel, "demo later")
@@ -118,7 +104,7 @@ async def test_deferred_edit_after_token_expiry(
 
 
 async def test_a_bot_over_the_global_rate_is_refused_and_waits_as_discord_asks(
-    world: tuple[FakeDiscord, Any],  # noqa: F811
+    world: tuple[FakeDiscord, Any],
 ) -> None:
     backend, w = world
     backend.server.global_rate = 3

@@ -17,7 +17,6 @@ from discord.ext import commands
 from discord.http import Route
 
 from localdiscord import FakeDiscord, RemoteBot, openapi
-from localdiscord.fixtures import fake_discord  # noqa: F401 - pytest fixture
 
 REMOTE_BOT = "tests.e2e.remote_bot:RemoteDemo"
 
@@ -35,7 +34,7 @@ class Bare(commands.Bot):
 
 
 @pytest_asyncio.fixture
-async def world(fake_discord: FakeDiscord) -> AsyncIterator[tuple[FakeDiscord, Any]]:  # noqa: F811
+async def world(fake_discord: FakeDiscord) -> AsyncIterator[tuple[FakeDiscord, Any]]:
     backend = fake_discord
     guild = backend.add_guild("Spec Guild")
     channel = backend.add_text_channel(guild, "general")

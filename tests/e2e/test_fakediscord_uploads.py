@@ -16,7 +16,6 @@ from PIL import Image
 
 from cogs.numbers.picture import board_png
 from localdiscord import FakeDiscord, limits
-from localdiscord.fixtures import fake_discord  # noqa: F401 - pytest fixture
 from localdiscord.messages import image_size
 
 
@@ -113,7 +112,7 @@ class PictureBot(commands.Bot):
 
 
 @pytest_asyncio.fixture
-async def world(fake_discord: FakeDiscord) -> AsyncIterator[tuple[FakeDiscord, Any]]:  # noqa: F811
+async def world(fake_discord: FakeDiscord) -> AsyncIterator[tuple[FakeDiscord, Any]]:
     backend = fake_discord
     guild = backend.add_guild("Picture Guild")
     channel = backend.add_text_channel(guild, "boards")
@@ -143,9 +142,7 @@ async def test_send_with_file_keeps_the_bytes_and_the_bot_can_read_them_back(
     assert await seen.read() == RED
 
 
-async def test_edit_keeps_replaces_and_removes_attachments(
-    world: tuple[FakeDiscord, Any],
-) -> None:
+async def test_edit_keeps_replaces_and_removes_attachments(world: tuple[FakeDiscord, Any]) -> None:
     backend, w = world
     sent = await w.bot_channel.send(files=[board_file(RED, "a.png"), board_file(BLUE, "b.png")])
     stored = backend.get_message(sent.id)
@@ -197,9 +194,7 @@ async def test_embed_naming_a_file_that_was_not_uploaded_is_a_violation(
     assert "ASCII letters" in violation.message
 
 
-async def test_interaction_response_and_update_carry_files(
-    world: tuple[FakeDiscord, Any],
-) -> None:
+async def test_interaction_response_and_update_carry_files(world: tuple[FakeDiscord, Any]) -> None:
     backend, w = world
     posted = await backend.slash(w.alice, w.channel, "pic board")
     msg = posted.message

@@ -8,8 +8,7 @@ import asyncio
 from typing import Any
 
 from localdiscord import FakeDiscord
-from localdiscord.fixtures import fake_discord  # noqa: F401 - pytest fixture
-from tests.e2e.demo_bot import DemoBot, world  # noqa: F401 - pytest fixture
+from tests.e2e.demo_bot import DemoBot
 
 
 class WarmingUpBot(DemoBot):
@@ -30,7 +29,7 @@ class WarmingUpBot(DemoBot):
 
 
 async def test_a_click_sent_without_settling_is_awaited_alone(
-    world: tuple[FakeDiscord, Any],  # noqa: F811
+    world: tuple[FakeDiscord, Any],
 ) -> None:
     backend, w = world
     posted = await backend.slash(w.alice, w.channel, "demo buttons", start=2)
@@ -43,9 +42,7 @@ async def test_a_click_sent_without_settling_is_awaited_alone(
     assert record.responded_at is not None and record.responded_at >= record.created_at
 
 
-async def test_an_interaction_never_answered_times_out(
-    world: tuple[FakeDiscord, Any],  # noqa: F811
-) -> None:
+async def test_an_interaction_never_answered_times_out(world: tuple[FakeDiscord, Any]) -> None:
     backend, w = world
     async with backend.simultaneously(settle=False):
         silent = await backend.slash(w.alice, w.channel, "demo silent")
@@ -56,7 +53,7 @@ async def test_an_interaction_never_answered_times_out(
 
 
 async def test_activity_in_a_channel_is_the_next_call_about_it(
-    world: tuple[FakeDiscord, Any],  # noqa: F811
+    world: tuple[FakeDiscord, Any],
 ) -> None:
     backend, w = world
     other = backend.add_text_channel(w.guild, "other")
@@ -73,9 +70,7 @@ async def test_activity_in_a_channel_is_the_next_call_about_it(
     await backend.settle()
 
 
-async def test_connect_without_settling_returns_once_ready(
-    fake_discord: FakeDiscord,  # noqa: F811
-) -> None:
+async def test_connect_without_settling_returns_once_ready(fake_discord: FakeDiscord) -> None:
     backend = fake_discord
     guild = backend.add_guild("Test Guild")
     channel = backend.add_text_channel(guild, "general")
@@ -89,7 +84,7 @@ async def test_connect_without_settling_returns_once_ready(
 
 
 async def test_each_call_knows_when_it_arrived_and_its_channel(
-    world: tuple[FakeDiscord, Any],  # noqa: F811
+    world: tuple[FakeDiscord, Any],
 ) -> None:
     backend, w = world
     first = await backend.slash(w.alice, w.channel, "demo buttons")
