@@ -22,7 +22,7 @@ from .messages import (
     Message,
 )
 from .model import Channel, iso
-from .rest import API_PREFIX, ApiError, Upload, invalid_form_body
+from .rest import API_PREFIX, ApiError, Req, Upload, invalid_form_body
 from .world import InteractionRecord, Violation, World
 
 
@@ -99,6 +99,14 @@ class Posting:
             if ephemeral:
                 msg.ephemeral_for = interaction.user
         return self.world.store_message(msg)
+
+    def edit(self, msg: Message, req: Req) -> tuple[int, Any]:
+        """A request editing ``msg``, answered as Discord answers it: its payload checked,
+        then applied; the edited message."""
+        payload = self.check_payload(req.json, creating=False, files=len(req.files),
+                                     flags=merged_flags(msg, req.json))
+        self.apply_edit(msg, payload, req.files)
+        return 200, msg.payload()
 
     def apply_edit(self, msg: Message, payload: dict[str, Any], files: list[Upload], *,
                    path: tuple[str, ...] = ()) -> None:

@@ -6,7 +6,7 @@ from typing import Any
 
 from ..messages import Message
 from ..model import Channel, Guild
-from ..posting import Posting, merged_flags
+from ..posting import Posting
 from ..rest import ApiError, Req, Route, as_snowflake
 from ..world import World
 
@@ -87,10 +87,7 @@ class ChannelRoutes:
             raise ApiError(403, 50007, "Cannot send messages to this user", expected=True)
         if msg.author is not self.world.bot_user:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
-        payload = self.posting.check_payload(req.json, creating=False, files=len(req.files),
-                                             flags=merged_flags(msg, req.json))
-        self.posting.apply_edit(msg, payload, req.files)
-        return 200, msg.payload()
+        return self.posting.edit(msg, req)
 
     async def delete_message(self, req: Req) -> tuple[int, Any]:
         channel = self._channel(req)

@@ -150,10 +150,7 @@ class InteractionRoutes:
 
     async def edit_original(self, req: Req) -> tuple[int, Any]:
         msg = self._original(self._webhook_interaction(req))
-        payload = self.posting.check_payload(req.json, creating=False, files=len(req.files),
-                                             flags=merged_flags(msg, req.json))
-        self.posting.apply_edit(msg, payload, req.files)
-        return 200, msg.payload()
+        return self.posting.edit(msg, req)
 
     async def delete_original(self, req: Req) -> tuple[int, Any]:
         self.world.delete_message(self._original(self._webhook_interaction(req)))
@@ -166,10 +163,7 @@ class InteractionRoutes:
     async def edit_followup(self, req: Req) -> tuple[int, Any]:
         rec = self._webhook_interaction(req)
         msg = self._followup_message(req, rec)
-        payload = self.posting.check_payload(req.json, creating=False, files=len(req.files),
-                                             flags=merged_flags(msg, req.json))
-        self.posting.apply_edit(msg, payload, req.files)
-        return 200, msg.payload()
+        return self.posting.edit(msg, req)
 
     async def delete_followup(self, req: Req) -> tuple[int, Any]:
         rec = self._webhook_interaction(req)
