@@ -136,20 +136,15 @@ HANDS_PATIENCE = 60.0
 
 async def _offered(backend: FakeDiscord, seating: Seating) -> None:
     """Wait until one of the match's players has something to click in their hand, woken
-    by what the bot sends to their DMs (and at least every second: a call that came
-    before the waits began wakes none of them)."""
+    by what the bot sends to their DMs."""
     probe, until = random.Random(0), backend.clock() + HANDS_PATIENCE
-    channels = [backend.dm_channel(player) for player in seating.players]
+    dms = [backend.dm_channel(player) for player in seating.players]
     while not any(next_control(seating.game, hand(backend, player), probe)
                   for player in seating.players):
         left = until - backend.clock()
         if left <= 0:
             raise RuntimeError(f"no hand in {seating.channel.name} offered a click")
-        waits = [asyncio.ensure_future(backend.activity_in(dm, timeout=min(left, 1.0)))
-                 for dm in channels]
-        await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
-        for wait in waits:
-            wait.cancel()
+        await backend.activity_in(*dms, timeout=left)
 
 
 def process_of(bots: Sequence[Bot], match: int) -> Bot | None:

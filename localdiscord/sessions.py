@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -268,28 +268,37 @@ class Sessions:
         if not result.responded:
             future = asyncio.get_running_loop().create_future()
             self._answer_waiters.setdefault(result.record.id, []).append(future)
-            await self._wait(future, self._answer_waiters, result.record.id, timeout)
+            await self._wait(future, self._answer_waiters, (result.record.id,), timeout)
         return result.responded
 
-    async def activity_in(self, channel: Channel, *, timeout: float | None = None) -> Call | None:
-        """The bot's next REST call about ``channel``: a message posted, edited or deleted
-        there, or an answer to an interaction from it. None if ``timeout`` (default
+    async def activity_in(self, *channels: Channel,
+                          timeout: float | None = None) -> Call | None:
+        """The bot's next REST call about any of ``channels``: a message posted, edited or
+        deleted there, or an answer to an interaction from it. None if ``timeout`` (default
         ``settle_timeout``) passes first."""
         future: asyncio.Future[Call] = asyncio.get_running_loop().create_future()
-        self._channel_waiters.setdefault(channel.id, []).append(future)
-        await self._wait(future, self._channel_waiters, channel.id, timeout)
+        keys = [channel.id for channel in channels]
+        for key in keys:
+            self._channel_waiters.setdefault(key, []).append(future)
+        await self._wait(future, self._channel_waiters, keys, timeout)
         return None if future.cancelled() else future.result()
 
-    async def _wait(self, future: asyncio.Future[Any], waiters: dict[int, list[Any]], key: int,
-                    timeout: float | None) -> None:
-        await asyncio.wait({future}, timeout=self.settle_timeout if timeout is None else timeout)
-        if not future.done():
-            future.cancel()
-            pending = waiters.get(key, [])
-            if future in pending:
-                pending.remove(future)
-            if not pending:
-                waiters.pop(key, None)
+    async def _wait(self, future: asyncio.Future[Any], waiters: dict[int, list[Any]],
+                    keys: Iterable[int], timeout: float | None) -> None:
+        """Wait for ``future``, waiting under each of ``keys``; however the wait ends (its
+        answer, ``timeout``, or the waiter cancelled), it waits under none of them after."""
+        try:
+            await asyncio.wait({future},
+                               timeout=self.settle_timeout if timeout is None else timeout)
+        finally:
+            if not future.done():
+                future.cancel()
+            for key in keys:
+                pending = waiters.get(key, [])
+                if future in pending:
+                    pending.remove(future)
+                if not pending:
+                    waiters.pop(key, None)
 
     def _on_call(self, call: Call) -> None:
         """Wake whoever waits for this call's interaction to be answered or its channel."""
@@ -300,7 +309,8 @@ class Sessions:
         channel_id = call.channel_id if call.channel_id is not None else (
             rec.channel.id if rec is not None else None)
         for future in self._channel_waiters.pop(channel_id or 0, []):
-            future.set_result(call)
+            if not future.done():  # one waiting for several channels is woken once
+                future.set_result(call)
 
 
 def _describe(rec: InteractionRecord) -> str:

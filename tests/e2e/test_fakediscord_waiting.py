@@ -70,6 +70,27 @@ async def test_activity_in_a_channel_is_the_next_call_about_it(
     await backend.settle()
 
 
+async def test_activity_in_any_of_several_channels_wakes_one_waiting_for_them_all(
+    world: tuple[FakeDiscord, Any],
+) -> None:
+    backend, w = world
+    other, quiet = (backend.add_text_channel(w.guild, name) for name in ("other", "quiet"))
+    await backend.settle()
+    both = asyncio.ensure_future(backend.activity_in(quiet, other, w.channel))
+    await asyncio.sleep(0)  # it waits now
+    await w.bot.get_channel(other.id).send("here")
+    call = await both
+    assert call is not None and call.channel_id == other.id
+    await w.bot.get_channel(w.channel.id).send("after")  # wakes nobody, keeps nothing
+    assert backend._channel_waiters == {}, "it no longer waits for any of them"
+    late = asyncio.ensure_future(backend.activity_in(quiet, other))
+    await asyncio.sleep(0)
+    late.cancel()
+    await asyncio.gather(late, return_exceptions=True)
+    assert backend._channel_waiters == {}, "a waiter cancelled waits for none of them"
+    await backend.settle()
+
+
 async def test_connect_without_settling_returns_once_ready(fake_discord: FakeDiscord) -> None:
     backend = fake_discord
     guild = backend.add_guild("Test Guild")
