@@ -13,6 +13,7 @@ from pathlib import Path
 from rules import words as lexicon
 from rules.ranking import Term
 from rules.rulebook import LANGUAGES, all_rulebooks
+from rules.spelling import CLOSE_ENOUGH
 
 PREFIX_FROM = 4
 """Stems this long or longer also find the longer stems they start ("tort": "tortoise")."""
@@ -25,8 +26,6 @@ MENDED_SHARE = 0.8
 """How much the closest stem the rulebooks use counts for a misspelt word ("tortise")."""
 MENDED_FROM = 4
 """The shortest stem looked up as misspelt: shorter ones are too often another word."""
-CLOSE_ENOUGH = 0.8
-"""How alike (difflib's ratio) a misspelt stem and the rulebooks' stem it finds must be."""
 SIGNLESS_SHARE = 0.5
 """How much a number found without the sign a question gives it ("+5") counts."""
 COMPOUND_PART = 3
@@ -70,9 +69,9 @@ def question(text: str, lang: str, vocabulary: frozenset[str]) -> Question:
 
 def _mended(term: Term, vocabulary: frozenset[str]) -> Term:
     """``term``, or, when no form of it is in the rulebooks, with the closest stem they
-    use that starts alike as another form: a misspelt word among known ones finds what it
-    meant (a slip rarely hits a word's first letters). (A question
-    with no known word at all is mended whole, and says so: ``rules.spelling``.)"""
+    use that starts alike as another form, as close as ``rules.spelling`` mends a word: a
+    misspelt word among known ones finds what it meant (a slip rarely hits a word's first
+    letters). A question with no known word at all is mended whole, and says so."""
     if vocabulary.intersection(term.forms):
         return term
     forms = dict(term.forms)
