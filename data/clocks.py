@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from data.interface import Connection
+from data.lists import one_of
 
 NOTIFY_MODES = ("dm", "channel", "off")
 
@@ -40,9 +41,9 @@ async def set_deadline(
 async def clear_deadlines(db: Connection, match_id: int, *kinds: str) -> None:
     """Remove the match's deadlines of these kinds (all of them when none is named)."""
     if kinds:
-        marks = ", ".join("?" for _ in kinds)
+        condition, values = one_of(db, "kind", kinds)
         await db.execute(
-            f"DELETE FROM deadlines WHERE match_id = ? AND kind IN ({marks})", (match_id, *kinds)
+            f"DELETE FROM deadlines WHERE match_id = ? AND {condition}", (match_id, *values)
         )
     else:
         await db.execute("DELETE FROM deadlines WHERE match_id = ?", (match_id,))

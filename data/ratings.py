@@ -325,11 +325,10 @@ async def history(
         return HistoryPage([], False, False)
     newer = bool(await ids(">", "ASC", found[0], 1))
     older = bool(await ids("<", "DESC", found[-1], 1))
-    marks = ", ".join("?" for _ in found)
+    condition, values = one_of(db, "results.match_id", found)
     cursor = await db.execute(
-        f"{_RESULTS} WHERE results.match_id IN ({marks})"
-        " ORDER BY results.match_id DESC, place, results.seat",
-        found,
+        f"{_RESULTS} WHERE {condition} ORDER BY results.match_id DESC, place, results.seat",
+        values,
     )
     matches: dict[int, list[SeatResult]] = {match_id: [] for match_id in found}
     for row in await cursor.fetchall():
