@@ -5,6 +5,11 @@ from __future__ import annotations
 from data.interface import Connection
 from data.lists import one_of
 
+_KEEP = (
+    "INSERT INTO meta (key, value) VALUES (?, ?)"
+    " ON CONFLICT (key) DO UPDATE SET value = excluded.value"
+)
+
 
 async def get_meta(db: Connection, key: str) -> str | None:
     cursor = await db.execute("SELECT value FROM meta WHERE key = ?", (key,))
@@ -13,11 +18,7 @@ async def get_meta(db: Connection, key: str) -> str | None:
 
 
 async def set_meta(db: Connection, key: str, value: str) -> None:
-    await db.execute(
-        "INSERT INTO meta (key, value) VALUES (?, ?)"
-        " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-        (key, value),
-    )
+    await db.execute(_KEEP, (key, value))
 
 
 async def delete_meta(db: Connection, *keys: str) -> None:
@@ -34,8 +35,4 @@ async def get_many(db: Connection, *keys: str) -> dict[str, str]:
 
 async def set_many(db: Connection, values: dict[str, str]) -> None:
     """Keep each of ``values`` (``set_meta``), in one statement."""
-    await db.executemany(
-        "INSERT INTO meta (key, value) VALUES (?, ?)"
-        " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-        list(values.items()),
-    )
+    await db.executemany(_KEEP, list(values.items()))
