@@ -7,6 +7,7 @@ from typing import Any
 import discord
 
 from cogs.common.i18n import N_, _, ngettext
+from cogs.common.outcomes import DRAW
 from cogs.common.pictures import render, seat_colour
 from cogs.common.presenter import (
     EMBED_COLOUR,
@@ -187,16 +188,19 @@ class NumbersPresenter:
         outcome = match.outcome()
         assert outcome is not None
         winner = view.get("winner_side")
+        description = self._sides(view, names)
         if winner is not None and any(outcome.seat_won(s) for s in view["sides"][winner]):
             members = joined([names[s] for s in view["sides"][winner]])
             headline = _("{side} wins: {players}! 🏆", side=side_name(winner), players=members)
         elif outcome.winners:
             headline = winners_headline([names[s] for s in sorted(outcome.winners)]) + " 🏆"
         else:
-            headline = _("a draw: the draw pile ran out three times with no new sequence.")
+            headline = _(DRAW)
+            why = _("The draw pile ran out three times with no new sequence.")
+            description = f"{why}\n{description}"
         embed = discord.Embed(
             title=result_title(_(self.title), headline)[:256],
-            description=self._sides(view, names),
+            description=description,
             colour=discord.Colour.gold(),
         )
         embed.set_footer(text=_("Match #{match}", match=match.id))

@@ -29,8 +29,12 @@ async def test_a_two_team_draw_is_a_draw_in_the_result_the_notices_history_and_s
     await _rig(table, match_id, _on_the_brink_of_a_draw)
     await numbers_act(table, players[0], table.hand(players[0]))
     assert (await table.match_row(match_id)).status == "finished"
-    result = table.backend.channel_messages(table.channel)[-1].text
-    assert "a draw" in result and "wins" not in result
+    result = table.backend.channel_messages(table.channel)[-1]
+    assert result.embeds[0]["title"] == "🏁 Sequence Numbers: a draw"
+    assert result.embeds[0]["description"].startswith(
+        "The draw pile ran out three times with no new sequence.\n"
+    )
+    assert "wins" not in result.text
 
     for player in players:
         notice = _result_notice(table, player)
