@@ -15,13 +15,11 @@ import hashlib
 import json
 import logging
 import os
-import socket
 import sys
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import aiohttp
 import discord
 from discord.ext import commands
 from dotenv import load_dotenv
@@ -37,13 +35,12 @@ from cogs.common.inflight import InFlight
 from cogs.common.kept import MESSAGE_RATE, WAITING_HAND
 from cogs.common.languages import Languages, of_interaction
 from cogs.common.pacing import GlobalPace, pace_requests
-from cogs.common.process import run_until_stopped, settle_heap
+from cogs.common.process import run_until_stopped, settle_heap, start_failure
 from cogs.common.table import Table
 from cogs.common.uploads import send_forms_whole
 from cogs.games import PRESENTERS
 from data import meta
 from data.database import Database, open_database
-from data.errors import StoreError
 from matches.computers import Thinking
 from matches.pool import Workers
 from matches.service import MatchService
@@ -356,46 +353,15 @@ def main(argv: Sequence[str] = ()) -> int:
         return 2
     try:
         asyncio.run(run(settings))
-    except discord.LoginFailure:
-        print(
-            "Discord refused DISCORD_TOKEN: copy a fresh token from the Developer Portal into .env."
-        )
-        return 2
-    except StoreError as error:
-        print(f"Cannot open the database: {error}.")
-        return 2
-    except (aiohttp.ClientConnectionError, OSError) as error:
-        print(f"Cannot reach Discord ({_reason(error)}): check the network and try again.")
-        return 1
-    except discord.HTTPException as error:
-        print(f"Discord refused the bot's start: {' '.join(str(error).split())}")
-        return 1
-    except discord.ConnectionClosed as error:
-        print(GATEWAY_CLOSED.get(error.code, f"Discord closed the gateway (code {error.code})."))
-        return 1
     except KeyboardInterrupt:
         pass
+    except Exception as error:
+        said = start_failure(error)
+        if said is None:
+            raise
+        print(said.words)
+        return said.exit_code
     return 0
-
-
-GATEWAY_CLOSED = {
-    4010: "Discord refused the bot's shards (invalid shard): give every process the same "
-          "SHARD_COUNT and each its own SHARD_IDS.",
-    4011: "Discord requires more shards for the bot's servers (2,500 a shard at most): "
-          "raise SHARD_COUNT, or leave it and SHARD_IDS empty for Discord's recommended count.",
-}
-"""What to do when Discord closes the gateway for a reason a host can fix, by close code."""
-
-
-def _reason(error: OSError | aiohttp.ClientConnectionError) -> str:
-    """Why Discord could not be reached, in the system's words ("Connection refused")."""
-    cause = getattr(error, "os_error", error)
-    if isinstance(cause, socket.gaierror) and cause.strerror:
-        return cause.strerror
-    if isinstance(cause, OSError) and cause.errno:
-        return os.strerror(cause.errno)
-    return str(error) or type(error).__name__
-
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

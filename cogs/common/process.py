@@ -1,13 +1,19 @@
 """The bot's process: run until Ctrl-C or SIGTERM closes it cleanly, its heap settled once it
-is ready."""
+is ready, and a start that fails said in one line."""
 
 from __future__ import annotations
 
 import asyncio
 import gc
+import os
 import signal
+import socket
+from typing import NamedTuple
 
+import aiohttp
 import discord
+
+from data.errors import StoreError
 
 OLDEST_COLLECTED_EVERY = 100
 """Full garbage collections run once per this many collections of the middle generation
@@ -45,3 +51,53 @@ def settle_heap() -> None:
     gc.freeze()
     young, middle, _ = gc.get_threshold()
     gc.set_threshold(young, middle, OLDEST_COLLECTED_EVERY)
+
+
+class StartFailure(NamedTuple):
+    """What a host reads when the bot cannot start, and the process's exit code."""
+
+    words: str
+    exit_code: int
+
+
+GATEWAY_CLOSED = {
+    4010: "Discord refused the bot's shards (invalid shard): give every process the same "
+          "SHARD_COUNT and each its own SHARD_IDS.",
+    4011: "Discord requires more shards for the bot's servers (2,500 a shard at most): "
+          "raise SHARD_COUNT, or leave it and SHARD_IDS empty for Discord's recommended count.",
+}
+"""What to do when Discord closes the gateway for a reason a host can fix, by close code."""
+
+
+def start_failure(error: Exception) -> StartFailure | None:
+    """What to tell the host about ``error``, which ended the start; None for a fault of
+    the bot's own, which is raised as it is."""
+    if isinstance(error, discord.LoginFailure):
+        return StartFailure(
+            "Discord refused DISCORD_TOKEN: copy a fresh token from the Developer Portal into"
+            " .env.", 2,
+        )
+    if isinstance(error, StoreError):
+        return StartFailure(f"Cannot open the database: {error}.", 2)
+    if isinstance(error, aiohttp.ClientConnectionError | OSError):
+        return StartFailure(
+            f"Cannot reach Discord ({_reason(error)}): check the network and try again.", 1
+        )
+    if isinstance(error, discord.HTTPException):
+        return StartFailure(f"Discord refused the bot's start: {' '.join(str(error).split())}", 1)
+    if isinstance(error, discord.ConnectionClosed):
+        code = error.code
+        return StartFailure(
+            GATEWAY_CLOSED.get(code, f"Discord closed the gateway (code {code})."), 1
+        )
+    return None
+
+
+def _reason(error: OSError | aiohttp.ClientConnectionError) -> str:
+    """Why Discord could not be reached, in the system's words ("Connection refused")."""
+    cause = getattr(error, "os_error", error)
+    if isinstance(cause, socket.gaierror) and cause.strerror:
+        return cause.strerror
+    if isinstance(cause, OSError) and cause.errno:
+        return os.strerror(cause.errno)
+    return str(error) or type(error).__name__
