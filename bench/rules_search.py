@@ -3,9 +3,9 @@
     python -m bench.rules_search [--lang LANG ...] [--misses]
 
 Runs every question of ``bench/rules_questions/<lang>.tsv``, of
-``bench/rules_questions/held-out/<lang>.tsv``, of ``bench/rules_questions/held-out-2/<lang>.tsv``
-(two sets each written before a round of tuning, held out then, tuned against since) and of
-``bench/rules_questions/held-out-3/<lang>.tsv`` (written blind, never tuned against), each
+``bench/rules_questions/held-out/<lang>.tsv``, ``held-out-2/<lang>.tsv`` and
+``held-out-3/<lang>.tsv`` (three sets each written before a round of tuning, held out then,
+tuned against since) and of ``held-out-4/<lang>.tsv`` (written blind, never tuned against), each
 ``game<TAB>section-key<TAB>question`` as players type them, through the search the bot runs,
 in the question's language and its misspelt words mended as the bot mends them, over every
 game's rulebook, and prints per language how many questions find their section first and in
@@ -30,9 +30,9 @@ from rules.rulebook import LANGUAGES, all_rulebooks, digest
 
 QUESTIONS = Path(__file__).parent / "rules_questions"
 SETS = {"first": QUESTIONS, "second": QUESTIONS / "held-out", "third": QUESTIONS / "held-out-2",
-        "held out": QUESTIONS / "held-out-3"}
+        "fourth": QUESTIONS / "held-out-3", "held out": QUESTIONS / "held-out-4"}
 """Each set of questions by name, and its folder, in the order they were written."""
-TUNED_ON = ("first", "second", "third")
+TUNED_ON = ("first", "second", "third", "fourth")
 """The sets the search has been tuned against; the last one written is held out."""
 TOP = 3
 
