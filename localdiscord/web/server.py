@@ -3,7 +3,8 @@
 The page reads what a player sees (the server's channel, their DMs, their private answers:
 Discord's own message JSON) and acts through the simulated Discord's user actions, which
 carry every command, click and menu to the bot as Discord does (INTERACTION_CREATE, then
-the bot's REST answers).
+the bot's REST answers). Each player picks the page's language, their Discord locale, which
+every interaction they send then carries.
 """
 
 from __future__ import annotations

@@ -162,3 +162,22 @@ async def test_the_pages_refusals_speak_the_players_language(page):
     assert await browser.language("ben", "fr") == (400, {"error": "La pagina non parla fr."})
     assert (await browser.get("api/state?as=ben"))["me"]["locale"] == "it"
     assert browser.received == [], "nothing reached the bot"
+
+
+async def test_a_click_carries_the_language_picked_too(page):
+    browser, backend = page
+    status, _ = await browser.slash("anne", "whyfirst new")
+    assert status == 200
+    (lobby,) = [m for m in await browser.seen("ben") if m["components"]]
+    assert lobby["embeds"][0]["title"] == "Why First?: new match", "the server speaks English"
+    howto = next(b for row in lobby["components"] for b in row["components"]
+                 if b.get("label") == "How to play")
+    await browser.language("ben", "es-ES")
+    status, answer = await browser.post("api/click", {"as": "ben", "message": lobby["id"],
+                                                      "custom_id": howto["custom_id"]})
+    assert status == 200 and answer["answered"]
+    assert [(i.user.name, str(i.locale)) for i in browser.received] == [
+        ("anne", "en-US"), ("ben", "es-ES")]
+    (private,) = await browser.private("ben")
+    assert private["embeds"][0]["title"] == "Cómo se juega a ¿Por qué primero?"
+    assert backend.violations == []
