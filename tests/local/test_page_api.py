@@ -181,3 +181,20 @@ async def test_a_click_carries_the_language_picked_too(page):
     (private,) = await browser.private("ben")
     assert private["embeds"][0]["title"] == "Cómo se juega a ¿Por qué primero?"
     assert backend.violations == []
+
+
+async def test_the_bots_autocomplete_answers_the_option_typed_by_its_spanish_name(page):
+    browser, _ = page
+    await browser.language("ben", "es-ES")
+    status, answer = await browser.post("api/autocomplete", {
+        "as": "ben", "channel": browser.channel, "command": "reglas ver", "focused": "juego",
+        "options": {"juego": "hare"}})
+    assert status == 200 and answer["answered"]
+    assert [c["value"] for c in answer["choices"]] == ["hare"]
+    (received,) = browser.received
+    assert received.data is not None
+    assert received.data["name"] == "rules"
+    (show,) = received.data["options"]
+    assert show["name"] == "show"
+    assert show["options"] == [
+        {"name": "game", "type": 3, "value": "hare", "focused": True}]
