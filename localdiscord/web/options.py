@@ -5,14 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..model import Channel, User
+from .localized import SUBCOMMANDS, named
+from .words import Refused
 
 if TYPE_CHECKING:
     from ..table import LocalTable
-
-
-class OptionError(ValueError):
-    """An option the client would not send (not a number, no such player): said to the
-    player who typed it."""
 
 
 ADMINISTRATOR = 1 << 3
@@ -48,60 +45,75 @@ def _permitted(command: dict[str, Any], channel: Channel, user: User) -> bool:
     return int(needed) & ~has == 0
 
 
-def option_definitions(table: LocalTable, channel: Channel, user: User,
-                       command: str) -> list[dict[str, Any]]:
-    """The options of ``command`` (``"whyfirst new"``) as the bot synced them, if it is
-    offered to ``user`` there."""
+def resolved(table: LocalTable, channel: Channel, user: User,
+             command: str) -> tuple[str, list[dict[str, Any]]]:
+    """``command`` as the player typed it (``"estadísticas"``, in the names their locale
+    shows, or Discord's own) as Discord sends it (``"stats"``), with its options'
+    definitions, if it is offered to ``user`` there."""
     words = command.split()
     if not words:
-        raise OptionError("Type a command after /.")
-    found = offered(table, channel, user).get(words[0])
+        raise Refused("no_command")
+    found = named(list(offered(table, channel, user).values()), words[0], user.locale)
     if found is None:
-        raise OptionError(f"/{words[0]} is not a command here.")
+        raise Refused("not_a_command", command=f"/{words[0]}")
+    path = [found["name"]]
     defs: list[dict[str, Any]] = found.get("options") or []
     for word in words[1:]:
-        sub = next((o for o in defs if o["name"] == word and o["type"] in (1, 2)), None)
+        subs = [o for o in defs if o["type"] in SUBCOMMANDS]
+        sub = named(subs, word, user.locale)
         if sub is None:
-            raise OptionError(f"/{command} is not a command here.")
+            raise Refused("not_a_command", command=f"/{command}")
+        path.append(sub["name"])
         defs = sub.get("options") or []
-    return defs
+    return " ".join(path), defs
+
+
+def option_named(defs: list[dict[str, Any]], command: str, name: str,
+                 locale: str) -> dict[str, Any]:
+    """The definition of the option the player called ``name``."""
+    definition = named(defs, name, locale)
+    if definition is None:
+        raise Refused("no_option", command=f"/{command}", option=name)
+    return definition
 
 
 def command_options(table: LocalTable, channel: Channel, user: User, command: str,
-                    typed: dict[str, Any]) -> dict[str, Any]:
-    """The options typed for ``command`` converted to what their types take: numbers,
-    true or false, a player for a user option (by name, ``@`` optional), a channel."""
-    defs = {o["name"]: o for o in option_definitions(table, channel, user, command)}
+                    typed: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The command and options typed, by the names Discord sends, the options converted to
+    what their types take: numbers, true or false, a choice (by its value or the name the
+    player sees), a player for a user option (by name, ``@`` optional), a channel."""
+    sent, defs = resolved(table, channel, user, command)
     converted: dict[str, Any] = {}
     for name, text in typed.items():
-        definition = defs.get(name)
-        if definition is None:
-            raise OptionError(f"/{command} has no option {name}.")
-        converted[name] = _value(table, definition, str(text).strip())
-    return converted
+        definition = option_named(defs, command, name, user.locale)
+        converted[definition["name"]] = _value(table, definition, name, str(text).strip(),
+                                               user.locale)
+    return sent, converted
 
 
-def _value(table: LocalTable, definition: dict[str, Any], text: str) -> Any:
-    kind, name = definition["type"], definition["name"]
+def _value(table: LocalTable, definition: dict[str, Any], name: str, text: str,
+           locale: str) -> Any:
+    kind = definition["type"]
     try:
         if kind == 4:
             return int(text)
         if kind == 10:
             return float(text)
     except ValueError:
-        raise OptionError(f"{name} takes a number.") from None
+        raise Refused("takes_number", option=name) from None
     if kind == 5:
         if text.lower() not in ("true", "false"):
-            raise OptionError(f"{name} takes true or false.")
+            raise Refused("takes_boolean", option=name)
         return text.lower() == "true"
     if kind == 6:
         player = table.players.get(text.removeprefix("@"))
         if player is None:
-            raise OptionError(f"{name}: nobody called {text} is at the table.")
+            raise Refused("nobody_called", option=name, name=text)
         return player
     if kind == 7:
         channel = table.channel
         if text.removeprefix("#") != channel.name:
-            raise OptionError(f"{name}: the server has only #{channel.name}.")
+            raise Refused("only_channel", option=name, channel=channel.name)
         return channel
-    return text
+    choice = named(definition.get("choices") or [], text, locale)
+    return choice["value"] if choice is not None else text

@@ -3,7 +3,8 @@
 The page reads what a player sees (the server's channel, their DMs, their private answers:
 Discord's own message JSON) and acts through the simulated Discord's user actions, which
 carry every command, click and menu to the bot as Discord does (INTERACTION_CREATE, then
-the bot's REST answers).
+the bot's REST answers). Each player picks the page's language, their Discord locale, which
+every interaction they send then carries.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from aiohttp import web
 from ..messages import EPHEMERAL, LOADING, Message
 from ..model import User
 from ..results import InteractionResult
-from .options import OptionError, command_options, offered
+from .localized import for_locale, shown
+from .options import command_options, offered, option_named, resolved
+from .words import LOCALES, Refused
 
 if TYPE_CHECKING:
     from ..table import LocalTable
@@ -25,10 +28,8 @@ if TYPE_CHECKING:
 STATIC = Path(__file__).parent / "static"
 ANSWER_WAIT = 5.0
 """Seconds the page waits for the bot's first answer to an action (Discord gives it 3)."""
-
-
-class Refused(Exception):
-    """An action the page cannot send as asked: said to its player, nothing is sent."""
+LOCALE = web.RequestKey("locale", str)
+"""The acting player's Discord locale, that a refusal speaks."""
 
 
 class Page:
@@ -53,6 +54,7 @@ class Page:
         app.router.add_post("/api/autocomplete", self._autocomplete)
         app.router.add_post("/api/click", self._click)
         app.router.add_post("/api/select", self._select)
+        app.router.add_post("/api/locale", self._locale)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
         await web.TCPSite(self._runner, "127.0.0.1", port).start()
@@ -77,11 +79,12 @@ class Page:
     def version(self) -> str:
         """Changes whenever anything a player might see could have changed."""
         world = self.world
-        return f"{len(world.calls)}.{len(world.interactions)}.{len(world.users)}"
+        locales = ",".join(user.locale for user in self.table.players.values())
+        return f"{len(world.calls)}.{len(world.interactions)}.{len(world.users)}.{locales}"
 
     async def _state(self, request: web.Request) -> web.Response:
         """Everything ``as`` sees, unless it is the version the page already has."""
-        me = self._player(request.query.get("as", ""))
+        me = self._player(request, request.query.get("as", ""))
         version = self.version()
         if request.query.get("since") == version:
             return web.json_response({"version": version})
@@ -90,7 +93,7 @@ class Page:
         shown = [*channel.messages, *dm.messages, *self.world.ephemeral.get(me.id, [])]
         return web.json_response({
             "version": version,
-            "me": {"id": str(me.id), "name": me.name},
+            "me": {"id": str(me.id), "name": me.name, "locale": me.locale},
             "bot": {"id": str(self.world.bot_user.id), "name": self.world.bot_user.name},
             "guild": {"id": str(self.table.guild.id), "name": self.table.guild.name},
             "channels": [{"id": str(channel.id), "name": channel.name, "topic": channel.topic}],
@@ -107,31 +110,35 @@ class Page:
         return _local_urls(data, self.backend.server.base_url.split("/api/")[0])
 
     async def _commands(self, request: web.Request) -> web.Response:
-        """The slash commands Discord offers in that channel: those the bot synced."""
-        me = self._player(request.query.get("as", ""))
+        """The slash commands Discord offers in that channel: those the bot synced, as
+        Discord gives them to the player's client (names and descriptions in their locale)."""
+        me = self._player(request, request.query.get("as", ""))
         channel = self.world.channels.get(int(request.query.get("channel", "0")))
         if channel is None:
-            raise Refused("no such channel")
+            raise Refused("no_channel")
         usable = offered(self.table, channel, me).values()
-        return web.json_response(sorted(usable, key=lambda c: c["name"]))
+        return web.json_response(sorted((for_locale(c, me.locale) for c in usable),
+                                        key=lambda c: shown(c, me.locale)))
 
     # -- acting --------------------------------------------------------------------------
 
     async def _slash(self, request: web.Request) -> web.Response:
         me, channel, body = await self._acting(request)
-        command = str(body.get("command", ""))
-        options = command_options(self.table, channel, me, command,
-                                  body.get("options") or {})
+        command, options = command_options(self.table, channel, me,
+                                           str(body.get("command", "")),
+                                           body.get("options") or {})
         return await self._act(lambda: self.backend.slash(me, channel, command, **options))
 
     async def _autocomplete(self, request: web.Request) -> web.Response:
         me, channel, body = await self._acting(request)
-        command, focused = str(body.get("command", "")), str(body.get("focused", ""))
+        typed, focused = str(body.get("command", "")), str(body.get("focused", ""))
         given = {k: v for k, v in (body.get("options") or {}).items() if k != focused}
-        options = command_options(self.table, channel, me, command, given)
-        options[focused] = str((body.get("options") or {}).get(focused, ""))
+        definition = option_named(resolved(self.table, channel, me, typed)[1], typed, focused,
+                                  me.locale)
+        command, options = command_options(self.table, channel, me, typed, given)
+        options[definition["name"]] = str((body.get("options") or {}).get(focused, ""))
         return await self._act(lambda: self.backend.autocomplete_result(
-            me, channel, command, focused=focused, **options))
+            me, channel, command, focused=definition["name"], **options))
 
     async def _click(self, request: web.Request) -> web.Response:
         me, message, body = await self._on_message(request)
@@ -144,13 +151,24 @@ class Page:
         return await self._act(
             lambda: self.backend.select(me, message, values, custom_id=custom_id))
 
+    async def _locale(self, request: web.Request) -> web.Response:
+        """The player picks the page's language: their Discord locale from now on, which
+        every interaction they send carries, as Discord's client does."""
+        body = await _body(request)
+        me = self._player(request, str(body.get("as", "")))
+        locale = str(body.get("locale", ""))
+        if locale not in LOCALES:
+            raise Refused("no_language", locale=locale)
+        me.locale = locale
+        return web.json_response({"locale": me.locale})
+
     async def _act(self, action: Callable[[], Awaitable[InteractionResult]]) -> web.Response:
         """Send the action as Discord would and wait for the bot's first answer to it."""
         try:
             async with self.backend.simultaneously(settle=False):
                 result = await action()
         except AssertionError as refused:  # what a Discord client would not let one send
-            raise Refused(str(refused)) from None
+            raise Refused("not_sent", reason=str(refused)) from None
         answered = await self.backend.answered(result, timeout=ANSWER_WAIT)
         return web.json_response({
             "answered": answered,
@@ -160,45 +178,50 @@ class Page:
 
     async def _acting(self, request: web.Request) -> tuple[User, Any, dict[str, Any]]:
         body = await _body(request)
-        me = self._player(str(body.get("as", "")))
+        me = self._player(request, str(body.get("as", "")))
         channel = self.world.channels.get(int(body.get("channel") or 0))
         if channel is None:
-            raise Refused("no such channel")
+            raise Refused("no_channel")
         return me, channel, body
 
     async def _on_message(self, request: web.Request) -> tuple[User, Message, dict[str, Any]]:
         body = await _body(request)
-        me = self._player(str(body.get("as", "")))
+        me = self._player(request, str(body.get("as", "")))
         message = self.world.messages.get(int(body.get("message") or 0))
         if message is None:
-            raise Refused("That message is gone.")
+            raise Refused("message_gone")
         return me, message, body
 
-    def _player(self, name: str) -> User:
+    def _player(self, request: web.Request, name: str) -> User:
+        """The player acting, whose locale the page's refusals then speak."""
         try:
-            return self.table.player(name or "anne")
-        except ValueError as error:
-            raise Refused(str(error)) from None
+            player = self.table.player(name or "anne")
+        except ValueError:
+            raise Refused("bad_name") from None
+        request[LOCALE] = player.locale
+        return player
 
 
 @web.middleware
 async def _refusals(request: web.Request,
                     handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
                     ) -> web.StreamResponse:
-    """A refused action is answered 400 with its reason, for the page to show its player."""
+    """A refused action is answered 400 with its reason in the player's language, for the
+    page to show them."""
     try:
         return await handler(request)
-    except (Refused, OptionError) as refused:
-        return web.json_response({"error": str(refused)}, status=400)
+    except Refused as refused:
+        return web.json_response({"error": refused.said(request.get(LOCALE, ""))},
+                                 status=400)
 
 
 async def _body(request: web.Request) -> dict[str, Any]:
     try:
         body = await request.json()
     except ValueError:
-        raise Refused("the page sent no JSON") from None
+        raise Refused("no_json") from None
     if not isinstance(body, dict):
-        raise Refused("the page sent no JSON object")
+        raise Refused("no_json")
     return body
 
 

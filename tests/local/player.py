@@ -20,9 +20,9 @@ SHOTS = Path(tempfile.gettempdir()) / "local-table-shots"
 
 
 class Player:
-    """One browser tab, playing as ``name`` (``?as=name``)."""
+    """One browser tab, playing as ``name`` (``?as=name``; ``lang``: ``&lang=lang``)."""
 
-    def __init__(self, browser: Any, url: str, name: str) -> None:
+    def __init__(self, browser: Any, url: str, name: str, lang: str | None = None) -> None:
         self.name = name
         self.page = browser.new_page(viewport={"width": 1280, "height": 900})
         self.errors: list[str] = []
@@ -30,7 +30,7 @@ class Player:
         self.url = url
         self.requests: list[str] = []
         self.page.on("request", lambda request: self.requests.append(request.url))
-        self.page.goto(f"{url}?as={name}")
+        self.page.goto(f"{url}?as={name}" + (f"&lang={lang}" if lang else ""))
         self.page.wait_for_selector("#channels li")
 
     # -- where -----------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 // The page: who you are (?as=NAME), the channel or DM you look at, kept up to date by
-// polling the table; every command, click and menu sent to the table's small API.
+// polling the table; every command, click and menu sent to the table's small API. The page
+// speaks its player's Discord locale, which they pick in the sidebar (or ?lang=es-ES).
 "use strict";
 
 const params = new URLSearchParams(location.search);
@@ -24,7 +25,7 @@ async function api(path, body) {
     body: JSON.stringify({ as: me, ...body }),
   });
   const data = await response.json();
-  if (!response.ok) throw new Error(data.error || `the table answered ${response.status}`);
+  if (!response.ok) throw new Error(data.error || Words.t("table_answered", { status: response.status }));
   return data;
 }
 
@@ -64,12 +65,13 @@ function drawSidebar() {
   const players = $("players");
   players.innerHTML = "";
   for (const name of state.players) {
-    const link = name === me ? `<strong>${name}</strong> (you)`
+    const link = name === me ? `<strong>${name}</strong> ${Markdown.escapeHtml(Words.t("you"))}`
       : `<a href="?as=${encodeURIComponent(name)}" target="_blank">${name}</a>`;
     players.append(Render.el("li", "", link));
   }
   $("me").innerHTML = `<span class="me-avatar">${me[0].toUpperCase()}</span>`
     + `<span>${Markdown.escapeHtml(me)}</span>`;
+  $("language").value = Words.locale;
 }
 
 // ``toBottom``: show the newest message (a channel just opened), else stay where the reader is.
@@ -82,8 +84,8 @@ function drawMessages(toBottom = false) {
   box.innerHTML = "";
   const shown = state.messages.filter((m) => m.channel_id === id && !dismissed.has(m.id));
   if (!shown.length) {
-    box.append(Render.el("div", "empty", current === "dm"
-      ? "Your hand and notices arrive here." : "Open a match: type /whyfirst new below."));
+    const empty = current === "dm" ? Words.t("empty_dm") : Words.t("empty_channel");
+    box.append(Render.el("div", "empty", Markdown.escapeHtml(empty)));
   }
   for (const message of shown) box.append(Render.message(message, state));
   if (openId) {
@@ -99,7 +101,7 @@ function drawMessages(toBottom = false) {
   const channel = state.channels.find((c) => c.id === current);
   $("chat-title").textContent = channel ? `# ${channel.name}` : `@ ${state.bot.name}`;
   $("chat-topic").textContent = channel && channel.topic ? channel.topic : "";
-  document.title = `${channel ? "#" + channel.name : state.bot.name} · ${me} · Local table`;
+  document.title = `${channel ? "#" + channel.name : state.bot.name} · ${me} · ${Words.t("local_table")}`;
 }
 
 function draw(toBottom = false) {
@@ -114,6 +116,7 @@ async function refresh() {
     const data = await fetch(`/api/state?as=${encodeURIComponent(me)}&since=${since}`)
       .then((r) => r.json());
     if (data.messages) {
+      if (await Words.load(data.me.locale)) commandsFor = null; // the slash box's names too
       state = data;
       draw();
     }
@@ -133,7 +136,7 @@ async function act(path, body, busy) {
   if (busy) busy.classList.add("busy");
   try {
     const answer = await api(path, body);
-    if (!answer.answered) toast("The application did not respond");
+    if (!answer.answered) toast(Words.t("no_response"));
     return answer;
   } catch (error) {
     toast(error.message);
@@ -212,6 +215,15 @@ document.addEventListener("click", async (event) => {
   if (suggestion) choose(Number(suggestion.dataset.index));
 });
 
+$("language").addEventListener("change", async (event) => {
+  try {
+    await api("/api/locale", { locale: event.target.value });
+  } catch (error) {
+    toast(error.message);
+  }
+  await refresh();
+});
+
 $("join").addEventListener("submit", (event) => {
   event.preventDefault();
   const name = $("join-name").value.trim().toLowerCase();
@@ -240,10 +252,11 @@ function drawSuggestions(parsed) {
   const box = $("suggestions");
   box.innerHTML = "";
   if (!shownSuggestions.length) {
-    const def = parsed.stage === "value" && parsed.defs.find((o) => o.name === parsed.focused);
+    const def = parsed.stage === "value"
+      && parsed.defs.find((o) => Slash.label(o) === parsed.focused);
     if (def) {
-      box.append(Render.el("div", "hint", `<strong>${Markdown.escapeHtml(def.name)}</strong> `
-        + `${Markdown.escapeHtml(def.description)} (${Slash.TYPES[def.type] || "value"})`));
+      box.append(Render.el("div", "hint", `<strong>${Markdown.escapeHtml(Slash.label(def))}</strong> `
+        + `${Markdown.escapeHtml(Slash.describe(def))} (${Slash.typeName(def.type)})`));
       box.hidden = false;
     } else {
       box.hidden = true;
@@ -270,7 +283,8 @@ async function typed() {
   }
   await loadCommands();
   const parsed = Slash.parse(input.value, commands);
-  const def = parsed.stage === "value" && parsed.defs.find((o) => o.name === parsed.focused);
+  const def = parsed.stage === "value"
+    && parsed.defs.find((o) => Slash.label(o) === parsed.focused);
   if (def && def.autocomplete) {
     clearTimeout(autocompleteTimer);
     autocompleteTimer = setTimeout(() => autocomplete(parsed), 150);
@@ -358,4 +372,11 @@ $("slash").addEventListener("keydown", (event) => {
 });
 $("slash-form").addEventListener("submit", (event) => event.preventDefault());
 
-poll();
+// ``?lang=`` picks the player's language as they open the page; else it stays theirs.
+async function start() {
+  const wanted = Words.known(params.get("lang") || "");
+  if (wanted) await api("/api/locale", { locale: wanted }).catch((error) => toast(error.message));
+  poll();
+}
+
+start();

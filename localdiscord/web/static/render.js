@@ -30,7 +30,7 @@ const Render = (() => {
 
   function time(iso) {
     const date = new Date(iso);
-    return new Intl.DateTimeFormat("en", { timeStyle: "short" }).format(date);
+    return new Intl.DateTimeFormat(Words.locale, { timeStyle: "short" }).format(date);
   }
 
   function embed(data, names) {
@@ -67,7 +67,7 @@ const Render = (() => {
     if (data.footer && data.footer.text || data.timestamp) {
       const parts = [];
       if (data.footer && data.footer.text) parts.push(esc(data.footer.text));
-      if (data.timestamp) parts.push(esc(new Date(data.timestamp).toLocaleString("en")));
+      if (data.timestamp) parts.push(esc(new Date(data.timestamp).toLocaleString(Words.locale)));
       body.append(el("div", "embed-footer", parts.join(" • ")));
     }
     box.append(body);
@@ -104,7 +104,7 @@ const Render = (() => {
     if (data.disabled) box.classList.add("disabled");
     const chosen = (data.options || []).filter((o) => o.default);
     const shown = chosen.length ? chosen.map((o) => esc(o.label)).join(", ")
-      : `<span class="placeholder">${esc(data.placeholder || "Make a selection")}</span>`;
+      : `<span class="placeholder">${esc(data.placeholder || Words.t("make_selection"))}</span>`;
     box.append(el("button", "select-value", `<span>${shown}</span><span class="chevron">⌄</span>`));
     box.firstChild.type = "button";
     box.firstChild.disabled = Boolean(data.disabled);
@@ -168,7 +168,8 @@ const Render = (() => {
     if (data.ephemeral) node.classList.add("ephemeral");
     const meta = data.interaction_metadata;
     if (meta && meta.user) {
-      const used = meta.name ? `used <span class="command">/${esc(meta.name)}</span>` : "clicked";
+      const used = meta.name ? `${esc(Words.t("used"))} <span class="command">/${esc(meta.name)}</span>`
+        : esc(Words.t("clicked"));
       node.append(el("div", "reply-line",
         `<span class="reply-user">${esc(meta.user.username)}</span> ${used}`));
     }
@@ -176,16 +177,17 @@ const Render = (() => {
     const body = el("div", "message-body");
     body.append(el("div", "message-head",
       `<span class="author">${esc(data.author.global_name || data.author.username)}</span>`
-      + (data.author.bot ? '<span class="bot-tag">✓ APP</span>' : "")
+      + (data.author.bot ? `<span class="bot-tag">✓ ${esc(Words.t("app_tag"))}</span>` : "")
       + `<span class="when">${time(data.timestamp)}</span>`));
     if (data.loading) {
-      body.append(el("div", "loading", `${esc(data.author.username)} is thinking<span class="dots">…</span>`));
+      const thinking = esc(Words.t("thinking", { name: data.author.username }));
+      body.append(el("div", "loading", `${thinking}<span class="dots">…</span>`));
     }
     if (data.content) {
       const content = el("div", "content", Markdown.render(data.content, names));
       if (data.edited_timestamp) {
         (content.lastElementChild || content).insertAdjacentHTML("beforeend",
-          '<span class="edited">(edited)</span>');
+          `<span class="edited">${esc(Words.t("edited"))}</span>`);
       }
       body.append(content);
     }
@@ -207,7 +209,7 @@ const Render = (() => {
     }
     if (data.ephemeral) {
       body.append(el("div", "only-you",
-        '👁 Only you can see this • <a href="#" class="dismiss">Dismiss message</a>'));
+        `👁 ${esc(Words.t("only_you"))} • <a href="#" class="dismiss">${esc(Words.t("dismiss"))}</a>`));
     }
     node.append(body);
     return node;

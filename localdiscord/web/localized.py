@@ -1,0 +1,45 @@
+"""Slash commands as Discord's client shows them to a user: names, descriptions and choices
+in the user's locale, found by the names shown."""
+
+from __future__ import annotations
+
+from typing import Any
+
+FALLBACK = {"en-US": "en-GB", "en-GB": "en-US", "es-419": "es-ES"}
+"""Discord's fallback for a locale a command's dictionary lacks."""
+SUBCOMMANDS = (1, 2)
+
+
+def localization(item: dict[str, Any], field: str, locale: str) -> str | None:
+    """``item``'s ``field`` (``name`` or ``description``) in ``locale``, if it has one."""
+    dictionary = item.get(f"{field}_localizations") or {}
+    for key in (locale, FALLBACK.get(locale)):
+        if key in dictionary:
+            return str(dictionary[key])
+    return None
+
+
+def shown(item: dict[str, Any], locale: str) -> str:
+    """The name a user in ``locale`` sees for a command, option or choice."""
+    return localization(item, "name", locale) or str(item["name"])
+
+
+def for_locale(item: dict[str, Any], locale: str) -> dict[str, Any]:
+    """``item`` (a command, option or choice) as Discord's commands endpoint returns it to a
+    user in ``locale``: ``name_localized`` and ``description_localized`` where it has them,
+    in place of the dictionaries."""
+    found = {k: v for k, v in item.items() if not k.endswith("_localizations")}
+    for field in ("name", "description"):
+        text = localization(item, field, locale)
+        if text is not None:
+            found[f"{field}_localized"] = text
+    for nested in ("options", "choices"):
+        if item.get(nested):
+            found[nested] = [for_locale(child, locale) for child in item[nested]]
+    return found
+
+
+def named(items: list[dict[str, Any]], word: str, locale: str) -> dict[str, Any] | None:
+    """The item called ``word`` as the user sees it, else by Discord's own (default) name."""
+    return (next((i for i in items if shown(i, locale) == word), None)
+            or next((i for i in items if i["name"] == word), None))

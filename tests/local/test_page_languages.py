@@ -1,0 +1,45 @@
+"""The page in its player's language, picked in the sidebar as in Discord's settings: the
+page's own words, the slash box's commands and the bot's private answers."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.local.player import Player
+
+pytestmark = pytest.mark.slow
+
+
+def test_a_player_picks_espanol_and_the_page_and_the_bot_speak_spanish(browser, table_url):
+    ben = Player(browser, table_url, "ben")
+    expect(ben.page.locator("#sidebar")).to_contain_text("Text channels")
+    ben.page.locator("#language").select_option("es-ES")
+    sidebar = ben.page.locator("#sidebar")
+    expect(sidebar).to_contain_text("Canales de texto")
+    expect(sidebar).to_contain_text("Mensajes directos")
+    expect(sidebar).to_contain_text("ben (tú)")
+    expect(ben.page.locator("#slash")).to_have_attribute(
+        "placeholder", "Escribe / para ver los comandos del bot")
+    ben.wait_for_text("Abre una partida: escribe /whyfirst nueva aquí abajo.")
+    ben.pick("/estad", "/estadísticas")
+    ben.page.locator("#slash").press_sequentially("juga")
+    expect(ben.page.locator(".suggestion-label")).to_have_text(["jugador"])
+    ben.page.locator("#slash").press("Enter")
+    ben.page.locator("#slash").press_sequentially("an")
+    ben.page.locator("#slash").press("Enter")
+    assert ben.page.locator("#slash").input_value() == "/estadísticas jugador:anne "
+    ben.send()
+    ben.wait_for_text("Historial de anne en este servidor")
+    assert "Solo tú puedes ver esto" in ben.text()
+    assert "Aún no hay partidas terminadas en este servidor." in ben.text()
+    ben.screenshot("spanish-page")
+
+    again = Player(browser, table_url, "ben")
+    expect(again.page.locator("#sidebar")).to_contain_text("Canales de texto")
+    expect(again.page.locator("#language")).to_have_value("es-ES")
+    chris = Player(browser, table_url, "chris", lang="it")
+    expect(chris.page.locator("#sidebar")).to_contain_text("Canali testuali")
+    anne = Player(browser, table_url, "anne")
+    expect(anne.page.locator("#sidebar")).to_contain_text("Text channels")
+    assert anne.errors == [] and ben.errors == [] and again.errors == [] and chris.errors == []
