@@ -25,6 +25,7 @@ from rules.rulebook import (
     all_rulebooks,
     digest,
     game_named,
+    games_matching,
 )
 
 AUTOCOMPLETE_LIMIT = 25
@@ -182,7 +183,7 @@ class Rulebooks(
     async def show_game_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        return game_choices(current)
+        return game_choices(interaction, current)
 
     @show.autocomplete("topic")
     async def topic_autocomplete(
@@ -253,16 +254,17 @@ class Rulebooks(
     async def search_game_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        return game_choices(current)
+        return game_choices(interaction, current)
 
 
-def game_choices(current: str) -> list[app_commands.Choice[str]]:
-    """The games whose key or title contain what is typed (all of them when nothing is)."""
-    typed = current.casefold().strip()
+def game_choices(interaction: discord.Interaction[Any], current: str
+                 ) -> list[app_commands.Choice[str]]:
+    """The games whose key or title in any language holds what is typed (all of them when
+    nothing is), by their titles in the asker's language."""
+    books = all_rulebooks(reader_language(interaction))
     return [
-        app_commands.Choice(name=book.title, value=game)
-        for game, book in all_rulebooks().items()
-        if typed in book.title.casefold() or typed in game
+        app_commands.Choice(name=books[game].title, value=game)
+        for game in games_matching(current)
     ]
 
 

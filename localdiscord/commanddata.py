@@ -83,7 +83,7 @@ def command_data(world: World, cmd: dict[str, Any], words: list[str], options: d
         elif py_key in remaining:
             raw = remaining.pop(py_key)
         else:
-            if opt.get("required") and key != focused:
+            if opt.get("required") and focused is None:  # autocomplete sends what is typed
                 raise AssertionError(f"/{' '.join(path)}: option {key!r} is required")
             continue
         if key == focused:

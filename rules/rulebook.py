@@ -250,15 +250,27 @@ def game_named(typed: str) -> str | None:
     wanted = _simplified(typed)
     if not wanted:
         return None
-    names = {
-        game: (game, *(_simplified(all_rulebooks(lang)[game].title) for lang in LANGUAGES))
-        for game in RULEBOOK_GAMES
-    }
     for test in (str.__eq__, str.startswith, str.__contains__):
-        found = [game for game, known in names.items() if any(test(n, wanted) for n in known)]
+        found = [game for game, known in _names().items() if any(test(n, wanted) for n in known)]
         if found:
             return found[0] if len(found) == 1 else None
     return None
+
+
+def games_matching(typed: str) -> list[str]:
+    """The games whose key or title in any language holds ``typed`` (every game when it
+    is empty), as :func:`game_named` compares them: "liebre" and "hare" both find it."""
+    wanted = _simplified(typed)
+    return [game for game, known in _names().items() if any(wanted in n for n in known)]
+
+
+@cache
+def _names() -> dict[str, tuple[str, ...]]:
+    """Each game's key and its titles in every language, simplified."""
+    return {
+        game: (game, *(_simplified(all_rulebooks(lang)[game].title) for lang in LANGUAGES))
+        for game in RULEBOOK_GAMES
+    }
 
 
 def _simplified(name: str) -> str:

@@ -51,6 +51,25 @@ async def test_a_latin_american_spanish_player_reads_spanish_too(table):
     assert answer.embeds[0]["title"] == SPANISH["hare"].section("lettuce-spaces").title
 
 
+async def test_the_game_is_offered_by_its_title_in_the_askers_language(table):
+    lucia = table.backend.add_user("lucia", guild=table.guild, locale="es-ES")
+    for command in ("rules show", "rules search"):
+        offered = await table.backend.autocomplete(
+            lucia, table.channel, command, focused="game", game="liebre"
+        )
+        assert offered == [{"name": SPANISH["hare"].title, "value": "hare"}], command
+    everything = await table.backend.autocomplete(
+        lucia, table.channel, "rules search", focused="game", game=""
+    )
+    assert [c["name"] for c in everything] == [SPANISH[c["value"]].title for c in everything]
+    assert len(everything) == len(SPANISH)
+    english = await table.backend.autocomplete(
+        table.backend.add_user("lee", guild=table.guild, locale="en-US"),
+        table.channel, "rules show", focused="game", game="tortuga",
+    )
+    assert english == [{"name": "Hare and Tortoise", "value": "hare"}]
+
+
 async def test_show_and_its_autocomplete_speak_the_askers_language(table):
     gianni = table.backend.add_user("gianni", guild=table.guild, locale="it")
     offered = await table.backend.autocomplete(
