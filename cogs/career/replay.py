@@ -147,7 +147,7 @@ async def replay_message(
         )
     )
     if moved is not None and len(board.fields) < 25:
-        told = "\n".join(move_lines(presenter, match, moved)) or _(
+        told = _not_on_board("\n".join(move_lines(presenter, match, moved)), board) or _(
             "Nothing the table could see."
         )
         board.insert_field_at(
@@ -170,6 +170,16 @@ async def replay_message(
     if step < rebuilt.last:
         _draw_ahead(presenter, Match(record, rebuilt.engine, rebuilt.state_at(step + 1)))
     return message
+
+
+def _not_on_board(told: str, board: discord.Embed) -> str:
+    """``told`` without what the board shows as a field of its own under the same heading
+    (a reveal): the heading stays, naming the field that shows it."""
+    for field in board.fields:
+        block = f"**{field.name}**\n{field.value}"
+        if field.value and block in told:
+            told = told.replace(block, f"**{field.name}**")
+    return told
 
 
 def _draw_ahead(presenter: Presenter, match: Match) -> None:
