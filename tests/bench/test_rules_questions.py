@@ -43,6 +43,7 @@ async def test_each_languages_questions_find_their_sections(store, lang):
     assert len(bench.questions(lang, "second")) >= 15
     assert len(bench.questions(lang, "third")) >= 15
     assert len(bench.questions(lang, "fourth")) >= 40
+    assert len(bench.questions(lang, "fifth")) >= 40
     assert len(bench.questions(lang, "held out")) >= 40
     first = sum(answer.place == 1 for answer in answers) / len(answers)
     top = sum(answer.place is not None for answer in answers) / len(answers)
