@@ -83,12 +83,18 @@ def command_options(table: LocalTable, channel: Channel, user: User, command: st
     what their types take: numbers, true or false, a choice (by its value or the name the
     player sees), a player for a user option (by name, ``@`` optional), a channel."""
     sent, defs = resolved(table, channel, user, command)
-    converted: dict[str, Any] = {}
+    return sent, converted(table, defs, command, typed, user.locale)
+
+
+def converted(table: LocalTable, defs: list[dict[str, Any]], command: str,
+              typed: dict[str, Any], locale: str) -> dict[str, Any]:
+    """The options typed for ``command`` (whose options are ``defs``), by the names Discord
+    sends, converted as :func:`command_options` says."""
+    options: dict[str, Any] = {}
     for name, text in typed.items():
-        definition = option_named(defs, command, name, user.locale)
-        converted[definition["name"]] = _value(table, definition, name, str(text).strip(),
-                                               user.locale)
-    return sent, converted
+        definition = option_named(defs, command, name, locale)
+        options[definition["name"]] = _value(table, definition, name, str(text).strip(), locale)
+    return options
 
 
 def _value(table: LocalTable, definition: dict[str, Any], name: str, text: str,

@@ -19,7 +19,7 @@ from ..messages import EPHEMERAL, LOADING, Message
 from ..model import User
 from ..results import InteractionResult
 from .localized import for_locale, shown
-from .options import command_options, offered, option_named, resolved
+from .options import command_options, converted, offered, option_named, resolved
 from .words import LOCALES, Refused
 
 if TYPE_CHECKING:
@@ -133,9 +133,9 @@ class Page:
         me, channel, body = await self._acting(request)
         typed, focused = str(body.get("command", "")), str(body.get("focused", ""))
         given = {k: v for k, v in (body.get("options") or {}).items() if k != focused}
-        definition = option_named(resolved(self.table, channel, me, typed)[1], typed, focused,
-                                  me.locale)
-        command, options = command_options(self.table, channel, me, typed, given)
+        command, defs = resolved(self.table, channel, me, typed)
+        definition = option_named(defs, typed, focused, me.locale)
+        options = converted(self.table, defs, typed, given, me.locale)
         options[definition["name"]] = str((body.get("options") or {}).get(focused, ""))
         return await self._act(lambda: self.backend.autocomplete_result(
             me, channel, command, focused=definition["name"], **options))
