@@ -7,7 +7,7 @@ from typing import Any
 import discord
 
 from cogs.common.i18n import N_, _, ngettext
-from cogs.common.outcomes import DRAW
+from cogs.common.outcomes import no_winner
 from cogs.common.pictures import render, seat_colour
 from cogs.common.presenter import (
     EMBED_COLOUR,
@@ -195,7 +195,7 @@ class NumbersPresenter:
         elif outcome.winners:
             headline = winners_headline([names[s] for s in sorted(outcome.winners)]) + " 🏆"
         else:
-            headline = _(DRAW)
+            headline = no_winner(self.game)
             why = _("The draw pile ran out three times with no new sequence.")
             description = f"{why}\n{description}"
         embed = discord.Embed(
