@@ -5,15 +5,16 @@
 Runs every question of ``bench/rules_questions/<lang>.tsv``, of
 ``bench/rules_questions/held-out/<lang>.tsv``, ``held-out-2/<lang>.tsv``,
 ``held-out-3/<lang>.tsv`` and ``held-out-4/<lang>.tsv`` (four sets each written before a round
-of tuning, held out then, tuned against since), of ``held-out-5/<lang>.tsv`` (the held-out set
-of the round before, read since but never tuned against) and of ``held-out-6/<lang>.tsv``
-(written blind, never read), each ``game<TAB>section-key<TAB>question`` as players type them,
-through the search the bot runs, in the question's language and its misspelt words mended as the
-bot mends them, over every game's rulebook, and prints per language how many questions find
-their section first and in the top three: asked at the question's game's table (that game open
-in the channel, whose sections the bot ranks higher, as during play), each set apart and all
-together, and all of them asked anywhere (every game alike). ``--misses`` lists the questions of
-the sets tuned against that are not first at the table; the held-out set's stay unread.
+of tuning, held out then, tuned against since), of ``held-out-5/<lang>.tsv`` and
+``held-out-6/<lang>.tsv`` (the held-out sets of the rounds before, never read) and of
+``held-out-7/<lang>.tsv`` (written blind, never read), each
+``game<TAB>section-key<TAB>question`` as players type them, through the search the bot runs, in
+the question's language and its misspelt words mended as the bot mends them, over every game's
+rulebook, and prints per language how many questions find their section first and in the top
+three: asked at the question's game's table (that game open in the channel, whose sections the
+bot ranks higher, as during play), each set apart and all together, and all of them asked
+anywhere (every game alike). ``--misses`` lists the questions of the sets tuned against that
+are not first at the table; the unread sets' stay unread.
 Figures, not tests.
 """
 
@@ -33,11 +34,12 @@ from rules.rulebook import LANGUAGES, all_rulebooks, digest
 QUESTIONS = Path(__file__).parent / "rules_questions"
 SETS = {"first": QUESTIONS, "second": QUESTIONS / "held-out", "third": QUESTIONS / "held-out-2",
         "fourth": QUESTIONS / "held-out-3", "fifth": QUESTIONS / "held-out-4",
-        "sixth": QUESTIONS / "held-out-5", "held out": QUESTIONS / "held-out-6"}
+        "sixth": QUESTIONS / "held-out-5", "seventh": QUESTIONS / "held-out-6",
+        "held out": QUESTIONS / "held-out-7"}
 """Each set of questions by name, and its folder, in the order they were written."""
 TUNED_ON = ("first", "second", "third", "fourth", "fifth")
-"""The sets the search has been tuned against; the sixth is not, and the last one written is
-held out."""
+"""The sets the search has been tuned against; the sixth and the seventh are not (never read),
+and the last one written is held out."""
 TOP = 3
 
 
