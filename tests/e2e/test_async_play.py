@@ -121,6 +121,22 @@ async def test_three_time_outs_put_a_seat_on_autopilot_until_its_player_comes_ba
     assert playable(table.hand(ben))
 
 
+async def test_a_lone_player_timing_out_against_a_computer_is_told_the_match_was_abandoned(table):
+    anne = table.player("anne")
+    await table.backend.slash(anne, table.channel, "hare new")
+    await table.backend.click(anne, table.board(), label="Add computer (strong)")
+    await table.backend.click(anne, table.board(), label="Start")
+    match_id = match_id_of(table.board())
+    for _ in range(clock.ABSENT_AFTER_TIMEOUTS):
+        table.clock.advance(days=1, minutes=1)
+        await table.tick()
+    record = await table.match_row(match_id)
+    assert (record.status, record.end_reason) == ("cancelled", "abandoned")
+    told = [m.text for m in table.backend.channel_messages(table.channel)[1:]]
+    assert "abandoned" in told[-1]
+    assert not [t for t in told if "marked away" in t], "no autopilot for a match that ended"
+
+
 async def test_a_resigned_player_is_placed_last_and_loses_with_no_points(table):
     anne, ben, chris = (table.player(n) for n in ("anne", "ben", "chris"))
     match_id = await open_and_start(table, anne, ben, chris)
