@@ -9,6 +9,7 @@ from data import career
 from matches import clock
 from rules.hare import ENGINE as HARE
 from tests.databases import run_outside
+from tests.e2e.hare_play import listed, make_move
 from tests.e2e.play import act, first_button, match_id_of, open_and_start, playable
 
 TURN = "⏰ Your move"
@@ -156,6 +157,21 @@ async def test_a_resigned_player_is_placed_last_and_loses_with_no_points(table):
     async with table.bot.store.read() as db:
         (line,) = await career.player_totals(db, table.guild.id, chris.id)
     assert (line.played, line.wins, line.points) == (1, 0, 0)
+
+
+async def test_the_seat_of_a_resigned_player_is_said_to_play_for_them_as_resigned_not_away(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    await _hare_match(table, anne, ben)
+    await table.backend.slash(ben, table.channel, "hare resign")
+    for _ in range(3):  # a hare space may give anne another decision first
+        if not listed(table.hand(anne)):
+            break
+        await make_move(table, anne, listed(table.hand(anne))[0])
+    board = table.board().text
+    assert "ben resigned: their seat played on autopilot" in board
+    assert "is away" not in board
+    log = await table.backend.click(anne, table.board(), label="Log")
+    assert "ben resigned: their seat played on autopilot" in log.text
 
 
 async def test_a_lobby_never_started_expires(table):
