@@ -31,7 +31,8 @@ async def append_move(
     events: list[dict[str, Any]],
     how: str = "player",
 ) -> int:
-    """Log a move; ``how``: 'player', 'timeout' (played by the clock) or 'autopilot'."""
+    """Log a move; ``how``: 'player', 'timeout' (played by the clock), 'autopilot' or
+    'resigned' (for an absent or a resigned player), or 'computer'."""
     cursor = await db.execute(
         "SELECT COALESCE(MAX(seq) + 1, 1) FROM moves WHERE match_id = ?", (match_id,)
     )

@@ -171,7 +171,10 @@ class Computers:
         if len(match.awaited()) == 1:  # a turn: give the players time to see it coming
             await asyncio.sleep(max(0.0, self.thinking.pause - (time.monotonic() - began)))
         for seat, move in zip(seats, moves, strict=True):
-            how = "computer" if match.seats[seat].computer else "autopilot"
+            sitting = match.seats[seat]
+            how = "computer" if sitting.computer else (
+                "resigned" if sitting.autopilot == "resigned" else "autopilot"
+            )
             try:
                 result = await self.service.play_for_table(
                     match.id, seat, match.decision_point(), move, how

@@ -76,8 +76,8 @@ class MatchPlay(MatchRecords):
     async def play_locked(
         self, match: Match, seat: int, decision_point: int, move: str, how: str
     ) -> tuple[Match, list[Event]]:
-        """Apply and write one move (lock held): 'player', 'computer', 'autopilot' or
-        'timeout' say who chose it."""
+        """Apply and write one move (lock held): 'player', 'computer', 'autopilot',
+        'resigned' or 'timeout' say who chose it."""
         try:
             events = match.engine.apply(match.state, seat, move)
         except IllegalMove as illegal:

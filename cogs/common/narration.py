@@ -14,6 +14,7 @@ from matches.match import Match
 PLAYED_FOR = {
     "timeout": N_("⌛ {name} ran out of time: the table played for them."),
     "autopilot": N_("💤 {name} is away: their seat played on autopilot."),
+    "resigned": N_("🏳️ {name} resigned: their seat played on autopilot."),
 }
 """What the board, the replay and the log say of a move the table chose for a player, by
 how it was chosen (a computer's own move is not among them: it plays for itself)."""

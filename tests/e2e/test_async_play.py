@@ -9,6 +9,7 @@ from data import career
 from matches import clock
 from rules.hare import ENGINE as HARE
 from tests.databases import run_outside
+from tests.e2e.hare_play import listed, make_move
 from tests.e2e.play import act, first_button, match_id_of, open_and_start, playable
 
 TURN = "⏰ Your move"
@@ -121,6 +122,22 @@ async def test_three_time_outs_put_a_seat_on_autopilot_until_its_player_comes_ba
     assert playable(table.hand(ben))
 
 
+async def test_a_lone_player_timing_out_against_a_computer_is_told_the_match_was_abandoned(table):
+    anne = table.player("anne")
+    await table.backend.slash(anne, table.channel, "hare new")
+    await table.backend.click(anne, table.board(), label="Add computer (strong)")
+    await table.backend.click(anne, table.board(), label="Start")
+    match_id = match_id_of(table.board())
+    for _ in range(clock.ABSENT_AFTER_TIMEOUTS):
+        table.clock.advance(days=1, minutes=1)
+        await table.tick()
+    record = await table.match_row(match_id)
+    assert (record.status, record.end_reason) == ("cancelled", "abandoned")
+    told = [m.text for m in table.backend.channel_messages(table.channel)[1:]]
+    assert "abandoned" in told[-1]
+    assert not [t for t in told if "marked away" in t], "no autopilot for a match that ended"
+
+
 async def test_a_resigned_player_is_placed_last_and_loses_with_no_points(table):
     anne, ben, chris = (table.player(n) for n in ("anne", "ben", "chris"))
     match_id = await open_and_start(table, anne, ben, chris)
@@ -140,6 +157,21 @@ async def test_a_resigned_player_is_placed_last_and_loses_with_no_points(table):
     async with table.bot.store.read() as db:
         (line,) = await career.player_totals(db, table.guild.id, chris.id)
     assert (line.played, line.wins, line.points) == (1, 0, 0)
+
+
+async def test_the_seat_of_a_resigned_player_is_said_to_play_for_them_as_resigned_not_away(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    await _hare_match(table, anne, ben)
+    await table.backend.slash(ben, table.channel, "hare resign")
+    for _ in range(3):  # a hare space may give anne another decision first
+        if not listed(table.hand(anne)):
+            break
+        await make_move(table, anne, listed(table.hand(anne))[0])
+    board = table.board().text
+    assert "ben resigned: their seat played on autopilot" in board
+    assert "is away" not in board
+    log = await table.backend.click(anne, table.board(), label="Log")
+    assert "ben resigned: their seat played on autopilot" in log.text
 
 
 async def test_a_lobby_never_started_expires(table):

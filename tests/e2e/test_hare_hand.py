@@ -69,6 +69,8 @@ async def test_only_the_player_on_turn_gets_controls(table):
     assert not table.hand(ben).selects and not table.hand(ben).buttons
     shown = await table.backend.click(ben, table.board(), label="Show my hand")
     assert shown.ephemeral and not shown.message.selects and not shown.message.buttons
+    assert shown.message.content == "Waiting for anne.", "who is awaited, not a promise"
+    assert table.hand(ben).content == "Waiting for anne."
     await make_move(table, anne, "f2@0")  # a carrot space: no hare roll, the turn passes
     assert ENGINE.to_move(await state_of(table, match_id)) == {1}
     assert table.hand(ben).buttons, "ben's turn: his DM now offers his moves"
