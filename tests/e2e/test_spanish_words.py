@@ -89,3 +89,18 @@ async def test_a_computer_seat_reads_as_a_spanish_players_computer(table) -> Non
     read = [*table.backend.channel_messages(table.channel), *table.backend.dm_messages(ana),
             *table.backend.ephemeral_messages(ana)]
     assert not [m.text for m in read if "bot)" in m.text]
+
+
+async def test_a_refused_lobby_names_the_game_by_its_spanish_name(table) -> None:
+    table.backend.world.pseudo = False  # this test chooses its language
+    table.guild.locale = "es-ES"
+    await table.restart()
+    ana, beto = table.player("ana", locale="es-ES"), table.player("beto", locale="es-ES")
+    await table.backend.slash(ana, table.channel, "whyfirst new")
+    match_id = int(re.search(r"Partida #(\d+)", table.board().text).group(1))
+    alone = await table.backend.click(ana, table.board(), custom_id=f"lobby:{match_id}:start")
+    assert alone.ephemeral
+    assert alone.text == "¿Por qué primero? necesita al menos 2 jugadores."
+    again = await table.backend.slash(beto, table.channel, "whyfirst new")
+    assert again.ephemeral
+    assert again.text.startswith("Ya hay una partida de ¿Por qué primero? abierta en este canal")
