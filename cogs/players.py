@@ -15,6 +15,7 @@ from cogs.common.i18n import LANGUAGES, N_, NAMES, _, speaking
 from cogs.common.notices import jump_link
 from cogs.common.presenter import EMBED_COLOUR
 from cogs.common.reply import Reply
+from cogs.common.seatnames import name_of
 from cogs.common.table import Table
 from data import clocks
 from data import matches as rows
@@ -124,7 +125,7 @@ class Players(commands.Cog):
                 _("**your move**")
                 if match.seat_of(user_id) in awaited
                 else _(
-                    "waiting for {names}", names=", ".join(match.name_of(s) for s in awaited)
+                    "waiting for {names}", names=", ".join(name_of(match, s) for s in awaited)
                 )
             )
             deadline = (await service.deadlines(record.id)).get("decision")

@@ -32,8 +32,6 @@ _NOT_WORDS = re.compile(
 )
 _WORD = re.compile(r"[^\W\d_]{2,}")
 _HEADING_KEY = re.compile(r"\s*\{#[^}]*\}\s*$")
-COMPUTER = re.compile(r"\b[A-Z][a-z]+ \((?:easy|strong) bot\)")
-"""A computer seat's name, as the table stores it with the seat."""
 FIGURES = ("Leo",)
 """The names of the games' own figures, alike in every edition (Why First?'s neutral Leo)."""
 
@@ -98,7 +96,6 @@ def untranslated(text: str, names: Iterable[str]) -> str | None:
         text = inner
     if not _WORD.search(_NOT_WORDS.sub(" ", text)):
         return None  # the common case, seen at once
-    text = COMPUTER.sub(" ", text)
     text = _rulebooks_taken_out(text)
     for name in sorted({*names, *FIGURES}, key=len, reverse=True):
         if name and name in text:

@@ -16,7 +16,7 @@ from matches.match import Match, MatchError, Player
 from matches.play import DAMAGED, MatchPlay
 from matches.records import on_fresh_state
 from matches.replay import Replays
-from rules.base import LEVELS, N_, Engine, InvalidOptions
+from rules.base import LEVELS, N_, Engine, InvalidOptions, Term
 
 COMPUTER_NAMES = ("Ada", "Alan", "Grace", "Edsger", "Barbara", "Claude")
 """First names of computer seats; the name says what they are: "Ada (easy bot)"."""
@@ -85,7 +85,7 @@ class MatchService(MatchPlay):
                     "There is already an open {title} match in this channel: "
                     "join it, or ask its host to cancel it."
                 ),
-                title=engine.title,
+                title=Term(engine.title),
             ) from None
         return await self.get(match_id)
 
@@ -191,7 +191,7 @@ class MatchService(MatchPlay):
             if players < engine.min_players:
                 raise MatchError(
                     N_("{title} needs at least {count} players."),
-                    title=engine.title, count=engine.min_players,
+                    title=Term(engine.title), count=engine.min_players,
                 )
             try:
                 options = engine.options(match.record.options, players)

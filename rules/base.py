@@ -29,6 +29,12 @@ def N_(message: str) -> str:
     return message
 
 
+class Term(str):
+    """A value of a sentence that is a message of its own (a game's title), translated
+    with the sentence: ``N_("{title} needs at least {count} players.")`` with
+    ``title=Term("Why First?")`` reads *¿Por qué primero? necesita...* in Spanish."""
+
+
 class IllegalMove(Exception):
     """A move the rules forbid; ``reason`` (marked with ``N_``, its ``{fields}`` filled from
     ``values``) is translated and shown to the player."""

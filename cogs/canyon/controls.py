@@ -12,6 +12,7 @@ from cogs.canyon.words import action_name, is_send, row, scored_card, signed, wh
 from cogs.common.components import ChoiceButton, MoveButton
 from cogs.common.i18n import _
 from cogs.common.presenter import EMBED_COLOUR, Controls
+from cogs.common.seatnames import name_of
 from matches.match import Match
 from rules.canyon import race
 from rules.canyon.cards import ACTION_KINDS, ROUNDS
@@ -89,7 +90,7 @@ def _private_embed(match: Match, view: dict[str, Any]) -> discord.Embed:
         embed.add_field(name=_("Committed"), value=committed)
     embed.add_field(name=_("Action cards"), value=row(view, view["peeked"]), inline=False)
     scores = " · ".join(
-        f"{match.name_of(s)} {view['scores'][s]} (💥{view['collisions'][s]})"
+        f"{name_of(match, s)} {view['scores'][s]} (💥{view['collisions'][s]})"
         for s in range(view["players"])
     )
     embed.add_field(name=_("Scores"), value=scores[:1024], inline=False)
@@ -98,7 +99,7 @@ def _private_embed(match: Match, view: dict[str, Any]) -> discord.Embed:
 
 
 def _waiting_text(match: Match, view: dict[str, Any]) -> str:
-    awaited = ", ".join(match.name_of(s) for s in view["awaiting"])
+    awaited = ", ".join(name_of(match, s) for s in view["awaiting"])
     phase = view["phase"]
     if phase == "commit":
         return _("Your card is committed. Waiting for {players}.", players=awaited)
@@ -186,7 +187,7 @@ def _choose_controls(
                 style=discord.ButtonStyle.primary,
             )
         )
-    plays = "; ".join(f"{match.name_of(p['seat'])} {p['label']}" for p in current["plays"])
+    plays = "; ".join(f"{name_of(match, p['seat'])} {p['label']}" for p in current["plays"])
     return Controls(
         _("Collision! You are the victim: choose the action card that applies to everybody "
           "this round. Cards played: {plays}.", plays=plays),
@@ -222,5 +223,5 @@ def _sign_controls(
                  **fields)
     else:
         text = _("You score the double-value card ±{value} (sent by {giver}) under **{card}**: "
-                 "choose its sign.", giver=match.name_of(giver), **fields)
+                 "choose its sign.", giver=name_of(match, giver), **fields)
     return Controls(text, embed, items)

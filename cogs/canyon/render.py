@@ -35,6 +35,7 @@ from cogs.common.presenter import (
     who,
     winners_headline,
 )
+from cogs.common.seatnames import name_of, shown_name
 from matches.match import Match
 from rules.canyon import race
 from rules.canyon.cards import ROUNDS
@@ -71,7 +72,7 @@ class CanyonPresenter:
 
     async def board_pictures(self, match: Match) -> list[Picture]:
         view = match.engine.view(match.state, None)
-        names = [seat.display_name for seat in match.seats]
+        names = [shown_name(seat.display_name) for seat in match.seats]
         return [Picture("board.png", await render(board_png, board_facts(view), names))]
 
     def story(
@@ -88,7 +89,7 @@ class CanyonPresenter:
 
     def hidden(self, match: Match, seat: int) -> list[str]:
         view = match.engine.view(match.state, seat)
-        fields = {"name": match.name_of(seat)}
+        fields = {"name": name_of(match, seat)}
         lines = [_("Hand: {cards}", cards=hand_text(view["hand"]))] if view["hand"] else []
         play = view["my_play"]
         if play:
@@ -156,7 +157,8 @@ class CanyonPresenter:
                                       view["hand_sizes"][seat]))
                 if view["scores"][seat] in race.CIRCLED:
                     notes.append(_("on a circled space"))
-            lines.append(f"{seat_colour(seat).key} **{match.name_of(seat)}**: " + " · ".join(notes))
+            name = name_of(match, seat)
+            lines.append(f"{seat_colour(seat).key} **{name}**: " + " · ".join(notes))
         return "\n".join(lines)
 
     def _bonuses(self, match: Match, view: dict[str, Any]) -> str:
@@ -167,10 +169,10 @@ class CanyonPresenter:
             looked = view["peeks"][seat]
             if looked:
                 lines.append(_("{name} (lowest after round 5) looked at round {round}'s card",
-                               name=match.name_of(seat), round=looked))
+                               name=name_of(match, seat), round=looked))
             else:
                 lines.append(_("{name} (lowest after round 5) may look at a face-down card",
-                               name=match.name_of(seat)))
+                               name=name_of(match, seat)))
         return "\n".join(lines)
 
     def _awaiting(self, match: Match, view: dict[str, Any]) -> str:
@@ -210,7 +212,7 @@ class CanyonPresenter:
         outcome = match.outcome()
         assert outcome is not None
         view = match.engine.view(match.state, None)
-        winners = [match.name_of(s) for s in sorted(outcome.winners)]
+        winners = [name_of(match, s) for s in sorted(outcome.winners)]
         headline = (
             winners_headline(winners)
             if winners
@@ -220,7 +222,7 @@ class CanyonPresenter:
         lines = []
         for seat in order:
             lines.append(place_line(
-                outcome.places[seat], match.name_of(seat), seat in outcome.winners,
+                outcome.places[seat], name_of(match, seat), seat in outcome.winners,
                 f"{view['scores'][seat]} · {_fate(view, seat)} · 💥 {view['collisions'][seat]}",
             ))
         embed = discord.Embed(

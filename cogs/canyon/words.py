@@ -8,6 +8,7 @@ from typing import Any
 from cogs.common.i18n import _
 from cogs.common.pictures import seat_colour
 from cogs.common.presenter import colour_key, joined
+from cogs.common.seatnames import name_of
 from matches.match import Match
 from rules.canyon import race
 from rules.canyon.cards import ACCELERATION, ACTION_KINDS, ACTIONS
@@ -51,9 +52,9 @@ def what_it_does(
         seat = play["seat"]
         card, giver = scored_card(view, plays, action, seat)
         score = view["scores"][seat]
-        fields = {"name": match.name_of(seat)[:20], "score": score, "card": card["label"]}
+        fields = {"name": name_of(match, seat)[:20], "score": score, "card": card["label"]}
         if giver != seat:
-            fields["giver"] = match.name_of(giver)[:20]
+            fields["giver"] = name_of(match, giver)[:20]
         if card["double"]:
             high = effect.apply(card["value"])
             ends = sorted({race.moved(score, high), race.moved(score, -high)})
@@ -107,7 +108,7 @@ def track(view: dict[str, Any]) -> str:
 
 def drivers_key(match: Match, view: dict[str, Any]) -> str:
     """Which car is whose, by colour, shape and letter (the final track's legend)."""
-    return colour_key([(seat_colour(seat), match.name_of(seat))
+    return colour_key([(seat_colour(seat), name_of(match, seat))
                        for seat in range(view["players"])])
 
 
@@ -134,18 +135,18 @@ def row(view: dict[str, Any], peeked: dict[str, Any] | None = None) -> str:
 def collision_text(match: Match, current: dict[str, Any]) -> list[str]:
     if not current.get("collision"):
         return []
-    callers = joined([match.name_of(s) for s in current["callers"]])
-    victims = joined([match.name_of(s) for s in current["victims"]])
+    callers = joined([name_of(match, s) for s in current["callers"]])
+    victims = joined([name_of(match, s) for s in current["victims"]])
     collisions = current.get("collisions") or []
     tally = ", ".join(
-        f"{match.name_of(s)} {collisions[s]}/{race.COLLISIONS_SURVIVED}"
+        f"{name_of(match, s)} {collisions[s]}/{race.COLLISIONS_SURVIVED}"
         for s in current["victims"]
         if s < len(collisions)
     )
     lines = [_("💥 Collision called by {callers}! Victim: {victims} (collisions: {tally}).",
                callers=callers, victims=victims, tally=tally)]
     offer = ", ".join(action_name(action) for action in current["offer"])
-    chooser = match.name_of(current["chooser"])
+    chooser = name_of(match, current["chooser"])
     if current.get("chosen"):
         lines.append(_("{chooser} chose **{card}** from: {offer}.", chooser=chooser,
                        card=action_name(current["chosen"]), offer=offer))
@@ -163,7 +164,7 @@ def played_text(name: str, card: str, collision: bool) -> str:
 
 def plays_text(match: Match, current: dict[str, Any]) -> list[str]:
     return [
-        played_text(match.name_of(play["seat"]), play["label"], play["seat"] in current["callers"])
+        played_text(name_of(match, play["seat"]), play["label"], play["seat"] in current["callers"])
         for play in current["plays"]
     ]
 
@@ -173,7 +174,7 @@ def moves_text(match: Match, record: dict[str, Any]) -> list[str]:
     lines = []
     for move in record["moves"]:
         fields = {
-            "name": match.name_of(move["seat"]), "giver": match.name_of(move["played_by"]),
+            "name": name_of(match, move["seat"]), "giver": name_of(match, move["played_by"]),
             "card": move["label"], "value": signed(move["value"]), "action": action,
             "effect": signed(move["effect"]), "start": move["from"], "end": move["to"],
         }
@@ -206,10 +207,10 @@ def _scored_lines(match: Match, record: dict[str, Any]) -> list[str]:
     lines = moves_text(match, record)
     for seat in record["eliminated"]:
         lines.append(_("🔥 {name}'s car took a fourth collision: eliminated.",
-                       name=match.name_of(seat)))
+                       name=name_of(match, seat)))
     for seat in record["hero"]:
         lines.append(_("🦸 {name} took a fourth collision on 30: a hero finish!",
-                       name=match.name_of(seat)))
+                       name=name_of(match, seat)))
     return lines
 
 
@@ -238,7 +239,7 @@ def narrate(match: Match, events: list[dict[str, Any]]) -> list[str]:
 
 def _event_lines(match: Match, event: dict[str, Any]) -> list[str]:
     kind = event["kind"]
-    name = match.name_of(event["seat"]) if "seat" in event else ""
+    name = name_of(match, event["seat"]) if "seat" in event else ""
     if kind == "action_revealed":
         return [_("Round {round}'s action card turns face up: **{card}**.",
                   round=event["round"], card=action_name(event["card"]))]
@@ -268,7 +269,7 @@ def _event_lines(match: Match, event: dict[str, Any]) -> list[str]:
 
 
 def six_cards_text(match: Match, six_cards: list[int]) -> str:
-    names = ", ".join(match.name_of(s) for s in six_cards)
+    names = ", ".join(name_of(match, s) for s in six_cards)
     return _("Six cards (highest after round 5): {names}", names=names)
 
 
@@ -277,7 +278,7 @@ def second_hand_lines(match: Match, six_cards: list[int], peekers: list[int]) ->
     if six_cards:
         lines.append(six_cards_text(match, six_cards))
     lines += [
-        _("{name} (lowest after round 5) may look at a face-down card", name=match.name_of(seat))
+        _("{name} (lowest after round 5) may look at a face-down card", name=name_of(match, seat))
         for seat in peekers
     ]
     return lines

@@ -23,6 +23,7 @@ from cogs.common.i18n import N_, _
 from cogs.common.narration import move_lines
 from cogs.common.presenter import EMBED_COLOUR, Presenter
 from cogs.common.reply import Reply
+from cogs.common.seatnames import shown_name
 from data import matches as rows
 from data import move_rows
 from matches.match import Match
@@ -213,7 +214,7 @@ def hands_embed(presenter: Presenter, match: Match, budget: int) -> discord.Embe
     if not any(text for _, text in hidden):
         return None
     for seat, text in hidden:
-        name = short(seat.display_name, 60)
+        name = short(shown_name(seat.display_name), 60)
         text = text or _(NOTHING_HIDDEN)
         room = min(1024, budget - len(name))
         if room < 20:

@@ -25,7 +25,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
 
-from rules.base import N_
+from rules.base import N_, Term
 
 __all__ = [
     "DEFAULT",
@@ -92,23 +92,29 @@ def speaking(lang: str) -> Iterator[str]:
 
 
 def _(message: str, /, **values: Any) -> str:
-    """``message`` in the language spoken now, its ``{fields}`` filled from ``values``."""
+    """``message`` in the language spoken now, its ``{fields}`` filled from ``values`` (a
+    :class:`Term` among them translated too)."""
     text = catalog(_speaking.get()).gettext(message)
-    return text.format(**values) if values else text
+    return text.format(**_terms(values)) if values else text
 
 
 def pgettext(context: str, message: str, /, **values: Any) -> str:
     """``message`` in the sense ``context`` gives it: one English word with two meanings
     (the lobby's *Start* and Hare and Tortoise's Start space) that a language says apart."""
     text = catalog(_speaking.get()).pgettext(context, message)
-    return text.format(**values) if values else text
+    return text.format(**_terms(values)) if values else text
 
 
 def ngettext(singular: str, plural: str, count: int, /, **values: Any) -> str:
     """The form of the message that goes with ``count`` in the language spoken now (each
     language's own plural rule); ``{count}`` and the other ``{fields}`` are filled in."""
     text = catalog(_speaking.get()).ngettext(singular, plural, count)
-    return text.format(count=number(count), **values)
+    return text.format(count=number(count), **_terms(values))
+
+
+def _terms(values: dict[str, Any]) -> dict[str, Any]:
+    """``values`` with each :class:`Term` in the language spoken now."""
+    return {key: _(value) if isinstance(value, Term) else value for key, value in values.items()}
 
 
 def number(value: float, pattern: str | None = None) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from cogs.common.i18n import N_, _
 from cogs.common.presenter import Presenter
+from cogs.common.seatnames import name_of
 from data.move_rows import LoggedMove
 from matches.match import Match
 
@@ -30,5 +31,5 @@ def move_lines(presenter: Presenter, match: Match, move: LoggedMove) -> list[str
     lines = presenter.narrate(match, move.events)
     how = PLAYED_FOR.get(move.how)
     if how is not None and move.seat is not None and lines:
-        lines.insert(0, _(how, name=match.name_of(move.seat)))
+        lines.insert(0, _(how, name=name_of(match, move.seat)))
     return lines

@@ -14,6 +14,7 @@ import discord
 
 from cogs.common.i18n import _, language, ngettext, number
 from cogs.common.pictures import SeatColour
+from cogs.common.seatnames import shown_name
 from matches.match import Match
 
 EMBED_COLOUR = discord.Colour.from_rgb(88, 122, 160)
@@ -260,7 +261,7 @@ class BoardInHand(Protocol):
 def who(match: Match, seat: int) -> str:
     """A seat as the channel reads it: the player's mention, or the computer's name."""
     sitting = match.seats[seat]
-    return f"🤖 {sitting.display_name}" if sitting.computer else f"<@{sitting.user_id}>"
+    return f"🤖 {shown_name(sitting.display_name)}" if sitting.computer else f"<@{sitting.user_id}>"
 
 
 def player_list(match: Match) -> str:

@@ -21,6 +21,7 @@ from cogs.common.presenter import (
     player_list,
 )
 from cogs.common.rulebooks import rulebook_in
+from cogs.common.seatnames import name_of, shown_name
 from matches import clock
 from matches.match import Match
 from matches.records import RECENT_MOVES
@@ -121,9 +122,9 @@ class Renderer:
             if move.how in PLAYED_FOR and move.seat is not None and (
                 move.decision_point >= point - 1
             ):
-                lines.append(_(PLAYED_FOR[move.how], name=match.name_of(move.seat)))
+                lines.append(_(PLAYED_FOR[move.how], name=name_of(match, move.seat)))
         away = [
-            _(AUTOPILOT[seat.autopilot], name=seat.display_name)
+            _(AUTOPILOT[seat.autopilot], name=shown_name(seat.display_name))
             for seat in match.seats if seat.autopilot
         ]
         if away:

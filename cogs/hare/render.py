@@ -19,6 +19,7 @@ from cogs.common.presenter import (
     result_title,
     who,
 )
+from cogs.common.seatnames import shown_name
 from cogs.hare.controls import hand_controls
 from cogs.hare.picture import board_facts, board_png
 from cogs.hare.words import markers_of, move_words, narrate, players_text, positions
@@ -26,7 +27,7 @@ from matches.match import Match
 
 
 def _names(match: Match) -> list[str]:
-    return [seat.display_name for seat in match.seats]
+    return [shown_name(seat.display_name) for seat in match.seats]
 
 
 class HarePresenter:

@@ -10,6 +10,7 @@ import discord
 from cogs.common.components import ChoiceButton, MoveButton, MoveSelect
 from cogs.common.i18n import _
 from cogs.common.presenter import EMBED_COLOUR, Controls
+from cogs.common.seatnames import name_of
 from cogs.numbers.symbols import colour_name
 from cogs.numbers.words import ROWS, card_text, side_name, space_name
 from matches.match import Match
@@ -42,7 +43,7 @@ def controls(match: Match, seat: int, choice: str | None = None) -> Controls:
     legal = match.engine.legal_moves(match.state, seat)
     if not legal:
         (awaited,) = view["awaiting"]
-        return Controls(content=_("Waiting for {name}.", name=match.name_of(awaited)),
+        return Controls(content=_("Waiting for {name}.", name=name_of(match, awaited)),
                         embed=embed)
     embed.set_image(url=f"attachment://{HAND_PICTURE}")
     embed.description = "\n".join(hand_line(card, legal, view) for card in view["hand"])

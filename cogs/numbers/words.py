@@ -7,6 +7,7 @@ from typing import Any
 
 from cogs.common.i18n import _
 from cogs.common.pictures import seat_colour
+from cogs.common.seatnames import shown_name
 from cogs.numbers.symbols import colour_name
 from matches.match import Match
 
@@ -37,7 +38,7 @@ def card_text(card: dict[str, Any]) -> str:
 
 
 def names_of(match: Match) -> list[str]:
-    return [seat.display_name for seat in match.seats]
+    return [shown_name(seat.display_name) for seat in match.seats]
 
 
 def move_text(move: dict[str, Any], names: list[str]) -> str:

@@ -18,6 +18,7 @@ from cogs.common.presenter import (
     result_title,
     who,
 )
+from cogs.common.seatnames import name_of, shown_name
 from cogs.whyfirst.picture import board_facts, board_png
 from cogs.whyfirst.words import (
     board_title,
@@ -41,7 +42,7 @@ a figure move per seat. The board reads them all to keep every finished stage's 
 
 def _names(match: Match) -> list[str]:
     """Display names of every figure, Leo included."""
-    names = [seat.display_name for seat in match.seats]
+    names = [shown_name(seat.display_name) for seat in match.seats]
     names.extend(match.engine.phantoms(match.state).values())  # type: ignore[attr-defined]
     return names
 
@@ -252,7 +253,7 @@ class WhyFirstPresenter:
         return Controls(_("Play {card} on whom?", card=signed(picked["value"])), embed, items)
 
     def _waiting_text(self, match: Match, view: dict[str, Any], names: list[str]) -> str:
-        awaited = joined([match.name_of(s) for s in view["awaiting"]])
+        awaited = joined([name_of(match, s) for s in view["awaiting"]])
         mine = view["my_play"]
         if mine is None:
             return _("Waiting for {awaited}.", awaited=awaited)

@@ -11,7 +11,7 @@ from cogs.canyon.words import action_name
 from cogs.common.components import lobby_label
 from cogs.common.i18n import speaking
 from cogs.hare.words import space_name
-from tests.e2e.play import act
+from tests.e2e.play import act, playable
 
 RULEBOOK = Path(__file__).resolve().parents[2] / "rules" / "canyon" / "rulebook.es.md"
 
@@ -65,3 +65,42 @@ async def test_a_spanish_player_reads_the_games_spanish_name_in_notices_and_answ
     await table.tick()
     timed_out = table.notices(beto)[-1].content
     assert timed_out.startswith("⌛ Se te acabó el tiempo") and "**¿Por qué primero?**" in timed_out
+
+
+async def test_a_computer_seat_reads_as_a_spanish_players_computer(table) -> None:
+    table.backend.world.pseudo = False  # this test chooses its language
+    table.guild.locale = "es-ES"
+    await table.restart()
+    ana = table.player("ana", locale="es-ES")
+    await table.backend.slash(ana, table.channel, "whyfirst new")
+    match_id = int(re.search(r"Partida #(\d+)", table.board().text).group(1))
+    await table.backend.click(ana, table.board(), custom_id=f"lobby:{match_id}:easy")
+    assert "🤖 Ada (máquina fácil)" in table.board().text
+    await table.backend.click(ana, table.board(), custom_id=f"lobby:{match_id}:start")
+    assert "Ada (máquina fácil)" in table.hand(ana).text
+    for turn in range(40):
+        if not playable(table.hand(ana)):
+            break
+        await act(table, ana, table.hand(ana), pick=turn)
+    result = table.backend.channel_messages(table.channel)[-1]
+    assert result.text.startswith("🏁") and "Ada (máquina fácil)" in result.text
+    history = await table.backend.slash(ana, table.channel, "history")
+    assert "Ada (máquina fácil)" in history.text
+    read = [*table.backend.channel_messages(table.channel), *table.backend.dm_messages(ana),
+            *table.backend.ephemeral_messages(ana)]
+    assert not [m.text for m in read if "bot)" in m.text]
+
+
+async def test_a_refused_lobby_names_the_game_by_its_spanish_name(table) -> None:
+    table.backend.world.pseudo = False  # this test chooses its language
+    table.guild.locale = "es-ES"
+    await table.restart()
+    ana, beto = table.player("ana", locale="es-ES"), table.player("beto", locale="es-ES")
+    await table.backend.slash(ana, table.channel, "whyfirst new")
+    match_id = int(re.search(r"Partida #(\d+)", table.board().text).group(1))
+    alone = await table.backend.click(ana, table.board(), custom_id=f"lobby:{match_id}:start")
+    assert alone.ephemeral
+    assert alone.text == "¿Por qué primero? necesita al menos 2 jugadores."
+    again = await table.backend.slash(beto, table.channel, "whyfirst new")
+    assert again.ephemeral
+    assert again.text.startswith("Ya hay una partida de ¿Por qué primero? abierta en este canal")
