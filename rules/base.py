@@ -30,9 +30,10 @@ def N_(message: str) -> str:
 
 
 class Term(str):
-    """A value of a sentence that is a message of its own (a game's title), translated
-    with the sentence: ``N_("{title} needs at least {count} players.")`` with
-    ``title=Term("Why First?")`` reads *¿Por qué primero? necesita...* in Spanish."""
+    """A value of a sentence that is a message of its own (a game's title, a command's
+    name as the language's players type it), translated with the sentence:
+    ``N_("{title} needs at least {count} players.")`` with ``title=Term("Why First?")``
+    reads *¿Por qué primero? necesita...* in Spanish."""
 
 
 class IllegalMove(Exception):

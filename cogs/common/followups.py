@@ -9,7 +9,7 @@ import discord
 
 from cogs.common.coalescer import Rate
 from cogs.common.components import RematchButton
-from cogs.common.i18n import _, speaking
+from cogs.common.i18n import Term, _, speaking
 from cogs.common.kept import KeptMessages
 from cogs.common.languages import Languages
 from cogs.common.log import LogButton
@@ -153,7 +153,7 @@ class FollowUps:
                         "their seat plays on autopilot until they come back. The host can end "
                         "the match instead with `/{game} cancel`.",
                         name=shown_name(sitting.display_name), count=clock.ABSENT_AFTER_TIMEOUTS,
-                        game=match.record.game,
+                        game=Term(match.record.game),
                     )
                 await self.refusals.post(match, content=told)
         self.computers.wake(match)

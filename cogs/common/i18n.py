@@ -32,6 +32,7 @@ __all__ = [
     "LANGUAGES",
     "N_",
     "PSEUDO",
+    "Term",
     "_",
     "catalog",
     "language",

@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from cogs.common.i18n import N_, _, speaking
+from cogs.common.i18n import N_, Term, _, speaking
 from cogs.common.languages import Languages
 from cogs.common.reply import Reply
 from data.errors import StoreUnavailable, WriteFailed
@@ -136,13 +136,13 @@ class Refusals:
         """
         log.warning("match %s: Discord refused the board (%s)", match.id, error.code)
         values = {
-            "title": self._titles[match.record.game],
+            "title": Term(self._titles[match.record.game]),
             "match": match.id,
             "channel": f"<#{match.record.channel_id}>",
-            "game": match.record.game,
+            "game": Term(match.record.game),
         }
         with speaking(self._languages.of_server(match.record.guild_id)):
-            notice = _(MISSING_PERMISSIONS, **{**values, "title": _(values["title"])})
+            notice = _(MISSING_PERMISSIONS, **values)
         if error.code != MISSING_ACCESS:
             if match.id in self._warned_about_permissions:
                 return
@@ -155,7 +155,7 @@ class Refusals:
         try:
             host = self._bot.get_user(match.host_id) or await self._bot.fetch_user(match.host_id)
             with speaking(self._languages.of_player(match.host_id)):
-                told = _(UNREACHABLE, **{**values, "title": _(values["title"])})
+                told = _(UNREACHABLE, **values)
             await host.send(told)
         except discord.HTTPException as refused:
             log.warning("match %s: could not tell its host either (%s)", match.id, refused.code)

@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from cogs.common.components import BackButton, LobbyButton, ShowHandButton
-from cogs.common.i18n import N_, _, ngettext, speaking
+from cogs.common.i18n import N_, Term, _, ngettext, speaking
 from cogs.common.languages import Languages
 from cogs.common.log import LogButton
 from cogs.common.narration import AUTOPILOT, PLAYED_FOR
@@ -87,7 +87,7 @@ class Renderer:
                     "Match #{match}'s saved state is damaged. Its host or a server "
                     "moderator can end it with `/{game} cancel`; "
                     "the other matches are not affected.",
-                    match=match.id, game=match.record.game,
+                    match=match.id, game=Term(match.record.game),
                 ),
                 colour=discord.Colour.dark_red(),
             )

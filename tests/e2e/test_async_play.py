@@ -359,3 +359,25 @@ async def test_a_player_whose_turn_passed_on_a_time_out_is_told_too(table):
     assert ")) [" not in notice.content
     assert "⌛ Your time ran out, so the table moved" in table.hand(anne).text
     assert "⏳ Due" not in table.hand(anne).text and "⏳ Due <t:" in table.hand(ben).text
+
+
+async def test_the_away_notice_names_the_cancel_command_as_the_servers_language_spells_it(table):
+    table.guild.locale = "it"
+    await table.restart()  # the bot learns the server's locale when it connects
+    anne, ben = table.player("anne"), table.player("ben")
+    await table.backend.slash(anne, table.channel, "hare new")
+    for player, action in ((ben, "join"), (anne, "start")):
+        (button,) = [b for b in table.board().buttons if b.custom_id.endswith(f":{action}")]
+        await table.backend.click(player, table.board(), custom_id=button.custom_id)
+    match_id = int(button.custom_id.split(":")[1])
+    for _ in range(20):
+        state = HARE.load((await table.match_row(match_id)).state)
+        if (await table.match_row(match_id)).seats[0].autopilot == "absent":
+            break
+        if state.turn == 0:
+            table.clock.advance(days=1, minutes=1)
+            await table.tick()
+        else:
+            await make_move(table, ben, listed(table.hand(ben))[0])
+    (away,) = [m.text for m in table.backend.channel_messages(table.channel) if "annulla" in m.text]
+    assert "`/lepre annulla`" in away, away
