@@ -221,11 +221,12 @@ def _without_game_titles(tokens: list[str]) -> tuple[list[str], tuple[str, ...]]
 
 @cache
 def _titles() -> tuple[tuple[tuple[str, ...], str], ...]:
-    """Each game's title in every language as words, longest first."""
+    """Each game's title and other names in every language as words, longest first."""
     titles = {
-        (tuple(lexicon.tokens(book.title)), game)
+        (tuple(lexicon.tokens(name)), game)
         for lang in LANGUAGES
         for game, book in all_rulebooks(lang).items()
+        for name in (book.title, *book.also_called)
     }
     return tuple(sorted(titles, key=lambda title: -len(title[0])))
 

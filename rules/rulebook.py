@@ -1,8 +1,9 @@
 """The project's own rulebooks, in every language: loading, validating and looking them up.
 
 Each game keeps its rule text in ``rules/<game>/rulebook.md`` (English) and
-``rulebook.<lang>.md`` for each other language: a ``# Title`` line,
-then sections that each start with ``## Section title {#key}``. The first
+``rulebook.<lang>.md`` for each other language: a ``# Title`` line, the names the game's
+edition in that language goes by as ``<!-- also called: Volgnummers -->`` if any, then
+sections that each start with ``## Section title {#key}``. The first
 section is ``{#overview}`` (the lobby's "How to play"). A section may name the
 words players use for its topic on the line after its heading, as
 ``<!-- keywords: own figure, last card -->``: search reads them, players never see
@@ -13,6 +14,7 @@ those files and nothing else, and imports nothing from discord, cogs or data.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import re
 from collections.abc import Iterable
@@ -37,6 +39,7 @@ _RULES_DIR = Path(__file__).parent
 _KEY = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _SECTION_HEADING = re.compile(r"## (?P<title>.*?)\s*\{#(?P<key>[^}]*)\}\s*")
 _KEYWORDS = re.compile(r"<!--\s*keywords:(?P<words>.*?)-->\s*")
+_ALSO_CALLED = re.compile(r"<!--\s*also called:(?P<names>.*?)-->\s*")
 
 
 @dataclass(frozen=True)
@@ -65,6 +68,8 @@ class Rulebook:
     sections: tuple[Section, ...]
     lang: str = ENGLISH
     """The language the text is written in."""
+    also_called: tuple[str, ...] = ()
+    """The names players of this language's edition know the game by besides ``title``."""
 
     def section(self, key: str) -> Section:
         """The section with ``key``; KeyError if there is none."""
@@ -122,6 +127,10 @@ def parse_rulebook(game: str, text: str, source: str = "rulebook") -> Rulebook:
     if not lines or not lines[0].startswith("# ") or not lines[0][2:].strip():
         raise problem(1, "the file must start with '# <Game title>'")
     title = lines[0][2:].strip()
+    named = _ALSO_CALLED.fullmatch(lines[1]) if len(lines) > 1 else None
+    also_called = tuple(n.strip() for n in named["names"].split(",") if n.strip()) if named else ()
+    if named:
+        lines[1] = ""
 
     # (line number, key, title, body lines) for each section, in order.
     raw: list[tuple[int, str, str, list[str]]] = []
@@ -172,7 +181,7 @@ def parse_rulebook(game: str, text: str, source: str = "rulebook") -> Rulebook:
         )
     if sections[0].key != OVERVIEW_KEY:
         raise problem(raw[0][0], f"the first section must be {{#{OVERVIEW_KEY}}}")
-    return Rulebook(game=game, title=title, sections=tuple(sections))
+    return Rulebook(game=game, title=title, sections=tuple(sections), also_called=also_called)
 
 
 def _keywords(lines: list[str]) -> tuple[tuple[str, ...], list[str]]:
@@ -210,7 +219,7 @@ def load_rulebook(game: str, lang: str = ENGLISH) -> Rulebook:
 def _read(game: str, lang: str) -> Rulebook:
     path = rulebook_path(game, lang)
     book = parse_rulebook(game, path.read_text(encoding="utf-8"), source=str(path))
-    return Rulebook(game=book.game, title=book.title, sections=book.sections, lang=lang)
+    return dataclasses.replace(book, lang=lang)
 
 
 def check_same_sections(english: Rulebook, translated: Rulebook, source: str) -> None:
@@ -266,9 +275,13 @@ def games_matching(typed: str) -> list[str]:
 
 @cache
 def _names() -> dict[str, tuple[str, ...]]:
-    """Each game's key and its titles in every language, simplified."""
+    """Each game's key and its titles and other names in every language, simplified."""
     return {
-        game: (game, *(_simplified(all_rulebooks(lang)[game].title) for lang in LANGUAGES))
+        game: (game, *(
+            _simplified(name)
+            for lang in LANGUAGES
+            for name in (all_rulebooks(lang)[game].title, *all_rulebooks(lang)[game].also_called)
+        ))
         for game in RULEBOOK_GAMES
     }
 

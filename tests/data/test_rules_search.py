@@ -214,6 +214,8 @@ async def test_a_misspelt_word_among_known_ones_finds_its_section(store):
     [
         ("how do you play sequence numbers", ("numbers",)),
         ("como se juega a liebre y tortuga", ("hare",)),
+        ("hoe win ik volgnummers", ("numbers",)),  # the Dutch edition's name
+        ("reglas de liebres y tortugas", ("hare",)),  # the Spanish edition's
         ("hare spaces", ()),
     ],
 )

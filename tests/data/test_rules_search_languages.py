@@ -50,6 +50,7 @@ QUESTIONS = [
     ("nl", "wat doet de minkaart bij sequence numbers", "numbers", "plus-minus"),
     ("nl", "wat gebeurt er op een schildpad vakje", "hare", "tortoise-spaces"),
     ("nl", "wie is leo", "whyfirst", "leo"),
+    ("nl", "hoe win ik volgnummers", "numbers", "winning"),  # the edition's name is the game
 ]
 
 

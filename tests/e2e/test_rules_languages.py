@@ -63,6 +63,11 @@ async def test_the_game_is_offered_by_its_title_in_the_askers_language(table):
     )
     assert [c["name"] for c in everything] == [SPANISH[c["value"]].title for c in everything]
     assert len(everything) == len(SPANISH)
+    dutch = await table.backend.autocomplete(
+        table.backend.add_user("sanne", guild=table.guild, locale="nl"),
+        table.channel, "rules show", focused="game", game="volgnum",
+    )
+    assert dutch == [{"name": "Sequence Numbers", "value": "numbers"}]  # its Dutch edition
     english = await table.backend.autocomplete(
         table.backend.add_user("lee", guild=table.guild, locale="en-US"),
         table.channel, "rules show", focused="game", game="tortuga",

@@ -142,6 +142,13 @@ def test_invalid_rulebooks_are_refused_naming_file_and_problem(text: str, proble
     assert "broken.md" in str(error.value)
 
 
+def test_the_names_an_edition_goes_by_are_read_after_the_title() -> None:
+    text = "# Game\n<!-- also called: Spel, Het Spel -->\n## A {#overview}\nText"
+    book = parse_rulebook("x", text)
+    assert (book.title, book.also_called) == ("Game", ("Spel", "Het Spel"))
+    assert "also called" not in book.overview.text
+
+
 def test_keywords_under_a_heading_are_for_search_and_never_shown() -> None:
     text = "# T\n## Overview {#overview}\n<!-- keywords: turtle,  go back , , slow -->\nBody.\n"
     (section,) = parse_rulebook("test", text).sections
