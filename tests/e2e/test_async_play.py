@@ -362,6 +362,7 @@ async def test_a_player_whose_turn_passed_on_a_time_out_is_told_too(table):
 
 
 async def test_the_away_notice_names_the_cancel_command_as_the_servers_language_spells_it(table):
+    table.backend.world.pseudo = False  # this test chooses its language
     table.guild.locale = "it"
     await table.restart()  # the bot learns the server's locale when it connects
     anne, ben = table.player("anne"), table.player("ben")
