@@ -359,7 +359,7 @@ def main(argv: Sequence[str] = ()) -> int:
     except KeyboardInterrupt:
         pass
     except Exception as error:
-        said = start_failure(error)
+        said = start_failure(error, "DATABASE_URL" if settings.database_url else "DATABASE_PATH")
         if said is None:
             raise
         print(said.words)

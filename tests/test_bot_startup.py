@@ -267,7 +267,8 @@ def test_an_unusable_database_gives_one_line_before_discord_is_reached(tmp_path,
     finished = _start(tmp_path, database)
     assert finished.returncode == 2
     (line,) = finished.stdout.strip().splitlines()
-    assert line.startswith(f"Cannot open the database: cannot use the database at {database}")
+    assert line.startswith(f"Cannot use the database at {database}: ")
+    assert line.endswith(". Fix DATABASE_PATH in .env.")
     assert "Traceback" not in finished.stderr
 
 
