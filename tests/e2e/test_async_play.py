@@ -154,6 +154,8 @@ async def test_a_lobby_never_started_expires(table):
     record = await table.match_row(match_id)
     assert (record.status, record.end_reason) == ("cancelled", "expired")
     assert "expired" in table.board().text and not table.board().buttons
+    # The lobby says so itself: the channel is not told twice.
+    assert table.backend.channel_messages(table.channel) == [table.board()]
     again = await table.backend.slash(anne, table.channel, "whyfirst new")
     assert not again.ephemeral
 
