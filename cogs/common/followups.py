@@ -142,7 +142,8 @@ class FollowUps:
         board = self.kept.request(match.id, BOARD)
         if result.new_decision or result.finished or result.timed_out or not match.record.is_open:
             self.refresh_hands(match, shown, waiting_may_wait=True, urgent=result.timed_out)
-        for seat in result.timed_out:
+        for seat in result.timed_out if match.status == "playing" else ():
+            # A match this ends (everyone away) says only that it was abandoned.
             sitting = match.seats[seat]
             if sitting.autopilot == "absent" and sitting.timeouts == clock.ABSENT_AFTER_TIMEOUTS:
                 with speaking(self.languages.of_server(match.record.guild_id)):

@@ -121,6 +121,20 @@ async def test_three_time_outs_put_a_seat_on_autopilot_until_its_player_comes_ba
     assert playable(table.hand(ben))
 
 
+async def test_a_match_everyone_left_is_told_abandoned_once_and_nobody_marked_away(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    match_id = await open_and_start(table, anne, ben, pace="live")
+    for _ in range(clock.ABSENT_AFTER_TIMEOUTS):
+        table.clock.advance(minutes=4)
+        await table.tick()
+    record = await table.match_row(match_id)
+    assert (record.status, record.end_reason) == ("cancelled", "abandoned")
+    # Both were away at the same time-out: the match ends, nobody's seat plays on.
+    board, told = table.backend.channel_messages(table.channel)
+    assert "abandoned" in board.text and not board.buttons
+    assert "abandoned" in told.text and "marked away" not in told.text
+
+
 async def test_a_resigned_player_is_placed_last_and_loses_with_no_points(table):
     anne, ben, chris = (table.player(n) for n in ("anne", "ben", "chris"))
     match_id = await open_and_start(table, anne, ben, chris)
