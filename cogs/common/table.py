@@ -129,6 +129,7 @@ class Table:
                 )
             await reply.publish(content=told)
             self.followups.refresh_everything(match)
+            await self.notices.withdraw(match)
 
     async def repost_board(self, interaction: discord.Interaction[Any], game: str) -> None:
         """Post the board again at the bottom of the channel; the old one is retired."""
@@ -190,6 +191,8 @@ class Table:
                 self.kept.request(match_id, hand_purpose(user.id))
             elif action in ("start", "cancel"):
                 self.followups.refresh_everything(match)
+            if action == "cancel":
+                await self.notices.withdraw(match)
             if action == "start":
                 self.notices.acted(match_id, user.id)
                 await self.notices.started(match)

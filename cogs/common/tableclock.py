@@ -65,7 +65,9 @@ class TableClock:
             ended = await self._timekeeper.end_if_due(deadline)
             if ended is not None:
                 self._followups.refresh_everything(ended)
-                if deadline.kind != "lobby":  # a lobby's own message says it expired
+                if deadline.kind == "lobby":  # its own message says it expired
+                    await self._notices.withdraw(ended)
+                else:
                     await self._followups.post_ending(ended)
             return
         if deadline.due_at <= now:

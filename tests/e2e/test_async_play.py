@@ -133,6 +133,21 @@ async def test_a_match_everyone_left_is_told_abandoned_once_and_nobody_marked_aw
     board, told = table.backend.channel_messages(table.channel)
     assert "abandoned" in board.text and not board.buttons
     assert "abandoned" in told.text and "marked away" not in told.text
+    for player in (anne, ben):  # no "your move" is left: the hand says how it ended
+        assert table.notices(player) == [] and "abandoned" in table.hand(player).text
+
+
+async def test_a_cancelled_match_takes_back_its_notices_in_dms_and_in_the_channel(table):
+    anne, ben, chris = (table.player(n) for n in ("anne", "ben", "chris"))
+    await table.backend.slash(chris, table.channel, "notify", how="channel")
+    await open_and_start(table, anne, ben, chris)
+    assert turn_notices(table, ben), "ben is told by DM"
+    board, called = table.backend.channel_messages(table.channel)
+    assert called.content.startswith(f"<@{chris.id}>"), "chris is told in the channel"
+    await table.backend.slash(anne, table.channel, "whyfirst cancel")
+    assert table.notices(ben) == [] and "cancelled" in table.hand(ben).text
+    board, cancelled = table.backend.channel_messages(table.channel)
+    assert "cancelled" in board.text and "cancelled by" in cancelled.text
 
 
 async def test_a_resigned_player_is_placed_last_and_loses_with_no_points(table):
