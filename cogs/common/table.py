@@ -125,10 +125,9 @@ class Table:
     async def cancel_in_channel(self, interaction: discord.Interaction[Any], game: str) -> None:
         async with Reply(interaction) as reply, answered_privately(reply, N_("The cancellation")):
             match = await self._open_here(interaction, game)
-            moderator = isinstance(interaction.user, discord.Member) and (
-                interaction.user.guild_permissions.manage_guild
+            match = await self.service.cancel(
+                match.id, interaction.user.id, moderator=_moderates(interaction)
             )
-            match = await self.service.cancel(match.id, interaction.user.id, moderator=moderator)
             with speaking(self.languages.of_server(match.record.guild_id)):
                 told = _(
                     "The {title} match was cancelled by {by}.",
@@ -190,7 +189,9 @@ class Table:
             elif action == "unseat":
                 match = await self.service.remove_computer(match_id, user.id)
             else:
-                match = await self.service.cancel(match_id, user.id)
+                match = await self.service.cancel(
+                    match_id, user.id, moderator=_moderates(interaction)
+                )
             await self.kept.show_in_clicked(reply, match, BOARD, await self.renderer.board(match))
             if action == "join":
                 await self._welcome(reply, match_id, user.id)
@@ -328,6 +329,12 @@ def _publisher(reply: Reply) -> Any:
         return await reply.publish(**controls.send_kwargs())
 
     return post
+
+
+def _moderates(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the member may manage the server: such a moderator may end any match there."""
+    user = interaction.user
+    return isinstance(user, discord.Member) and user.guild_permissions.manage_guild
 
 
 def _player(user: discord.abc.User) -> Player:

@@ -112,6 +112,22 @@ async def test_no_lobby_opens_where_the_bot_cannot_keep_a_board(table):
     assert not opened.ephemeral and match_id_of(table.board()) == 1
 
 
+async def test_a_moderator_may_cancel_a_lobby_by_its_button_as_by_the_command(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    moderator = table.player("mod")
+    mods = table.backend.add_role(
+        table.guild, "mods", permissions=discord.Permissions(manage_guild=True).value
+    )
+    table.guild.members[moderator.id].role_ids.append(mods.id)
+    await table.backend.slash(anne, table.channel, "canyon new")
+    match_id = match_id_of(table.board())
+    refused = await table.backend.click(ben, table.board(), label="Cancel")
+    assert refused.ephemeral and "Only the host (or a server moderator)" in refused.text
+    cancelled = await table.backend.click(moderator, table.board(), label="Cancel")
+    assert not cancelled.ephemeral and "cancelled" in table.board().text
+    assert (await table.match_row(match_id)).status == "cancelled"
+
+
 async def test_a_cancelled_match_refuses_moves(table):
     anne, ben = table.player("anne"), table.player("ben", dms_open=False)
     match_id = await open_and_start(table, anne, ben)
