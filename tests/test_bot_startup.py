@@ -49,7 +49,7 @@ def test_without_a_token_the_bot_says_what_to_do(tmp_path):
         timeout=60, check=False,
     )
     assert helped.returncode == 0, helped.stderr
-    assert "bot.py --local" in helped.stdout and "--port" in helped.stdout
+    assert helped.stdout.startswith("usage: bot.py --local [-h] [--port PORT] [--data DATA]\n")
 
 
 @pytest.mark.parametrize("argv", [["--help"], ["--lcoal"], ["--port", "8030"]])
