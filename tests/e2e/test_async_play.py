@@ -224,6 +224,14 @@ async def test_deadlines_survive_a_restart_and_the_downtime_is_given_back(table)
     assert (await table.match_row(match_id)).seats[1].timeouts == 1
 
 
+async def test_mygames_names_each_game_in_the_readers_language(table):
+    table.backend.world.pseudo = False  # this test chooses its language
+    ana = table.player("ana", locale="es-ES")
+    await table.backend.slash(ana, table.channel, "hare new")
+    listed = await table.backend.slash(ana, table.channel, "mygames")
+    assert "**Liebre y Tortuga** #1" in listed.text and "Hare" not in listed.text
+
+
 async def test_mygames_lists_every_open_match_on_every_server(table):
     anne, ben = table.player("anne"), table.player("ben")
     await open_and_start(table, anne, ben)
