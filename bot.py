@@ -8,6 +8,7 @@ and a non-zero exit; Ctrl-C or SIGTERM closes the database cleanly.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import functools
@@ -15,6 +16,7 @@ import hashlib
 import json
 import logging
 import os
+import shlex
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -337,6 +339,7 @@ def main(argv: Sequence[str] = ()) -> int:
         from localdiscord.table import main as local_table
 
         return local_table(list(argv))
+    _arguments().parse_args(argv)  # ``--help`` and a mistyped option end here, the bot unstarted
     load_dotenv()
     try:
         settings = Settings.from_env()
@@ -349,19 +352,46 @@ def main(argv: Sequence[str] = ()) -> int:
     )
     if settings.token is None:
         print("DISCORD_TOKEN is not set: copy .env.example to .env and put your bot's token in "
-              "it, or try the bot without Discord: python bot.py --local")
+              f"it, or try the bot without Discord: {this_command()} --local")
         return 2
     try:
         asyncio.run(run(settings))
     except KeyboardInterrupt:
         pass
     except Exception as error:
-        said = start_failure(error)
+        said = start_failure(error, "DATABASE_URL" if settings.database_url else "DATABASE_PATH")
         if said is None:
             raise
         print(said.words)
         return said.exit_code
     return 0
+
+
+def _arguments() -> argparse.ArgumentParser:
+    """The bot's command line: its settings are in ``.env``, so it takes only ``--local``
+    (``localdiscord.table`` reads the local table's own options)."""
+    parser = argparse.ArgumentParser(
+        prog="bot.py", description="The board-game table on Discord; its settings are in .env."
+    )
+    parser.add_argument(
+        "--local", action="store_true",
+        help="run it at a local table in the browser, without Discord (bot.py --local --help: "
+        "its options)",
+    )
+    return parser
+
+
+def this_command() -> str:
+    """The command that started this bot, as the host can type it again where they are:
+    the same Python (the project's venv, not whichever ``python`` is on the PATH)."""
+    return " ".join(shlex.quote(_from_here(path)) for path in (sys.executable, __file__))
+
+
+def _from_here(path: str) -> str:
+    """``path`` relative to the working folder when it lies inside it, else absolute."""
+    relative = os.path.relpath(os.path.abspath(path))
+    return path if relative.startswith(os.pardir) else relative
+
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

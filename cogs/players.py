@@ -113,7 +113,7 @@ class Players(commands.Cog):
             )
         head = _(
             "**{title}** #{match} in {channel}",
-            title=title, match=record.id, channel=f"<#{record.channel_id}>",
+            title=_(title), match=record.id, channel=f"<#{record.channel_id}>",
         )
         if match.status == "lobby":
             state = _("lobby, waiting for the host to start")

@@ -226,6 +226,14 @@ class FakeDiscord(Players):
         """The DM channel between the bot and ``user`` (for running slash commands in DMs)."""
         return self.world.dm_channel(user)
 
+    def deny(self, channel: Channel, user: User, permissions: int) -> None:
+        """A moderator denies ``user`` (the bot, say) ``permissions`` in ``channel``, a
+        member's permission overwrite (0 removes it): the interactions there carry what is
+        left."""
+        channel.denied[user.id] = permissions
+        if self.sessions and channel.guild is not None:
+            self._feed("CHANNEL_UPDATE", channel.payload(), channel.guild)
+
     def delete_channel(self, channel: Channel) -> None:
         """A moderator deletes a channel: every later call about it gets 10003."""
         del self.world.channels[channel.id]

@@ -95,13 +95,13 @@ def interaction_payload(world: World, rec: InteractionRecord, data: dict[str, An
         member = guild.members[rec.user.id]
         bot_member = guild.members[world.bot_user.id]
         channel = rec.channel.payload()
-        channel["permissions"] = str(member.permissions)
+        channel["permissions"] = str(member.permissions_in(rec.channel))
         payload.update({
             "guild_id": str(guild.id),
             "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
             "guild_locale": guild.locale,
-            "member": member.payload(with_permissions=True),
-            "app_permissions": str(bot_member.permissions),
+            "member": {**member.payload(), "permissions": channel["permissions"]},
+            "app_permissions": str(bot_member.permissions_in(rec.channel)),
             "channel": channel,
         })
     else:

@@ -155,6 +155,14 @@ class Member:
             return (1 << 53) - 1
         return perms
 
+    def permissions_in(self, channel: Channel) -> int:
+        """The member's permissions in ``channel``: the server's, less what the channel's
+        overwrites deny this member (the owner and administrators are never denied)."""
+        perms = self.permissions
+        if perms == (1 << 53) - 1:
+            return perms
+        return perms & ~channel.denied.get(self.user.id, 0)
+
     def payload(self, *, with_user: bool = True, with_permissions: bool = False) -> dict[str, Any]:
         data: dict[str, Any] = {
             "nick": self.nick,
@@ -188,6 +196,8 @@ class Channel:
     position: int = 0
     topic: str | None = None
     messages: list[Message] = field(default_factory=list)
+    denied: dict[int, int] = field(default_factory=dict)
+    """The channel's permission overwrites: the permissions denied to a member, by user id."""
 
     @property
     def is_dm(self) -> bool:
@@ -216,7 +226,10 @@ class Channel:
             "type": self.type,
             "name": self.name,
             "position": self.position,
-            "permission_overwrites": [],
+            "permission_overwrites": [
+                {"id": str(user_id), "type": 1, "allow": "0", "deny": str(deny)}
+                for user_id, deny in self.denied.items()
+            ],
             "nsfw": False,
             "parent_id": None,
             "topic": self.topic,

@@ -158,7 +158,7 @@ def main(argv: list[str]) -> int:
     """``bot.py --local [--port N] [--data FOLDER]``."""
     parser = argparse.ArgumentParser(prog="bot.py --local",
                                      description="The bot at a local table in the browser.")
-    parser.add_argument("--local", action="store_true", required=True)
+    parser.add_argument("--local", action="store_true", required=True, help=argparse.SUPPRESS)
     parser.add_argument("--port", type=_port, default=DEFAULT_PORT,
                         help=f"port on 127.0.0.1 (default {DEFAULT_PORT}; 0: any free one)")
     parser.add_argument("--data", type=Path, default=DATA,

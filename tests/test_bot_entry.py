@@ -125,8 +125,8 @@ async def test_an_unreachable_postgresql_server_ends_the_bot_in_one_line(tmp_pat
         )
         assert backend.calls == [], "Discord is not asked"
     assert lines == [
-        f"Cannot open the database: cannot use the database at"
-        f" postgresql://table@127.0.0.1:{port}/bot: Connection refused."
+        f"Cannot use the database at postgresql://table@127.0.0.1:{port}/bot: Connection"
+        " refused. Check DATABASE_URL in .env and that the PostgreSQL server is running."
     ]
     assert code == 2 and "Traceback" not in err
 
@@ -140,8 +140,9 @@ async def test_a_refused_postgresql_password_ends_the_bot_in_one_line(tmp_path):
         )
         assert backend.calls == [], "Discord is not asked"
     assert lines == [
-        f"Cannot open the database: cannot use the database at {url.replace(':wrong', '')}:"
-        ' password authentication failed for user "postgres".'
+        f"Cannot use the database at {url.replace(':wrong', '')}: password authentication"
+        ' failed for user "postgres". Check DATABASE_URL in .env and that the PostgreSQL'
+        " server is running."
     ]
     assert code == 2 and "Traceback" not in err and "wrong" not in lines[0]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -34,11 +35,39 @@ def test_without_a_token_the_bot_says_what_to_do(tmp_path):
         check=False,
     )
     assert finished.returncode == 2
-    assert finished.stdout.strip().splitlines() == [
+    (line,) = finished.stdout.strip().splitlines()
+    said, local = line.rsplit(": ", 1)
+    assert said == (
         "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot's token in it, "
-        "or try the bot without Discord: python bot.py --local"
-    ]
+        "or try the bot without Discord"
+    )
     assert "Traceback" not in finished.stderr
+    # The command it suggests runs the local table as typed where the host is: with the
+    # Python that has the bot's requirements, not whichever ``python`` is on the PATH.
+    helped = subprocess.run(
+        [*shlex.split(local), "--help"], env=env, cwd=tmp_path, capture_output=True, text=True,
+        timeout=60, check=False,
+    )
+    assert helped.returncode == 0, helped.stderr
+    assert helped.stdout.startswith("usage: bot.py --local [-h] [--port PORT] [--data DATA]\n")
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["--lcoal"], ["--port", "8030"]])
+def test_the_command_line_takes_only_local_and_help(tmp_path, argv):
+    env = {**os.environ, "DISCORD_TOKEN": "any-token", **databases.environment(tmp_path / "bot.db")}
+    finished = subprocess.run(
+        [sys.executable, str(ROOT / "bot.py"), *argv], env=env, cwd=tmp_path,
+        capture_output=True, text=True, timeout=60, check=False,
+    )
+    if argv == ["--help"]:
+        assert finished.returncode == 0 and "--local" in finished.stdout
+    else:
+        assert finished.returncode == 2
+        assert finished.stderr.splitlines()[-1] == (
+            f"bot.py: error: unrecognized arguments: {' '.join(argv)}"
+        )
+    assert "logging in" not in finished.stderr, "Discord is not asked"
+    assert not (tmp_path / "bot.db").exists(), "the database is not opened"
 
 
 async def test_a_bad_token_is_refused_by_discord(tmp_path):
@@ -238,7 +267,8 @@ def test_an_unusable_database_gives_one_line_before_discord_is_reached(tmp_path,
     finished = _start(tmp_path, database)
     assert finished.returncode == 2
     (line,) = finished.stdout.strip().splitlines()
-    assert line.startswith(f"Cannot open the database: cannot use the database at {database}")
+    assert line.startswith(f"Cannot use the database at {database}: ")
+    assert line.endswith(". Fix DATABASE_PATH in .env.")
     assert "Traceback" not in finished.stderr
 
 

@@ -172,7 +172,9 @@ class FollowUps:
             await self.notices.decisions_opened(match, timed_out)
 
     async def post_ending(self, match: Match) -> None:
-        """How a match that ended without a result ended, in its channel."""
+        """How a match that ended without a result ended, in its channel; its notices are
+        taken back."""
+        await self.notices.withdraw(match)
         await self.languages.know_server(match.record.guild_id)
         with speaking(self.languages.of_server(match.record.guild_id)):
             told = ending(match, self.presenters[match.record.game])

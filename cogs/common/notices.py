@@ -201,6 +201,19 @@ class Notices:
             link=(N_("Open the lobby"), lobby) if lobby is not None else None,
         )
 
+    async def withdraw(self, match: Match) -> None:
+        """The match ended without a result: every notice of it ("your move", a rematch's
+        invitation) is deleted, in DMs and in the channel; its board and hands say how it
+        ended."""
+        for purpose, notice in (await self._service.messages(match.id)).items():
+            if not purpose.startswith(NOTICE):
+                continue
+            message = self._bot.get_partial_messageable(notice.channel_id)
+            try:
+                await message.get_partial_message(notice.message_id).delete()
+            except discord.HTTPException as error:
+                log.info("match %s: notice not deleted (%s)", match.id, error.code)
+
     # -- how a notice is sent --------------------------------------------------------
 
     async def send(

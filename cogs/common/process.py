@@ -69,16 +69,25 @@ GATEWAY_CLOSED = {
 """What to do when Discord closes the gateway for a reason a host can fix, by close code."""
 
 
-def start_failure(error: Exception) -> StartFailure | None:
+DATABASE_ADVICE = {
+    "DATABASE_PATH": "Fix DATABASE_PATH in .env.",
+    "DATABASE_URL": "Check DATABASE_URL in .env and that the PostgreSQL server is running.",
+}
+"""What to do about a database the bot cannot use, by the setting that names it."""
+
+
+def start_failure(error: Exception, database: str = "DATABASE_PATH") -> StartFailure | None:
     """What to tell the host about ``error``, which ended the start; None for a fault of
-    the bot's own, which is raised as it is."""
+    the bot's own, which is raised as it is. ``database``: the setting that names the
+    database (``DATABASE_ADVICE``)."""
     if isinstance(error, discord.LoginFailure):
         return StartFailure(
             "Discord refused DISCORD_TOKEN: copy a fresh token from the Developer Portal into"
             " .env.", 2,
         )
     if isinstance(error, StoreError):
-        return StartFailure(f"Cannot open the database: {error}.", 2)
+        said = str(error)
+        return StartFailure(f"{said[:1].upper()}{said[1:]}. {DATABASE_ADVICE[database]}", 2)
     if isinstance(error, aiohttp.ClientConnectionError | OSError):
         return StartFailure(
             f"Cannot reach Discord ({_reason(error)}): check the network and try again.", 1

@@ -22,7 +22,12 @@ from cogs.common.kept import MESSAGE_RATE, WAITING_HAND
 from cogs.common.languages import Languages
 from cogs.common.notices import Notices
 from cogs.common.presenter import Controls, Presenter
-from cogs.common.refusals import DMS_CLOSED_NOTICE, answered_privately
+from cogs.common.refusals import (
+    BOARD_PERMISSIONS,
+    DMS_CLOSED_NOTICE,
+    NO_BOARD_HERE,
+    answered_privately,
+)
 from cogs.common.rendering import Renderer
 from cogs.common.reply import Reply
 from cogs.common.tableclock import TableClock
@@ -104,6 +109,8 @@ class Table:
         async with Reply(interaction) as reply, answered_privately(reply, N_("The new match")):
             if interaction.guild_id is None or interaction.channel_id is None:
                 raise MatchError(N_("Matches are played in a server channel."))
+            if not interaction.app_permissions >= BOARD_PERMISSIONS:
+                raise MatchError(NO_BOARD_HERE)
             match = await self.service.create(
                 game,
                 guild_id=interaction.guild_id,
@@ -118,10 +125,9 @@ class Table:
     async def cancel_in_channel(self, interaction: discord.Interaction[Any], game: str) -> None:
         async with Reply(interaction) as reply, answered_privately(reply, N_("The cancellation")):
             match = await self._open_here(interaction, game)
-            moderator = isinstance(interaction.user, discord.Member) and (
-                interaction.user.guild_permissions.manage_guild
+            match = await self.service.cancel(
+                match.id, interaction.user.id, moderator=_moderates(interaction)
             )
-            match = await self.service.cancel(match.id, interaction.user.id, moderator=moderator)
             with speaking(self.languages.of_server(match.record.guild_id)):
                 told = _(
                     "The {title} match was cancelled by {by}.",
@@ -129,6 +135,7 @@ class Table:
                 )
             await reply.publish(content=told)
             self.followups.refresh_everything(match)
+            await self.notices.withdraw(match)
 
     async def repost_board(self, interaction: discord.Interaction[Any], game: str) -> None:
         """Post the board again at the bottom of the channel; the old one is retired."""
@@ -182,7 +189,9 @@ class Table:
             elif action == "unseat":
                 match = await self.service.remove_computer(match_id, user.id)
             else:
-                match = await self.service.cancel(match_id, user.id)
+                match = await self.service.cancel(
+                    match_id, user.id, moderator=_moderates(interaction)
+                )
             await self.kept.show_in_clicked(reply, match, BOARD, await self.renderer.board(match))
             if action == "join":
                 await self._welcome(reply, match_id, user.id)
@@ -190,6 +199,8 @@ class Table:
                 self.kept.request(match_id, hand_purpose(user.id))
             elif action in ("start", "cancel"):
                 self.followups.refresh_everything(match)
+            if action == "cancel":
+                await self.notices.withdraw(match)
             if action == "start":
                 self.notices.acted(match_id, user.id)
                 await self.notices.started(match)
@@ -318,6 +329,12 @@ def _publisher(reply: Reply) -> Any:
         return await reply.publish(**controls.send_kwargs())
 
     return post
+
+
+def _moderates(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the member may manage the server: such a moderator may end any match there."""
+    user = interaction.user
+    return isinstance(user, discord.Member) and user.guild_permissions.manage_guild
 
 
 def _player(user: discord.abc.User) -> Player:

@@ -65,7 +65,10 @@ class TableClock:
             ended = await self._timekeeper.end_if_due(deadline)
             if ended is not None:
                 self._followups.refresh_everything(ended)
-                await self._followups.post_ending(ended)
+                if deadline.kind == "lobby":  # its own message says it expired
+                    await self._notices.withdraw(ended)
+                else:
+                    await self._followups.post_ending(ended)
             return
         if deadline.due_at <= now:
             if not await self._timekeeper.claim(deadline, "time-out"):

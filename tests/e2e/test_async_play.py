@@ -136,6 +136,33 @@ async def test_a_lone_player_timing_out_against_a_computer_is_told_the_match_was
     told = [m.text for m in table.backend.channel_messages(table.channel)[1:]]
     assert "abandoned" in told[-1]
     assert not [t for t in told if "marked away" in t], "no autopilot for a match that ended"
+async def test_a_match_everyone_left_is_told_abandoned_once_and_nobody_marked_away(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    match_id = await open_and_start(table, anne, ben, pace="live")
+    for _ in range(clock.ABSENT_AFTER_TIMEOUTS):
+        table.clock.advance(minutes=4)
+        await table.tick()
+    record = await table.match_row(match_id)
+    assert (record.status, record.end_reason) == ("cancelled", "abandoned")
+    # Both were away at the same time-out: the match ends, nobody's seat plays on.
+    board, told = table.backend.channel_messages(table.channel)
+    assert "abandoned" in board.text and not board.buttons
+    assert "abandoned" in told.text and "marked away" not in told.text
+    for player in (anne, ben):  # no "your move" is left: the hand says how it ended
+        assert table.notices(player) == [] and "abandoned" in table.hand(player).text
+
+
+async def test_a_cancelled_match_takes_back_its_notices_in_dms_and_in_the_channel(table):
+    anne, ben, chris = (table.player(n) for n in ("anne", "ben", "chris"))
+    await table.backend.slash(chris, table.channel, "notify", how="channel")
+    await open_and_start(table, anne, ben, chris)
+    assert turn_notices(table, ben), "ben is told by DM"
+    board, called = table.backend.channel_messages(table.channel)
+    assert called.content.startswith(f"<@{chris.id}>"), "chris is told in the channel"
+    await table.backend.slash(anne, table.channel, "whyfirst cancel")
+    assert table.notices(ben) == [] and "cancelled" in table.hand(ben).text
+    board, cancelled = table.backend.channel_messages(table.channel)
+    assert "cancelled" in board.text and "cancelled by" in cancelled.text
 
 
 async def test_a_resigned_player_is_placed_last_and_loses_with_no_points(table):
@@ -186,6 +213,8 @@ async def test_a_lobby_never_started_expires(table):
     record = await table.match_row(match_id)
     assert (record.status, record.end_reason) == ("cancelled", "expired")
     assert "expired" in table.board().text and not table.board().buttons
+    # The lobby says so itself: the channel is not told twice.
+    assert table.backend.channel_messages(table.channel) == [table.board()]
     again = await table.backend.slash(anne, table.channel, "whyfirst new")
     assert not again.ephemeral
 
@@ -223,6 +252,14 @@ async def test_deadlines_survive_a_restart_and_the_downtime_is_given_back(table)
     table.clock.advance(hours=5)
     await table.tick()
     assert (await table.match_row(match_id)).seats[1].timeouts == 1
+
+
+async def test_mygames_names_each_game_in_the_readers_language(table):
+    table.backend.world.pseudo = False  # this test chooses its language
+    ana = table.player("ana", locale="es-ES")
+    await table.backend.slash(ana, table.channel, "hare new")
+    listed = await table.backend.slash(ana, table.channel, "mygames")
+    assert "**Liebre y Tortuga** #1" in listed.text and "Hare" not in listed.text
 
 
 async def test_mygames_lists_every_open_match_on_every_server(table):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from tests.e2e.play import act, first_button, open_and_start, playable
+import discord
+
+from tests.e2e.play import act, first_button, match_id_of, open_and_start, playable
 
 
 async def _snapshot(table, match_id):
@@ -96,6 +98,34 @@ async def test_a_button_for_a_match_that_is_gone_is_refused(table):
         await db.execute("DELETE FROM matches WHERE id = ?", (match_id,))
     gone = await table.backend.click(anne, table.board(), label="Show my hand")
     assert gone.ephemeral and "does not exist" in gone.text
+
+
+async def test_no_lobby_opens_where_the_bot_cannot_keep_a_board(table):
+    backend, anne = table.backend, table.player("anne")
+    backend.deny(table.channel, backend.bot_user, discord.Permissions(attach_files=True).value)
+    refused = await backend.slash(anne, table.channel, "hare new")
+    assert refused.ephemeral and "*Attach Files*" in refused.text
+    assert "no match was opened" in refused.text
+    assert backend.channel_messages(table.channel) == []
+    backend.deny(table.channel, backend.bot_user, 0)  # a moderator grants it again
+    opened = await backend.slash(anne, table.channel, "hare new")
+    assert not opened.ephemeral and match_id_of(table.board()) == 1
+
+
+async def test_a_moderator_may_cancel_a_lobby_by_its_button_as_by_the_command(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    moderator = table.player("mod")
+    mods = table.backend.add_role(
+        table.guild, "mods", permissions=discord.Permissions(manage_guild=True).value
+    )
+    table.guild.members[moderator.id].role_ids.append(mods.id)
+    await table.backend.slash(anne, table.channel, "canyon new")
+    match_id = match_id_of(table.board())
+    refused = await table.backend.click(ben, table.board(), label="Cancel")
+    assert refused.ephemeral and "Only the host (or a server moderator)" in refused.text
+    cancelled = await table.backend.click(moderator, table.board(), label="Cancel")
+    assert not cancelled.ephemeral and "cancelled" in table.board().text
+    assert (await table.match_row(match_id)).status == "cancelled"
 
 
 async def test_a_cancelled_match_refuses_moves(table):
