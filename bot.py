@@ -8,7 +8,6 @@ and a non-zero exit; Ctrl-C or SIGTERM closes the database cleanly.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import contextlib
 import functools
@@ -16,7 +15,6 @@ import hashlib
 import json
 import logging
 import os
-import shlex
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -37,7 +35,13 @@ from cogs.common.inflight import InFlight
 from cogs.common.kept import MESSAGE_RATE, WAITING_HAND
 from cogs.common.languages import Languages, of_interaction
 from cogs.common.pacing import GlobalPace, pace_requests
-from cogs.common.process import run_until_stopped, settle_heap, start_failure
+from cogs.common.process import (
+    command_line,
+    run_until_stopped,
+    settle_heap,
+    start_failure,
+    this_command,
+)
 from cogs.common.table import Table
 from cogs.common.uploads import send_forms_whole
 from cogs.games import PRESENTERS
@@ -339,7 +343,7 @@ def main(argv: Sequence[str] = ()) -> int:
         from localdiscord.table import main as local_table
 
         return local_table(list(argv))
-    _arguments().parse_args(argv)  # ``--help`` and a mistyped option end here, the bot unstarted
+    command_line().parse_args(argv)  # ``--help`` and a mistyped option end here, the bot unstarted
     load_dotenv()
     try:
         settings = Settings.from_env()
@@ -352,7 +356,7 @@ def main(argv: Sequence[str] = ()) -> int:
     )
     if settings.token is None:
         print("DISCORD_TOKEN is not set: copy .env.example to .env and put your bot's token in "
-              f"it, or try the bot without Discord: {this_command()} --local")
+              f"it, or try the bot without Discord: {this_command(__file__)} --local")
         return 2
     try:
         asyncio.run(run(settings))
@@ -365,32 +369,6 @@ def main(argv: Sequence[str] = ()) -> int:
         print(said.words)
         return said.exit_code
     return 0
-
-
-def _arguments() -> argparse.ArgumentParser:
-    """The bot's command line: its settings are in ``.env``, so it takes only ``--local``
-    (``localdiscord.table`` reads the local table's own options)."""
-    parser = argparse.ArgumentParser(
-        prog="bot.py", description="The board-game table on Discord; its settings are in .env."
-    )
-    parser.add_argument(
-        "--local", action="store_true",
-        help="run it at a local table in the browser, without Discord (bot.py --local --help: "
-        "its options)",
-    )
-    return parser
-
-
-def this_command() -> str:
-    """The command that started this bot, as the host can type it again where they are:
-    the same Python (the project's venv, not whichever ``python`` is on the PATH)."""
-    return " ".join(shlex.quote(_from_here(path)) for path in (sys.executable, __file__))
-
-
-def _from_here(path: str) -> str:
-    """``path`` relative to the working folder when it lies inside it, else absolute."""
-    relative = os.path.relpath(os.path.abspath(path))
-    return path if relative.startswith(os.pardir) else relative
 
 
 if __name__ == "__main__":

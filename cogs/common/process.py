@@ -1,13 +1,16 @@
-"""The bot's process: run until Ctrl-C or SIGTERM closes it cleanly, its heap settled once it
-is ready, and a start that fails said in one line."""
+"""The bot's process: its command line, run until Ctrl-C or SIGTERM closes it cleanly, its heap
+settled once it is ready, and a start that fails said in one line."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import gc
 import os
+import shlex
 import signal
 import socket
+import sys
 from typing import NamedTuple
 
 import aiohttp
@@ -110,3 +113,29 @@ def _reason(error: OSError | aiohttp.ClientConnectionError) -> str:
     if isinstance(cause, OSError) and cause.errno:
         return os.strerror(cause.errno)
     return str(error) or type(error).__name__
+
+
+def command_line() -> argparse.ArgumentParser:
+    """The bot's command line: its settings are in ``.env``, so it takes only ``--local``
+    (``localdiscord.table`` reads the local table's own options)."""
+    parser = argparse.ArgumentParser(
+        prog="bot.py", description="The board-game table on Discord; its settings are in .env."
+    )
+    parser.add_argument(
+        "--local", action="store_true",
+        help="run it at a local table in the browser, without Discord (bot.py --local --help: "
+        "its options)",
+    )
+    return parser
+
+
+def this_command(script: str) -> str:
+    """The command that started ``script``, as the host can type it again where they are:
+    the same Python (the project's venv, not whichever ``python`` is on the PATH)."""
+    return " ".join(shlex.quote(_from_here(path)) for path in (sys.executable, script))
+
+
+def _from_here(path: str) -> str:
+    """``path`` relative to the working folder when it lies inside it, else absolute."""
+    relative = os.path.relpath(os.path.abspath(path))
+    return path if relative.startswith(os.pardir) else relative

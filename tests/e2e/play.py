@@ -8,12 +8,19 @@ from localdiscord import Message, User
 from tests.e2e.conftest import Table
 
 MOVE, CHOICE = "mv:", "ch:"
+TURN = "⏰ Your move"
+"""How a notice that a player's move is awaited begins."""
 
 
 def match_id_of(message: Message) -> int:
     found = re.search(r"Match #(\d+)", message.text)
     assert found, f"no match number on {message.text!r}"
     return int(found.group(1))
+
+
+def turn_notices(table: Table, user: User) -> list[Message]:
+    """The notices ``user`` has that their move is awaited."""
+    return [m for m in table.notices(user) if TURN in m.content or "your move" in m.content]
 
 
 def playable(message: Message) -> bool:
