@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 
 from cogs.career import RATINGS_PENDING
 from cogs.career.replay import drawn_ahead
@@ -339,3 +340,41 @@ async def test_stats_and_the_leaderboards_read_one_snapshot_in_one_go(table, mon
         )
         assert "**1.** " in board.text and "**3.** " in board.text
         assert calls == ["reading"], scope
+
+
+async def _finished_then_resigned(table):
+    """Ben races to 3rd of 3, then resigns a race of two (a forfeit, 2nd of 2)."""
+    anne, ben, chris = table.player("anne"), table.player("ben"), table.player("chris")
+    service = table.bot.table.service
+    where = {"guild_id": table.guild.id, "channel_id": table.channel.id}
+    trio = [Player(anne.id, "anne"), Player(ben.id, "ben"), Player(chris.id, "chris")]
+    raced = await play_match(service, "hare", trio, **where)
+    resigned = await play_match(service, "hare", trio[:2], resign=trio[1], **where)
+    async with table.bot.store.read() as db:
+        placed = await ratings.results_of_player(db, table.guild.id, ben.id, "hare", limit=2)
+    assert [(r.match_id, r.place, r.forfeited) for r in placed] == [
+        (resigned, 2, True), (raced, 3, False)
+    ]
+    return anne, ben, raced
+
+
+async def test_a_players_best_result_is_a_match_they_played_out_not_a_forfeit(table):
+    anne, ben, raced = await _finished_then_resigned(table)
+    stats = await table.backend.slash(anne, table.channel, "stats", player=ben.id)
+    assert f"Best: 3rd of 3 · 0 points · `/replay match:{raced}`" in stats.text
+    assert "• forfeited (2nd of 2)" in stats.text, "the forfeit stays among the last results"
+
+
+@sqlite_only  # an older database: made by an older bot, on SQLite
+async def test_a_forfeit_kept_as_the_best_result_by_an_older_bot_is_put_right(table):
+    anne, ben, raced = await _finished_then_resigned(table)
+    await table.backend.disconnect()
+    with sqlite3.connect(table.database) as raw:  # as version 14 kept it: the forfeit
+        raw.executescript(
+            "UPDATE career_results SET best_match = (SELECT MAX(match_id) FROM results),"
+            " best_seat = 1; PRAGMA user_version = 14;"
+        )
+    bot = await table.start_bot()
+    await bot.upkeep
+    stats = await table.backend.slash(anne, table.channel, "stats", player=ben.id)
+    assert f"Best: 3rd of 3 · 0 points · `/replay match:{raced}`" in stats.text
