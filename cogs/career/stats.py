@@ -269,7 +269,9 @@ def _game_text(shown: GameCareer) -> str:
             played += " · " + no_winner_count(game, number(draws))
         lines.append(played)
     if rating is None:
-        lines.append(_("Rating: not rated yet"))
+        lines.append(
+            _("Rating: not rated yet (only matches against other players are rated)")
+        )
     elif rank is None:
         lines.append(
             _(

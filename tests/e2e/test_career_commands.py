@@ -378,3 +378,14 @@ async def test_a_forfeit_kept_as_the_best_result_by_an_older_bot_is_put_right(ta
     await bot.upkeep
     stats = await table.backend.slash(anne, table.channel, "stats", player=ben.id)
     assert f"Best: 3rd of 3 · 0 points · `/replay match:{raced}`" in stats.text
+
+
+async def test_stats_say_why_matches_against_computers_leave_a_player_unrated(table):
+    anne = table.player("anne")
+    await table.backend.slash(anne, table.channel, "whyfirst new")
+    await table.backend.click(anne, table.board(), label="Add computer (easy)")
+    await table.backend.click(anne, table.board(), label="Start")
+    await play_to_the_end(table, [anne])
+    stats = await table.backend.slash(anne, table.channel, "stats")
+    assert "Matches 1 · wins " in stats.text
+    assert "Rating: not rated yet (only matches against other players are rated)" in stats.text
