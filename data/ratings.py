@@ -240,13 +240,18 @@ def _result(row: Row) -> SeatResult:
     )
 
 
-async def names_of(db: Connection, user_ids: list[int]) -> dict[int, str]:
-    """Each player's latest display name at a table."""
+async def names_of(
+    db: Connection, user_ids: list[int], guild_id: int = GLOBAL
+) -> dict[int, str]:
+    """Each player's latest display name at a table of that server (``GLOBAL``: of any):
+    the name a server knows them by, never a nickname from another server."""
+    on_server = "" if guild_id == GLOBAL else " AND matches.guild_id = ?"
     names = {}
     for user_id in dict.fromkeys(user_ids):
         cursor = await db.execute(
-            "SELECT display_name FROM seats WHERE user_id = ? ORDER BY match_id DESC LIMIT 1",
-            (user_id,),
+            "SELECT seats.display_name FROM seats JOIN matches ON matches.id = seats.match_id"
+            f" WHERE seats.user_id = ?{on_server} ORDER BY seats.match_id DESC LIMIT 1",
+            (user_id,) if guild_id == GLOBAL else (user_id, guild_id),
         )
         row = await cursor.fetchone()
         if row is not None and row[0] is not None:

@@ -107,7 +107,11 @@ async def history_page(
             )
         if not found.newer:
             page = 0
-        name = (await ratings.names_of(db, [user_id])).get(user_id) if user_id else None
+        name = (
+            (await ratings.names_of(db, [user_id], interaction.guild_id)).get(user_id)
+            if user_id
+            else None
+        )
     matches = found.matches
     embed = discord.Embed(
         title=_history_title(name, game_title(interaction, only) if only else None),

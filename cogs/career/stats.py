@@ -94,7 +94,7 @@ async def leaderboard_page(
                 db, guild, game, min_matches=MIN_MATCHES, offset=page * PAGE_SIZE,
                 limit=PAGE_SIZE,
             )
-        names = await ratings.names_of(db, [line.user_id for line in lines])
+        names = await ratings.names_of(db, [line.user_id for line in lines], guild)
         return page, lines, total, names, await results.backfill_pending(db)
 
     page, lines, total, names, pending = await service_of(interaction).store.reading(read)

@@ -389,3 +389,28 @@ async def test_stats_say_why_matches_against_computers_leave_a_player_unrated(ta
     stats = await table.backend.slash(anne, table.channel, "stats")
     assert "Matches 1 · wins " in stats.text
     assert "Rating: not rated yet (only matches against other players are rated)" in stats.text
+
+
+async def test_a_server_names_its_players_as_they_play_there_not_by_another_servers_nick(
+    table,
+):
+    """Anne plays as "anne" here, then as "Secret Annie" on another server: this server's
+    leaderboard and history still call her anne."""
+    anne, ben = table.player("anne"), table.player("ben")
+    service = table.bot.table.service
+    pair = [Player(anne.id, "anne"), Player(ben.id, "ben")]
+    for seed in range(3):
+        await play_match(
+            service, "hare", pair, guild_id=table.guild.id, channel_id=table.channel.id,
+            seed=seed,
+        )
+    elsewhere = table.backend.add_guild("Another club")
+    await play_match(
+        service, "hare", [Player(anne.id, "Secret Annie"), pair[1]], guild_id=elsewhere.id,
+        channel_id=elsewhere.id + 1,
+    )
+    board = await table.backend.slash(ben, table.channel, "leaderboard", game="hare")
+    assert board.text.count("** anne · rating") == 1 and "Secret Annie" not in board.text
+    history = await table.backend.slash(ben, table.channel, "history", player=anne.id)
+    assert "anne's matches on this server" in history.text
+    assert "Secret Annie" not in history.text
