@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import sqlite3
 
 from cogs.career import RATINGS_PENDING
@@ -414,3 +415,49 @@ async def test_a_server_names_its_players_as_they_play_there_not_by_another_serv
     history = await table.backend.slash(ben, table.channel, "history", player=anne.id)
     assert "anne's matches on this server" in history.text
     assert "Secret Annie" not in history.text
+
+
+async def test_teammates_rated_alike_share_their_rank(table):
+    """Sequence Numbers' sides are rated as teams: two partners with the same rating and
+    matches share a rank, on the leaderboard and in /stats, and the next rank counts them."""
+    four = [table.player(name) for name in ("anne", "ben", "chris", "dora")]
+    for seed in range(3):
+        await play_match(
+            table.bot.table.service, "numbers", [Player(u.id, u.name) for u in four],
+            guild_id=table.guild.id, channel_id=table.channel.id, seed=seed,
+        )
+    async with table.bot.store.read() as db:
+        rated = await ratings.ratings_of(db, table.guild.id, "numbers", [u.id for u in four])
+    by_rating: dict[tuple[float, int], list[str]] = {}
+    for user in four:
+        by_rating.setdefault((rated[user.id].ordinal, rated[user.id].matches), []).append(
+            user.name
+        )
+    assert sorted(len(names) for names in by_rating.values()) == [2, 2], "two sides of two"
+    (_, top), (_, low) = sorted(by_rating.items(), key=lambda kept: -kept[0][0])
+    board = await table.backend.slash(four[0], table.channel, "leaderboard", game="numbers")
+    shown = {name: rank for rank, name in re.findall(r"\*\*(\d+)\.\*\* (\w+) ·", board.text)}
+    assert {shown[name] for name in top} == {"1"} and {shown[name] for name in low} == {"3"}
+    for name in top:
+        user = next(u for u in four if u.name == name)
+        stats = await table.backend.slash(user, table.channel, "stats")
+        assert "rank 1 on this server" in stats.text
+    for name in low:
+        user = next(u for u in four if u.name == name)
+        stats = await table.backend.slash(user, table.channel, "stats")
+        assert "rank 3 on this server" in stats.text
+
+
+async def test_a_tie_across_the_leaderboards_pages_keeps_its_rank(table):
+    async with table.bot.store.transaction() as db:
+        for user in range(1, 13):  # eleven tied, then one below them
+            for _ in range(3):
+                await ratings.save_rating(
+                    db, table.guild.id, "hare", user, mu=25, sigma=5.0,
+                    ordinal=4.0 if user < 12 else 1.0, won=False, match_id=1,
+                )
+    anne = table.player("anne")
+    first = await table.backend.slash(anne, table.channel, "leaderboard", game="hare")
+    assert first.text.count("**1.** ") == 10
+    second = await table.backend.click(anne, first, label="Next ▶")
+    assert re.findall(r"\*\*(\d+)\.\*\*", second.text) == ["1", "12"]
