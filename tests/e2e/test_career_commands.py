@@ -461,3 +461,11 @@ async def test_a_tie_across_the_leaderboards_pages_keeps_its_rank(table):
     assert first.text.count("**1.** ") == 10
     second = await table.backend.click(anne, first, label="Next ▶")
     assert re.findall(r"\*\*(\d+)\.\*\*", second.text) == ["1", "12"]
+
+
+async def test_the_history_of_a_player_who_never_played_here_is_theirs_and_empty(table):
+    await _finished_whyfirst(table)
+    newcomer = table.player("dora")
+    history = await table.backend.slash(newcomer, table.channel, "history", player=newcomer.id)
+    assert history.ephemeral and "dora's matches on this server" in history.text
+    assert "No finished matches yet" in history.text
