@@ -36,23 +36,23 @@ class CareerResults:
     best_match: int
     best_seat: int
     """Where the best result is: a win, else a draw, else the best place (then the most
-    points, then the earliest)."""
+    points, then the earliest); a forfeit only when every result is one."""
 
 
 def _best_first(
-    won: bool, decided: bool, place: int, points: int, match_id: int
-) -> tuple[bool, bool, int, int, int]:
+    won: bool, forfeited: bool, decided: bool, place: int, points: int, match_id: int
+) -> tuple[bool, bool, bool, int, int, int]:
     """The order of results from the best, as ``_BEST_FIRST`` sorts them."""
-    return (not won, decided, place, -points, match_id)
+    return (not won, forfeited, decided, place, -points, match_id)
 
 
-_BEST_FIRST = "ORDER BY won DESC, decided, place, points DESC, match_id"
+_BEST_FIRST = "ORDER BY won DESC, forfeited, decided, place, points DESC, match_id"
 _OF = "guild_id = ? AND user_id = ? AND game = ?"
 
 
 Key = tuple[int, int, str]
 """(guild id, user id, game) of a player's results in one game on one server."""
-Best = tuple[tuple[bool, bool, int, int, int], int]
+Best = tuple[tuple[bool, bool, bool, int, int, int], int]
 """A best result: its order (``_best_first``) and its seat."""
 
 
@@ -76,7 +76,8 @@ async def add_all(db: Connection, results: Sequence[SeatResult]) -> None:
     for result in players:
         key = (result.guild_id, result.user_id, result.game)
         new = _best_first(
-            result.won, result.decided, result.place, result.points, result.match_id
+            result.won, result.forfeited, result.decided, result.place, result.points,
+            result.match_id,
         )
         change = changed.get(key) or _Change(best=kept.get(key))
         change.matches += 1
@@ -119,7 +120,8 @@ async def _kept(db: Connection, keys: set[Key]) -> dict[Key, Best | None]:
         return {}
     condition, values = one_of(db, "match_id", sorted({match for match, _ in rows.values()}))
     cursor = await db.execute(
-        f"SELECT match_id, seat, won, decided, place, points FROM results WHERE {condition}",
+        "SELECT match_id, seat, won, forfeited, decided, place, points FROM results"
+        f" WHERE {condition}",
         values,
     )
     results = {(row[0], row[1]): row for row in await cursor.fetchall()}
@@ -127,7 +129,8 @@ async def _kept(db: Connection, keys: set[Key]) -> dict[Key, Best | None]:
     for key, (match_id, seat) in rows.items():
         row = results.get((match_id, seat))
         best[key] = None if row is None else (
-            _best_first(bool(row[2]), bool(row[3]), row[4], row[5], match_id), seat
+            _best_first(bool(row[2]), bool(row[3]), bool(row[4]), row[5], row[6], match_id),
+            seat,
         )
     return best
 

@@ -211,17 +211,42 @@ async def rank_of(
     rating = (await ratings_of(db, guild_id, game, [user_id])).get(user_id)
     if rating is None or rating.matches < min_matches:
         return rating, None
+    return rating, await _rank(db, guild_id, game, rating, min_matches)
+
+
+async def ranks(
+    db: Connection, guild_id: int, game: str, lines: list[Rating], *, min_matches: int,
+    offset: int,
+) -> list[int]:
+    """The rank of each line of a leaderboard's page (read from ``offset``), in its order:
+    a line of the same rating and matches as the line above shares its rank."""
+    found: list[int] = []
+    for at, line in enumerate(lines):
+        above = lines[at - 1] if at else None
+        if above is not None and (above.ordinal, above.matches) == (line.ordinal, line.matches):
+            found.append(found[-1])
+        elif above is not None:
+            found.append(offset + at + 1)
+        else:  # the first line may share the rank of the previous page's last
+            found.append(await _rank(db, guild_id, game, line, min_matches))
+    return found
+
+
+async def _rank(
+    db: Connection, guild_id: int, game: str, rating: Rating, min_matches: int
+) -> int:
+    """1 and the ranked players above ``rating``: players of the same rating and matches
+    share a rank (the next rank counts them all)."""
     cursor = await db.execute(  # the players above, in the leaderboard's order
         "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ? AND ordinal >= ?"
-        " AND matches >= ? AND (ordinal > ? OR (ordinal = ? AND (matches > ?"
-        " OR (matches = ? AND user_id < ?))))",
+        " AND matches >= ? AND (ordinal > ? OR (ordinal = ? AND matches > ?))",
         (
             guild_id, game, rating.ordinal, min_matches, rating.ordinal, rating.ordinal,
-            rating.matches, rating.matches, user_id,
+            rating.matches,
         ),
     )
     (better,) = await cursor.fetchone()
-    return rating, int(better) + 1
+    return int(better) + 1
 
 
 _RESULTS = (
@@ -240,13 +265,18 @@ def _result(row: Row) -> SeatResult:
     )
 
 
-async def names_of(db: Connection, user_ids: list[int]) -> dict[int, str]:
-    """Each player's latest display name at a table."""
+async def names_of(
+    db: Connection, user_ids: list[int], guild_id: int = GLOBAL
+) -> dict[int, str]:
+    """Each player's latest display name at a table of that server (``GLOBAL``: of any):
+    the name a server knows them by, never a nickname from another server."""
+    on_server = "" if guild_id == GLOBAL else " AND matches.guild_id = ?"
     names = {}
     for user_id in dict.fromkeys(user_ids):
         cursor = await db.execute(
-            "SELECT display_name FROM seats WHERE user_id = ? ORDER BY match_id DESC LIMIT 1",
-            (user_id,),
+            "SELECT seats.display_name FROM seats JOIN matches ON matches.id = seats.match_id"
+            f" WHERE seats.user_id = ?{on_server} ORDER BY seats.match_id DESC LIMIT 1",
+            (user_id,) if guild_id == GLOBAL else (user_id, guild_id),
         )
         row = await cursor.fetchone()
         if row is not None and row[0] is not None:

@@ -88,9 +88,10 @@ def _standing(result: ratings.SeatResult) -> str:
 
 async def history_page(
     interaction: discord.Interaction[Any], user_id: int, game: str, page: int,
-    way: str = "", match_id: int = 0,
+    way: str = "", match_id: int = 0, asked_for: str | None = None,
 ) -> dict[str, Any]:
-    """One page: the newest matches, or those older ('o') or newer ('n') than a match."""
+    """One page: the newest matches, or those older ('o') or newer ('n') than a match;
+    ``asked_for``: the player's name where they have never sat at a table here."""
     assert interaction.guild_id is not None
     store = service_of(interaction).store
     only = None if game == ALL_GAMES else game
@@ -107,7 +108,11 @@ async def history_page(
             )
         if not found.newer:
             page = 0
-        name = (await ratings.names_of(db, [user_id])).get(user_id) if user_id else None
+        name = (
+            (await ratings.names_of(db, [user_id], interaction.guild_id)).get(user_id)
+            if user_id
+            else None
+        ) or asked_for
     matches = found.matches
     embed = discord.Embed(
         title=_history_title(name, game_title(interaction, only) if only else None),
@@ -152,7 +157,8 @@ class History(commands.Cog):
     ) -> None:
         async with Reply(interaction, private=not public) as reply:
             page = await history_page(
-                interaction, player.id if player else 0, game.value if game else ALL_GAMES, 0
+                interaction, player.id if player else 0, game.value if game else ALL_GAMES, 0,
+                asked_for=player.display_name if player else None,
             )
             if public:
                 await reply.publish(**page)

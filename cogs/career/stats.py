@@ -84,7 +84,7 @@ async def leaderboard_page(
 
     async def read(
         db: Connection, page: int = page
-    ) -> tuple[int, list[ratings.Rating], int, dict[int, str], bool]:
+    ) -> tuple[int, list[ratings.Rating], list[int], int, dict[int, str], bool]:
         lines, total = await ratings.leaderboard(
             db, guild, game, min_matches=MIN_MATCHES, offset=page * PAGE_SIZE, limit=PAGE_SIZE
         )
@@ -94,10 +94,15 @@ async def leaderboard_page(
                 db, guild, game, min_matches=MIN_MATCHES, offset=page * PAGE_SIZE,
                 limit=PAGE_SIZE,
             )
-        names = await ratings.names_of(db, [line.user_id for line in lines])
-        return page, lines, total, names, await results.backfill_pending(db)
+        ranks = await ratings.ranks(
+            db, guild, game, lines, min_matches=MIN_MATCHES, offset=page * PAGE_SIZE
+        )
+        names = await ratings.names_of(db, [line.user_id for line in lines], guild)
+        return page, lines, ranks, total, names, await results.backfill_pending(db)
 
-    page, lines, total, names, pending = await service_of(interaction).store.reading(read)
+    page, lines, ranks, total, names, pending = await service_of(interaction).store.reading(
+        read
+    )
     pages = max(1, -(-total // PAGE_SIZE))
     rows = [
         _(
@@ -106,7 +111,7 @@ async def leaderboard_page(
             rating=number(line.ordinal, "0.0"), matches=number(line.matches),
             rate=percent(line.win_rate),
         )
-        for rank, line in enumerate(lines, start=page * PAGE_SIZE + 1)
+        for rank, line in zip(ranks, lines, strict=True)
     ]
     title = game_title(interaction, game)
     description = "\n".join(rows) or _(
@@ -269,7 +274,9 @@ def _game_text(shown: GameCareer) -> str:
             played += " · " + no_winner_count(game, number(draws))
         lines.append(played)
     if rating is None:
-        lines.append(_("Rating: not rated yet"))
+        lines.append(
+            _("Rating: not rated yet (only matches against other players are rated)")
+        )
     elif rank is None:
         lines.append(
             _(

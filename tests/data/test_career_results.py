@@ -57,7 +57,7 @@ def recount(recorded: list[ratings.SeatResult]) -> dict[tuple[int, int, str], tu
     for key, results in found.items():
         best = min(
             results,
-            key=lambda r: (not r.won, r.decided, r.place, -r.points, r.match_id),
+            key=lambda r: (not r.won, r.forfeited, r.decided, r.place, -r.points, r.match_id),
         )
         draws = sum(not r.decided and not r.forfeited for r in results)
         counted[key] = (len(results), draws, best.match_id, best.seat)
