@@ -58,9 +58,13 @@ def test_a_missing_option_is_said_above_the_box_with_its_options_shown(browser, 
 def test_with_the_table_stopped_the_page_says_so_and_recovers(browser, table_url):
     anne = Player(browser, table_url, "anne", lang="nl")
     anne.wait_for_text("Open een spel")
+    anne.page.set_viewport_size(PHONE)
+    anne.page.locator("#menu").click()
     anne.page.route("**/api/**", lambda route: route.abort())
     toast = anne.page.locator("#toast")
     expect(toast).to_have_text("De tafel antwoordt niet: draait bot.py --local nog?")
+    assert _covers(anne, "#toast"), "the open sidebar lies over the notice"
+    anne.page.locator("#messages").click(position={"x": 370, "y": 400})  # beside the sidebar
     anne.page.locator("#slash").press_sequentially("/stats")
     anne.page.locator("#slash").press("Escape")
     anne.page.locator("#slash").press("Enter")
