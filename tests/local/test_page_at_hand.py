@@ -41,6 +41,13 @@ def test_on_a_phone_the_chat_has_the_width_and_the_sidebar_opens_from_the_menu(
     expect(ben.page.locator("#chat-title")).to_have_text("@ Table")
     ben.wait_for_text("Your hand and notices arrive here.")
     ben.screenshot("phone-dm")
+
+    ben.page.locator("#menu").click()
+    ben.channel()
+    ben.page.locator("#slash").press_sequentially("/rules search ")
+    detail = ben.page.locator(".suggestion-detail").first
+    expect(detail).to_contain_text("A question or a few words")
+    assert detail.evaluate("(node) => node.scrollWidth <= node.clientWidth"), "cut off"
     assert ben.errors == []
 
 
