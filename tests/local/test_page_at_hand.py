@@ -80,3 +80,14 @@ def test_with_the_table_stopped_the_page_says_so_and_recovers(browser, table_url
     anne.page.unroute("**/api/**")
     expect(toast).to_be_hidden()
     assert anne.errors == []
+
+
+def test_enter_again_in_the_emptied_box_says_nothing(browser, table_url):
+    anne = Player(browser, table_url, "anne")
+    anne.slash("/sta", "")
+    anne.wait_for_text("Career of anne")
+    assert anne.page.locator("#slash").input_value() == ""
+    anne.page.locator("#slash").press("Enter")
+    anne.settled()
+    assert anne.page.locator("#composer-error").is_hidden(), "no error for an empty box"
+    assert anne.text().count("Career of anne") == 1

@@ -363,6 +363,7 @@ function choose(index) {
 
 async function send() {
   const input = $("slash");
+  if (!input.value.trim()) return; // Enter in an empty box, as in Discord: nothing
   await loadCommands();
   const parsed = Slash.parse(input.value, commands);
   const ready = Slash.options(parsed, picked);
