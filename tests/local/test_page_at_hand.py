@@ -3,6 +3,8 @@ with the table stopped behind it."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -41,6 +43,17 @@ def test_on_a_phone_the_chat_has_the_width_and_the_sidebar_opens_from_the_menu(
     expect(ben.page.locator("#chat-title")).to_have_text("@ Table")
     ben.wait_for_text("Your hand and notices arrive here.")
     ben.screenshot("phone-dm")
+    expect(ben.page.locator("#menu-badge")).to_be_hidden()
+
+    anne = Player(browser, table_url, "anne")
+    anne.slash("/whyf", "ne", "")
+    ben.page.locator("#menu").click()
+    ben.channel()
+    ben.press("Join")
+    anne.press("Add computer (easy)")
+    anne.press("Start")
+    expect(ben.page.locator("#menu-badge")).to_have_text(re.compile(r"^[1-9]$"))  # his hand
+    assert _covers(ben, "#menu-badge")
 
     ben.page.locator("#menu").click()
     ben.channel()

@@ -71,6 +71,8 @@ function drawSidebar() {
     + (unread > 0 ? `<span class="badge">${unread}</span>` : ""));
   dm.dataset.channel = "dm";
   dms.append(dm);
+  $("menu-badge").textContent = unread;  // the sidebar's badge, on a phone where it is shut
+  $("menu-badge").hidden = unread <= 0;
   const players = $("players");
   players.innerHTML = "";
   for (const name of state.players) {
