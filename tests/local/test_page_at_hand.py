@@ -104,3 +104,11 @@ def test_enter_again_in_the_emptied_box_says_nothing(browser, table_url):
     anne.settled()
     assert anne.page.locator("#composer-error").is_hidden(), "no error for an empty box"
     assert anne.text().count("Career of anne") == 1
+
+
+def test_a_name_the_table_cannot_seat_is_said_on_the_page(browser, table_url):
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{table_url}?as=ben%20smith")
+    expect(page.locator("#toast")).to_have_text(
+        "A player's name is 1 to 32 lower-case letters, digits, _ or .")
+    page.close()
