@@ -18,6 +18,9 @@ def test_a_player_picks_espanol_and_the_page_and_the_bot_speak_spanish(browser, 
     sidebar = ben.page.locator("#sidebar")
     expect(sidebar).to_contain_text("Canales de texto")
     expect(sidebar).to_contain_text("Mensajes directos")
+    expect(ben.page.locator("#guild-name")).to_have_text("Mesa local")
+    expect(ben.page.locator(".guild-icon")).to_have_attribute("title", "Mesa local")
+    expect(ben.page.locator("#menu")).to_have_attribute("aria-label", "Canales y jugadores")
     expect(sidebar).to_contain_text("ben (tú)")
     expect(ben.page.locator("#slash")).to_have_attribute(
         "placeholder", "Escribe / para ver los comandos del bot")

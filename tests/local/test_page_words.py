@@ -10,7 +10,7 @@ from localdiscord.web.words import LOCALES, WORDS
 WEB = WORDS.parents[1]
 STATIC = WORDS.parent
 USED = (
-    re.compile(r'data-word(?:-placeholder)?="(\w+)"'),
+    re.compile(r'data-word(?:-placeholder|-label)?="(\w+)"'),
     re.compile(r'Words\.t\("(\w+)"'),
     re.compile(r'Refused\("(\w+)"'),
 )

@@ -19,22 +19,31 @@ let seenInDm = null;
 
 const $ = (id) => document.getElementById(id);
 
+// The table's answer to ``path``; an Error saying why in the player's words when it has none.
 async function api(path, body) {
-  const response = await fetch(path, body === undefined ? {} : {
-    method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ as: me, ...body }),
-  });
-  const data = await response.json();
+  let response;
+  let data = {};
+  try {
+    response = await fetch(path, body === undefined ? {} : {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ as: me, ...body }),
+    });
+    data = await response.json();
+  } catch (error) {
+    if (!response) throw new Error(Words.t("table_unreachable"));
+  }
   if (!response.ok) throw new Error(data.error || Words.t("table_answered", { status: response.status }));
   return data;
 }
 
-function toast(text) {
+// ``text`` shown over the page for a few seconds, or until ``toast(null)`` when it is to stay.
+function toast(text, stay = false) {
   const node = $("toast");
-  node.textContent = text;
-  node.hidden = false;
   clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => { node.hidden = true; }, 4000);
+  node.hidden = !text;
+  if (!text) return;
+  node.textContent = text;
+  if (!stay) toast.timer = setTimeout(() => { node.hidden = true; }, 4000);
 }
 
 function channelId() {
@@ -62,6 +71,8 @@ function drawSidebar() {
     + (unread > 0 ? `<span class="badge">${unread}</span>` : ""));
   dm.dataset.channel = "dm";
   dms.append(dm);
+  $("menu-badge").textContent = unread;  // the sidebar's badge, on a phone where it is shut
+  $("menu-badge").hidden = unread <= 0;
   const players = $("players");
   players.innerHTML = "";
   for (const name of state.players) {
@@ -110,18 +121,24 @@ function draw(toBottom = false) {
   drawMessages(toBottom);
 }
 
+// The table stopped (its page is still open): said until it answers again.
+let unreachable = false;
+
 async function refresh() {
   try {
     const since = state ? state.version : "";
-    const data = await fetch(`/api/state?as=${encodeURIComponent(me)}&since=${since}`)
-      .then((r) => r.json());
+    const data = await api(`/api/state?as=${encodeURIComponent(me)}&since=${since}`);
+    if (unreachable) toast(null);
+    unreachable = false;
     if (data.messages) {
       if (await Words.load(data.me.locale)) commandsFor = null; // the slash box's names too
       state = data;
       draw();
     }
   } catch (error) {
-    // the table stopped: keep what is shown and try again
+    // keep what is shown and try again
+    if (!unreachable) toast(error.message, true);
+    unreachable = true;
   }
 }
 
@@ -147,10 +164,21 @@ async function act(path, body, busy) {
   }
 }
 
+function showMenu(open) {
+  $("app").classList.toggle("menu-open", open);
+  $("menu").setAttribute("aria-expanded", String(open));
+}
+
 document.addEventListener("click", async (event) => {
   const target = event.target;
+  if (target.closest("#menu")) {
+    showMenu(!$("app").classList.contains("menu-open"));
+    return;
+  }
+  if (!target.closest("#sidebar")) showMenu(false);
   const channel = target.closest("#channels li, #dms li");
   if (channel) {
+    showMenu(false);
     current = channel.dataset.channel;
     closeSuggestions();
     draw(true);
@@ -236,11 +264,16 @@ $("join").addEventListener("submit", (event) => {
 let shownSuggestions = [];
 let autocompleteTimer = null;
 
+// The commands of the open channel or DM (kept when the table does not answer: it says so).
 async function loadCommands() {
   const id = channelId();
   if (commandsFor === id) return;
-  commands = await api(`/api/commands?as=${encodeURIComponent(me)}&channel=${id}`);
-  commandsFor = id;
+  try {
+    commands = await api(`/api/commands?as=${encodeURIComponent(me)}&channel=${id}`);
+    commandsFor = id;
+  } catch (error) {
+    toast(error.message);
+  }
 }
 
 function closeSuggestions() {
@@ -332,6 +365,7 @@ function choose(index) {
 
 async function send() {
   const input = $("slash");
+  if (!input.value.trim()) return; // Enter in an empty box, as in Discord: nothing
   await loadCommands();
   const parsed = Slash.parse(input.value, commands);
   const ready = Slash.options(parsed, picked);

@@ -16,7 +16,7 @@ const Words = (() => {
   }
 
   // The words for the player's Discord locale (English for one the page does not speak),
-  // put into every element marked with data-word or data-word-placeholder.
+  // put into every element marked with data-word, data-word-placeholder or data-word-label.
   async function load(wanted) {
     if (wanted === loadedFor) return false;
     const next = known(wanted) || "en-US";
@@ -29,6 +29,10 @@ const Words = (() => {
     });
     document.querySelectorAll("[data-word-placeholder]").forEach((node) => {
       node.placeholder = t(node.dataset.wordPlaceholder);
+    });
+    document.querySelectorAll("[data-word-label]").forEach((node) => {
+      node.title = t(node.dataset.wordLabel);
+      node.setAttribute("aria-label", node.title);
     });
     return true;
   }
