@@ -43,6 +43,25 @@ async def test_a_decision_notifies_each_awaited_player_once_and_never_the_active
     assert len(posts) - sent == 2, "one notice each for ben and chris, nothing else"
 
 
+async def test_the_start_notice_says_until_when_the_first_move_is_due(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    chris = table.player("chris", dms_open=False)
+    await open_and_start(table, anne, ben, chris, game="canyon", pace="daily")
+    due = f"<t:{int(table.clock.now) + 86400}:f>"
+    (notice,) = table.notices(ben)
+    assert "has started: your move. You have until " + due in notice.content
+    (called,) = [m for m in table.backend.channel_messages(table.channel)
+                 if f"<@{chris.id}>" in m.content]
+    assert "has started: your move. You have until " + due in called.content
+
+
+async def test_an_untimed_start_notice_names_no_deadline(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    await open_and_start(table, anne, ben, game="canyon", pace="untimed")
+    (notice,) = table.notices(ben)
+    assert "has started: your move." in notice.content and "<t:" not in notice.content
+
+
 async def test_reminders_come_at_half_time_and_near_the_end_once_each(table):
     anne, ben = table.player("anne"), table.player("ben")
     await open_and_start(table, anne, ben)
