@@ -182,6 +182,14 @@ class Renderer:
                 content=_("You left the **{title}** match in {channel}.", title=title,
                           channel=channel)
             )
+        if match.status == "lobby" and user_id == match.host_id:
+            return Controls(
+                content=_(
+                    "Your seat in **{title}** in {channel}: you are the host, so your hand "
+                    "will appear in this message when you press **Start** on the lobby.",
+                    title=title, channel=channel,
+                )
+            )
         if match.status == "lobby":
             return Controls(
                 content=_(
