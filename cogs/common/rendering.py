@@ -276,6 +276,12 @@ class Renderer:
                 "come back.",
                 left,
             )
+        if match.seats[seat].dms_closed:  # their hand is reached from the board only
+            return told + " " + _(
+                "That was {count} in a row: your seat plays on autopilot until you press "
+                "**Show my hand** on the board, then **I'm back**.",
+                count=clock.ABSENT_AFTER_TIMEOUTS,
+            )
         return told + " " + _(
             "That was {count} in a row: your seat plays on autopilot until you press "
             "**I'm back** in your hand.",
