@@ -219,11 +219,13 @@ class CanyonPresenter:
             else _("nobody wins: no driver stopped at the edge")
         )
         order = sorted(range(view["players"]), key=lambda s: (outcome.places[s], s))
+        forfeits = match.on_autopilot()
         lines = []
         for seat in order:
             lines.append(place_line(
                 outcome.places[seat], name_of(match, seat), seat in outcome.winners,
                 f"{view['scores'][seat]} · {_fate(view, seat)} · 💥 {view['collisions'][seat]}",
+                forfeited=seat in forfeits,
             ))
         embed = discord.Embed(
             title=result_title(_(self.title), headline),

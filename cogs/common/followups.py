@@ -143,6 +143,8 @@ class FollowUps:
         board = self.kept.request(match.id, BOARD)
         if result.new_decision or result.finished or result.timed_out or not match.record.is_open:
             self.refresh_hands(match, shown, waiting_may_wait=True, urgent=result.timed_out)
+        else:
+            self._refresh_movers_hand(result, shown)
         going_on = result.timed_out if match.record.is_open else ()  # an ended one is told so
         for seat in going_on:
             sitting = match.seats[seat]
@@ -170,6 +172,14 @@ class FollowUps:
         else:
             await self.notices.eliminations(match)
             await self.notices.decisions_opened(match, timed_out)
+
+    def _refresh_movers_hand(self, result: MoveResult, shown: str | None) -> None:
+        """The autopilot played for an absent or resigned player: their hand shows what it
+        played, not a pick already made (a player's own click showed its hand already)."""
+        seat = result.seat
+        mover = result.match.seats[seat].user_id if seat is not None else None
+        if mover is not None and hand_purpose(mover) != shown:
+            self.kept.request(result.match.id, hand_purpose(mover), within=self._waiting_hand)
 
     async def post_ending(self, match: Match) -> None:
         """How a match that ended without a result ended, in its channel; its notices are

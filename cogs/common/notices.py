@@ -150,19 +150,18 @@ class Notices:
                 )
 
     async def started(self, match: Match) -> None:
-        """One notice each: the start, and for those it awaits, their first move."""
+        """One notice each: the start, and for those it awaits, their first move and until
+        when."""
         awaited = match.awaited()
+        deadline = (await self._service.deadlines(match.id)).get("decision")
         for seat in match.seats:
             if seat.user_id is None or self._active(match.id, seat.user_id):
                 continue
             if seat.seat in awaited and match.pace.notify_when_open:
-                text, kind = N_("🎲 {match} has started: your move."), "turn"
+                say, kind = _first_move(deadline), "turn"
             else:
-                text, kind = N_("🎲 {match} has started."), "start"
-            await self.send(
-                match, seat.user_id, match.decision_point(), kind,
-                lambda named, text=text: _(text, match=named),
-            )
+                say, kind = (lambda named: _("🎲 {match} has started.", match=named)), "start"
+            await self.send(match, seat.user_id, match.decision_point(), kind, say)
 
     async def finished(self, match: Match, result: discord.Message | None) -> None:
         """Each player's own result, with a link to the result in the channel."""
@@ -345,6 +344,20 @@ def _your_move(told: str, deadline: clocks.Deadline | None) -> Say:
             return told + _("⏰ Your move in {match}.", match=named)
         return told + _(
             "⏰ Your move in {match}. You have until {when}.",
+            match=named, when=moment(deadline.due_at),
+        )
+
+    return say
+
+
+def _first_move(deadline: clocks.Deadline | None) -> Say:
+    """The match started and awaits the player: until when, if it is timed."""
+
+    def say(named: str) -> str:
+        if deadline is None:
+            return _("🎲 {match} has started: your move.", match=named)
+        return _(
+            "🎲 {match} has started: your move. You have until {when}.",
             match=named, when=moment(deadline.due_at),
         )
 

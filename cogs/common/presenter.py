@@ -188,8 +188,12 @@ def colour_key(seats: list[tuple[SeatColour, str]]) -> str:
     return _("Colours: {key}", key=key)
 
 
-def place_line(place: int, name: str, won: bool, detail: str) -> str:
-    """One line of a result, the same in every game: place, name, trophy, what they did."""
+def place_line(place: int, name: str, won: bool, detail: str, *, forfeited: bool = False) -> str:
+    """One line of a result, the same in every game: place, name, trophy, what they did;
+    a player who resigned or ended on autopilot is said to have forfeited, which is why
+    they are placed after everyone who stayed, whatever they did."""
+    if forfeited:
+        name = _("{name} (forfeited)", name=name)
     return f"**{ordinal(place)}** {name}{' 🏆' if won else ''}: {detail}"
 
 

@@ -182,6 +182,14 @@ class Renderer:
                 content=_("You left the **{title}** match in {channel}.", title=title,
                           channel=channel)
             )
+        if match.status == "lobby" and user_id == match.host_id:
+            return Controls(
+                content=_(
+                    "Your seat in **{title}** in {channel}: you are the host, so your hand "
+                    "will appear in this message when you press **Start** on the lobby.",
+                    title=title, channel=channel,
+                )
+            )
         if match.status == "lobby":
             return Controls(
                 content=_(
@@ -267,6 +275,12 @@ class Renderer:
                 "{count} more time-outs in a row and your seat plays on autopilot until you "
                 "come back.",
                 left,
+            )
+        if match.seats[seat].dms_closed:  # their hand is reached from the board only
+            return told + " " + _(
+                "That was {count} in a row: your seat plays on autopilot until you press "
+                "**Show my hand** on the board, then **I'm back**.",
+                count=clock.ABSENT_AFTER_TIMEOUTS,
             )
         return told + " " + _(
             "That was {count} in a row: your seat plays on autopilot until you press "

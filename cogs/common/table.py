@@ -59,6 +59,11 @@ SEATED = N_(
     "when the host starts the match."
 )
 """The private answer to taking a seat (the hand message itself is posted silently)."""
+HOSTING = N_(
+    "You host **{title}** match #{match}: press **Start** on the lobby when everyone is "
+    "seated, and your hand arrives by direct message."
+)
+"""The private answer to opening a lobby: the host is the one who starts it."""
 
 
 class Table:
@@ -321,7 +326,8 @@ class Table:
             await reply.private(content=_(DMS_CLOSED_NOTICE))
         elif seat is not None and match.status == "lobby":
             title = _(self.presenters[match.record.game].title)
-            await reply.private(content=_(SEATED, title=title, match=match_id))
+            said = HOSTING if user_id == match.host_id else SEATED
+            await reply.private(content=_(said, title=title, match=match_id))
 
 
 def _publisher(reply: Reply) -> Any:

@@ -110,8 +110,10 @@ class HarePresenter:
         names = _names(match)
         winners = [names[s] for s in sorted(outcome.winners)]
         order = sorted(range(len(names)), key=lambda s: outcome.places[s])
+        forfeits = match.on_autopilot()
         lines = [
-            place_line(outcome.places[s], names[s], s in outcome.winners, _ending(view, s))
+            place_line(outcome.places[s], names[s], s in outcome.winners, _ending(view, s),
+                       forfeited=s in forfeits)
             for s in order
         ]
         embed = discord.Embed(

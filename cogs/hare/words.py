@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cogs.common.i18n import N_, _, ngettext, pgettext
+from cogs.common.i18n import N_, _, ngettext, number, pgettext
 from cogs.common.pictures import seat_colour
 from cogs.common.presenter import ordinal
 from rules.hare import HareResult, HareState
@@ -144,7 +144,7 @@ def player_line(view: dict[str, Any], seat: int, name: str) -> str:
     status = "".join(f" · {note}" for note in notes(view, seat))
     return (
         f"{colour.emoji}{colour.symbol} **{name}** ({letters}): {positions(view, seat)} · "
-        f"🥕 {player['carrots']} · 🥬 {player['lettuces']}{status}"
+        f"🥕 {number(player['carrots'])} · 🥬 {player['lettuces']}{status}"
     )
 
 

@@ -284,6 +284,7 @@ class WhyFirstPresenter:
         leo_won = any(i in outcome.phantoms for i in outcome.winners)
         view = match.engine.view(match.state, None)
         order = sorted(range(len(names)), key=lambda i: (outcome.places[i], -outcome.scores[i]))
+        forfeits = match.on_autopilot()
         lines = []
         for i in order:
             stages = " · ".join(signed(score["scores"][i]) for score in view["stage_scores"])
@@ -292,6 +293,7 @@ class WhyFirstPresenter:
                 ngettext("{count} point (stage by stage: {stages})",
                          "{count} points (stage by stage: {stages})",
                          outcome.scores[i], stages=stages),
+                forfeited=i in forfeits,
             ))
         headline = ngettext(
             "{names} wins with the second-highest total!",

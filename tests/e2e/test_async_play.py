@@ -8,6 +8,7 @@ import json
 from matches import clock
 from rules.hare import ENGINE as HARE
 from tests.databases import run_outside
+from tests.e2e.canyon_play import decide
 from tests.e2e.hare_play import open_race
 from tests.e2e.play import (
     TURN,
@@ -41,6 +42,25 @@ async def test_a_decision_notifies_each_awaited_player_once_and_never_the_active
         assert TURN in notice.content and "You have until <t:" in notice.content
     posts = table.backend.calls_matching("POST", "/channels/{channel_id}/messages")
     assert len(posts) - sent == 2, "one notice each for ben and chris, nothing else"
+
+
+async def test_the_start_notice_says_until_when_the_first_move_is_due(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    chris = table.player("chris", dms_open=False)
+    await open_and_start(table, anne, ben, chris, game="canyon", pace="daily")
+    due = f"<t:{int(table.clock.now) + 86400}:f>"
+    (notice,) = table.notices(ben)
+    assert "has started: your move. You have until " + due in notice.content
+    (called,) = [m for m in table.backend.channel_messages(table.channel)
+                 if f"<@{chris.id}>" in m.content]
+    assert "has started: your move. You have until " + due in called.content
+
+
+async def test_an_untimed_start_notice_names_no_deadline(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    await open_and_start(table, anne, ben, game="canyon", pace="untimed")
+    (notice,) = table.notices(ben)
+    assert "has started: your move." in notice.content and "<t:" not in notice.content
 
 
 async def test_reminders_come_at_half_time_and_near_the_end_once_each(table):
@@ -110,6 +130,29 @@ async def test_three_time_outs_put_a_seat_on_autopilot_until_its_player_comes_ba
     assert "You are away" not in table.hand(ben).text
     await act(table, anne, table.hand(anne))  # the next round is ben's own again
     assert playable(table.hand(ben))
+
+
+async def test_an_away_players_hand_shows_the_card_the_autopilot_committed(table):
+    anne, ben, chris = (table.player(n) for n in ("anne", "ben", "chris"))
+    match_id = await open_and_start(table, anne, ben, chris, game="canyon")
+    for _ in range(clock.ABSENT_AFTER_TIMEOUTS * 3):  # chris never plays
+        if (await table.match_row(match_id)).seats[2].autopilot is not None:
+            break
+        for player in (anne, ben):
+            while playable(table.hand(player)):  # a collision may ask again
+                await decide(table, player)
+        table.clock.advance(days=1, minutes=1)
+        await table.tick()
+    assert (await table.match_row(match_id)).seats[2].autopilot == "absent"
+    while "to commit a card" not in table.board().text:  # the rest of the round
+        player = next(p for p in (anne, ben) if playable(table.hand(p)))
+        await decide(table, player)
+    # chris is away: his seat committed its card as soon as the next round opened
+    waiting = table.board().text.split("Waiting for\n")[1].split("\n")[0]
+    assert f"<@{chris.id}>" not in waiting and "committed" in waiting
+    hand = table.hand(chris)
+    assert "You are away" in hand.text and "Your card is committed" in hand.text
+    assert "Pick the card" not in hand.text
 
 
 async def test_deadlines_survive_a_restart_and_the_downtime_is_given_back(table):

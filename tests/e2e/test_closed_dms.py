@@ -88,3 +88,19 @@ async def test_a_player_who_falls_behind_is_called_once_until_they_come_back(tab
     await table.tick()
     assert len(table.backend.pings(dana, table.channel)) == 3, "back, then behind: called"
     assert len(_live(table, dana)) == 1
+
+
+async def test_a_player_on_autopilot_is_told_to_come_back_through_show_my_hand(table):
+    anne = table.player("anne")
+    dana = table.player("dana", dms_open=False)
+    await open_and_start(table, anne, dana, game="canyon")
+    for _ in range(3):  # three time-outs in a row put her seat on autopilot
+        if playable(table.hand(anne)):
+            await act(table, anne, table.hand(anne))
+        table.clock.advance(days=1, minutes=1)
+        await table.tick()
+    (live,) = _live(table, dana)
+    assert "press **Show my hand** on the board, then **I'm back**" in live.content
+    shown = await table.backend.click(dana, table.board(), label="Show my hand")
+    back = await table.backend.click(dana, shown, label="I'm back")
+    assert "You are away" not in back.message.text, "the way the notice told her works"

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
 from cogs.hare.picture import picture_size
 from rules.hare import ENGINE, purposeful_move
+from tests.databases import run_outside
 from tests.e2e.board_picture import board_picture
-from tests.e2e.hare_play import make_move, open_race, state_of
+from tests.e2e.hare_play import listed, make_move, open_race, state_of
 
 
 async def test_six_long_named_players_get_a_board_within_discord_limits(table):
@@ -47,3 +49,21 @@ async def test_a_hare_roll_that_cannot_be_carried_out_is_told_once(table):
     assert rolls and rolls[-1].endswith(": no effect.") and ", but " in rolls[-1], rolls
     assert "has no effect" not in table.board().text
     assert rolls[-1] in table.hand(players[1 - seat]).text
+
+
+async def test_the_board_writes_a_carrot_count_as_the_hand_does(table):
+    """A runner who fell back often holds thousands of carrots: 1,240 on the board and in
+    the hand alike, not 1240 beside 1,240."""
+    anne, ben = table.player("anne"), table.player("ben")
+    match_id = await open_race(table, anne, ben)
+    state = await state_of(table, match_id)
+    state.players[1].carrots = 1240
+    await run_outside(
+        table.database, "UPDATE matches SET state = ?, version = version + 1 WHERE id = ?",
+        json.dumps(ENGINE.dump(state)), match_id,
+    )
+    await table.restart()
+    await make_move(table, anne, listed(table.hand(anne))[0])  # the board and ben's hand
+    (line,) = [line for line in table.board().text.splitlines() if "**ben**" in line]
+    assert "· 🥕 1,240 · " in line
+    assert "🥕 1,240 carrots" in table.hand(ben).text

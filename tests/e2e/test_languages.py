@@ -20,6 +20,8 @@ SPANISH = {
     "There is no open {title} match in this channel.":
         "No hay ninguna partida abierta de {title} en este canal.",
     "🎲 {match} has started: your move.": "🎲 {match} ha empezado: te toca.",
+    "🎲 {match} has started: your move. You have until {when}.":
+        "🎲 {match} ha empezado: te toca. Tienes hasta {when}.",
     "**{title}** (match #{match} in {channel})": "**{title}** (partida n.º {match} en {channel})",
     "⏰ Your move in {match}. You have until {when}.":
         "⏰ Te toca en {match}. Tienes hasta {when}.",

@@ -76,6 +76,8 @@ async def test_a_resigned_player_is_placed_last_and_loses_with_no_points(table):
     assert record.status == "finished"
     result = table.backend.channel_messages(table.channel)[-1].text
     assert result.index("chris") > max(result.index("anne"), result.index("ben"))
+    assert "**3rd** chris (forfeited): " in result, "the result says why he is last"
+    assert "anne (forfeited)" not in result and "ben (forfeited)" not in result
     async with table.bot.store.read() as db:
         (line,) = await career.player_totals(db, table.guild.id, chris.id)
     assert (line.played, line.wins, line.points) == (1, 0, 0)

@@ -43,6 +43,9 @@ async def test_rematch_opens_a_lobby_with_the_same_game_and_invites_the_other_pl
     lobby = rematch_board().text
     assert "Why First?: new match" in lobby and "tactical" in lobby.lower()
     assert f"Host: <@{ben.id}>" in lobby and f"<@{anne.id}>" not in lobby, "anne is invited"
+    assert f"You host **Why First?** match #{second}: press **Start**" in (
+        table.backend.ephemeral_messages(ben)[-1].text
+    ), "ben opened it: he is the one to start it"
     invite = table.notices(anne)[-1]
     assert "ben opened a rematch" in invite.content and f"match #{second}" in invite.content
     assert _link(invite) == ("Open the lobby", table.guild.id, table.channel.id, opened.message.id)

@@ -270,6 +270,17 @@ async def test_taking_a_seat_is_answered_privately_and_the_hand_arrives_silently
     assert "has started: your move" in notice.content, "the start is what calls ben"
 
 
+async def test_the_hosts_waiting_hand_tells_them_to_start_it_themselves(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    opened = await table.backend.slash(anne, table.channel, "whyfirst new")
+    await table.backend.click(ben, table.board(), label="Join")
+    (told,) = table.backend.ephemeral_messages(anne)
+    assert "You host **Why First?** match #1: press **Start** on the lobby" in told.text
+    assert "when the host starts" not in told.text, opened.text
+    assert "when you press **Start** on the lobby" in table.hand(anne).text
+    assert "when the host starts the match" in table.hand(ben).text
+
+
 async def test_a_long_name_is_whole_in_the_legend_and_the_track_rows_cut_no_name(table):
     anne = table.player("anne")
     await table.backend.slash(anne, table.channel, "whyfirst new")

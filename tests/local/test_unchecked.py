@@ -47,7 +47,7 @@ async def test_an_unchecked_simulator_still_carries_a_match_to_the_bot(tmp_path)
         anne = table.player("anne")
         opened = await backend.slash(anne, table.channel, "whyfirst new")
         assert "Why First?: new match" in opened.text
-        assert "You have a seat" in backend.ephemeral_messages(anne)[0].text
+        assert "You host" in backend.ephemeral_messages(anne)[0].text
         (board,) = backend.channel_messages(table.channel)
         await backend.click(anne, board, label="Add computer (easy)")
         started = await backend.click(anne, board, label="Start")
