@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 
 from localdiscord import Message, User
+from matches.match import Player
 from tests.e2e.conftest import Table
+from tests.matches.helpers import play_match
 
 MOVE, CHOICE = "mv:", "ch:"
 TURN = "⏰ Your move"
@@ -87,3 +89,23 @@ async def play_to_the_end(table: Table, players: list[User], *, limit: int = 400
             if playable(hand):
                 await act(table, player, hand, pick=players.index(player))
     raise AssertionError("the match did not end")
+
+
+async def finished_whyfirst(table: Table) -> tuple[User, User, int]:
+    """Anne and ben play a match of Why First? to its end from their hands: them and its id."""
+    anne, ben = table.player("anne"), table.player("ben")
+    match_id = await open_and_start(table, anne, ben)
+    await play_to_the_end(table, [anne, ben])
+    return anne, ben, match_id
+
+
+async def matches_played(
+    table: Table, game: str, players: list[Player], count: int, *, guild_id: int | None = None
+) -> None:
+    """``count`` matches of ``game`` played to their end by the table's service (seeds 0 on),
+    in the table's channel, on its server unless ``guild_id`` names another."""
+    for seed in range(count):
+        await play_match(
+            table.bot.table.service, game, players, guild_id=guild_id or table.guild.id,
+            channel_id=table.channel.id, seed=seed,
+        )

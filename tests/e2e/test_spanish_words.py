@@ -7,11 +7,22 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from cogs.canyon.words import action_name
 from cogs.common.components import lobby_label
 from cogs.common.i18n import speaking
 from cogs.hare.words import space_name
 from tests.e2e.play import act, playable
+
+
+@pytest.fixture
+async def spanish(table):
+    """The table of a Spanish server (its Discord locale), the bot told so at connecting."""
+    table.backend.world.pseudo = False  # these tests choose their language
+    table.guild.locale = "es-ES"
+    await table.restart()
+    return table
 
 RULEBOOK = Path(__file__).resolve().parents[2] / "rules" / "canyon" / "rulebook.es.md"
 
@@ -24,10 +35,8 @@ def _lobby_buttons_named_by_the_rulebook() -> list[str]:
     return re.findall(r"\*([^*]+)\*", sentence.group(1))
 
 
-async def test_a_spanish_lobby_has_the_buttons_the_spanish_rulebook_names(table) -> None:
-    table.backend.world.pseudo = False  # this test chooses its language
-    table.guild.locale = "es-ES"
-    await table.restart()
+async def test_a_spanish_lobby_has_the_buttons_the_spanish_rulebook_names(spanish) -> None:
+    table = spanish
     ana = table.player("ana", locale="es-ES")
     await table.backend.slash(ana, table.channel, "canyon new")
     labels = [button.label for button in table.board().buttons]
@@ -47,10 +56,10 @@ def test_the_start_space_is_the_rulebooks_salida_and_the_start_button_empezar() 
         assert lobby_label("start") == "Empezar"
 
 
-async def test_a_spanish_player_reads_the_games_spanish_name_in_notices_and_answers(table) -> None:
-    table.backend.world.pseudo = False  # this test chooses its language
-    table.guild.locale = "es-ES"
-    await table.restart()
+async def test_a_spanish_player_reads_the_games_spanish_name_in_notices_and_answers(
+    spanish,
+) -> None:
+    table = spanish
     ana, beto = table.player("ana", locale="es-ES"), table.player("beto", locale="es-ES")
     await table.backend.slash(ana, table.channel, "whyfirst new")
     join, _, start = table.board().buttons[:3]
@@ -67,10 +76,8 @@ async def test_a_spanish_player_reads_the_games_spanish_name_in_notices_and_answ
     assert timed_out.startswith("⌛ Se te acabó el tiempo") and "**¿Por qué primero?**" in timed_out
 
 
-async def test_a_computer_seat_reads_as_a_spanish_players_computer(table) -> None:
-    table.backend.world.pseudo = False  # this test chooses its language
-    table.guild.locale = "es-ES"
-    await table.restart()
+async def test_a_computer_seat_reads_as_a_spanish_players_computer(spanish) -> None:
+    table = spanish
     ana = table.player("ana", locale="es-ES")
     await table.backend.slash(ana, table.channel, "whyfirst new")
     match_id = int(re.search(r"Partida #(\d+)", table.board().text).group(1))
@@ -91,10 +98,8 @@ async def test_a_computer_seat_reads_as_a_spanish_players_computer(table) -> Non
     assert not [m.text for m in read if "bot)" in m.text]
 
 
-async def test_a_refused_lobby_names_the_game_by_its_spanish_name(table) -> None:
-    table.backend.world.pseudo = False  # this test chooses its language
-    table.guild.locale = "es-ES"
-    await table.restart()
+async def test_a_refused_lobby_names_the_game_by_its_spanish_name(spanish) -> None:
+    table = spanish
     ana, beto = table.player("ana", locale="es-ES"), table.player("beto", locale="es-ES")
     await table.backend.slash(ana, table.channel, "whyfirst new")
     match_id = int(re.search(r"Partida #(\d+)", table.board().text).group(1))
