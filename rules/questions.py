@@ -226,7 +226,7 @@ def _titles() -> tuple[tuple[tuple[str, ...], str], ...]:
         (tuple(lexicon.tokens(name)), game)
         for lang in LANGUAGES
         for game, book in all_rulebooks(lang).items()
-        for name in (book.title, *book.also_called)
+        for name in book.names
     }
     return tuple(sorted(titles, key=lambda title: -len(title[0])))
 

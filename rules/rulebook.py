@@ -71,6 +71,11 @@ class Rulebook:
     also_called: tuple[str, ...] = ()
     """The names players of this language's edition know the game by besides ``title``."""
 
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every name the game goes by in this language: its title first."""
+        return (self.title, *self.also_called)
+
     def section(self, key: str) -> Section:
         """The section with ``key``; KeyError if there is none."""
         for section in self.sections:
@@ -129,14 +134,13 @@ def parse_rulebook(game: str, text: str, source: str = "rulebook") -> Rulebook:
     title = lines[0][2:].strip()
     named = _ALSO_CALLED.fullmatch(lines[1]) if len(lines) > 1 else None
     also_called = tuple(n.strip() for n in named["names"].split(",") if n.strip()) if named else ()
-    if named:
-        lines[1] = ""
+    first = 2 if named else 1  # the sections start after the title and the game's names
 
     # (line number, key, title, body lines) for each section, in order.
     raw: list[tuple[int, str, str, list[str]]] = []
     fence: str | None = None
     fence_line = 0
-    for line_no, line in enumerate(lines[1:], start=2):
+    for line_no, line in enumerate(lines[first:], start=first + 1):
         if fence is None and line.startswith("#"):
             heading = _SECTION_HEADING.fullmatch(line)
             if heading:
@@ -278,9 +282,7 @@ def _names() -> dict[str, tuple[str, ...]]:
     """Each game's key and its titles and other names in every language, simplified."""
     return {
         game: (game, *(
-            _simplified(name)
-            for lang in LANGUAGES
-            for name in (all_rulebooks(lang)[game].title, *all_rulebooks(lang)[game].also_called)
+            _simplified(name) for lang in LANGUAGES for name in all_rulebooks(lang)[game].names
         ))
         for game in RULEBOOK_GAMES
     }
