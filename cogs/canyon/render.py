@@ -35,7 +35,7 @@ from cogs.common.presenter import (
     who,
     winners_headline,
 )
-from cogs.common.seatnames import name_of, shown_name
+from cogs.common.seatnames import name_of, seat_names
 from matches.match import Match
 from rules.canyon import race
 from rules.canyon.cards import ROUNDS
@@ -72,8 +72,8 @@ class CanyonPresenter:
 
     async def board_pictures(self, match: Match) -> list[Picture]:
         view = match.engine.view(match.state, None)
-        names = [shown_name(seat.display_name) for seat in match.seats]
-        return [Picture("board.png", await render(board_png, board_facts(view), names))]
+        png = await render(board_png, board_facts(view), seat_names(match))
+        return [Picture("board.png", png)]
 
     def story(
         self, match: Match, recent_events: list[dict[str, Any]], seat: int

@@ -24,3 +24,8 @@ def shown_name(stored: str) -> str:
 def name_of(match: Match, seat: int) -> str:
     """The name of ``match``'s ``seat`` as the reader reads it."""
     return shown_name(match.name_of(seat))
+
+
+def seat_names(match: Match) -> list[str]:
+    """Every seat's name as the reader reads it, in seat order."""
+    return [shown_name(seat.display_name) for seat in match.seats]

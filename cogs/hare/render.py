@@ -19,15 +19,11 @@ from cogs.common.presenter import (
     result_title,
     who,
 )
-from cogs.common.seatnames import shown_name
+from cogs.common.seatnames import seat_names
 from cogs.hare.controls import hand_controls
 from cogs.hare.picture import board_facts, board_png
 from cogs.hare.words import markers_of, move_words, narrate, players_text, positions
 from matches.match import Match
-
-
-def _names(match: Match) -> list[str]:
-    return [shown_name(seat.display_name) for seat in match.seats]
 
 
 class HarePresenter:
@@ -44,14 +40,14 @@ class HarePresenter:
 
     async def board_pictures(self, match: Match) -> list[Picture]:
         view = match.engine.view(match.state, None)
-        png = await render(board_png, board_facts(view), _names(match))
+        png = await render(board_png, board_facts(view), seat_names(match))
         return [Picture("board.png", png)]
 
     # -- the public board -------------------------------------------------------------
 
     def board(self, match: Match, recent_events: list[dict[str, Any]]) -> discord.Embed:
         view = match.engine.view(match.state, None)
-        names = _names(match)
+        names = seat_names(match)
         if view["over"]:
             title = _("Hare and Tortoise: the race is over")
         else:
@@ -75,7 +71,7 @@ class HarePresenter:
         self, match: Match, recent_events: list[dict[str, Any]], seat: int
     ) -> list[tuple[str, str]]:
         view = match.engine.view(match.state, None)
-        names = _names(match)
+        names = seat_names(match)
         runners = (_("Runners"), players_text(view, names))
         return [*self._latest(view, names, recent_events), runners]
 
@@ -86,7 +82,7 @@ class HarePresenter:
         return [(_("Latest"), _latest_text(lines))] if lines else []
 
     def narrate(self, match: Match, events: list[dict[str, Any]]) -> list[str]:
-        return narrate(match.engine.view(match.state, None), _names(match), events)
+        return narrate(match.engine.view(match.state, None), seat_names(match), events)
 
     def hidden(self, match: Match, seat: int) -> list[str]:
         return []  # a race hides nothing
@@ -107,7 +103,7 @@ class HarePresenter:
         outcome = match.outcome()
         assert outcome is not None
         view = match.engine.view(match.state, None)
-        names = _names(match)
+        names = seat_names(match)
         winners = [names[s] for s in sorted(outcome.winners)]
         order = sorted(range(len(names)), key=lambda s: outcome.places[s])
         forfeits = match.on_autopilot()

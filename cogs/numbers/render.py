@@ -18,14 +18,13 @@ from cogs.common.presenter import (
     who,
     winners_headline,
 )
-from cogs.common.seatnames import shown_name
+from cogs.common.seatnames import seat_names, shown_name
 from cogs.numbers.controls import HAND_PICTURE, controls
 from cogs.numbers.picture import board_png
 from cogs.numbers.words import (
     card_text,
     event_line,
     move_text,
-    names_of,
     side_name,
     since_last_turn,
     told,
@@ -60,7 +59,7 @@ class NumbersPresenter:
 
     async def board_pictures(self, match: Match) -> list[Picture]:
         view = match.engine.view(match.state, None)
-        return [Picture("board.png", await render(board_png, view, names_of(match)))]
+        return [Picture("board.png", await render(board_png, view, seat_names(match)))]
 
     async def hand_pictures(self, match: Match, seat: int) -> list[Picture]:
         """The board in the hand of the player on turn, the spaces their cards can take
@@ -69,14 +68,14 @@ class NumbersPresenter:
             return []
         view = match.engine.view(match.state, seat)
         marked = sorted({space for card in view["hand"] for space in card["targets"]})
-        png = await render(board_png, view, names_of(match), highlight=marked)
+        png = await render(board_png, view, seat_names(match), highlight=marked)
         return [Picture(HAND_PICTURE, png)]
 
     # -- the public board -------------------------------------------------------------
 
     def board(self, match: Match, recent_events: list[dict[str, Any]]) -> discord.Embed:
         view = match.engine.view(match.state, None)
-        names = names_of(match)
+        names = seat_names(match)
         if view["over"]:
             title = _("Sequence Numbers: final board")
         else:
@@ -119,7 +118,7 @@ class NumbersPresenter:
         """Every move since the last turn of the player now on turn (``seat``'s own, said
         so in their hand), and the sides."""
         view = match.engine.view(match.state, None)
-        names = names_of(match)
+        names = seat_names(match)
         shown: list[tuple[str, str]] = []
         if view["awaiting"]:
             (on_turn,) = view["awaiting"]
@@ -143,7 +142,7 @@ class NumbersPresenter:
         return [(_("Last move"), text[:FIELD])]
 
     def narrate(self, match: Match, events: list[dict[str, Any]]) -> list[str]:
-        names = names_of(match)
+        names = seat_names(match)
         return [line for event in events if (line := event_line(event, names))]
 
     def hidden(self, match: Match, seat: int) -> list[str]:
@@ -185,7 +184,7 @@ class NumbersPresenter:
 
     def result(self, match: Match) -> discord.Embed:
         view = match.engine.view(match.state, None)
-        names = names_of(match)
+        names = seat_names(match)
         outcome = match.outcome()
         assert outcome is not None
         winner = view.get("winner_side")

@@ -7,9 +7,7 @@ from typing import Any
 
 from cogs.common.i18n import _
 from cogs.common.pictures import seat_colour
-from cogs.common.seatnames import shown_name
 from cogs.numbers.symbols import colour_name
-from matches.match import Match
 
 ROWS = "ABCDEFGHIJ"
 NARRATED = ("chip_placed", "chip_removed", "card_traded", "card_discarded", "sequence_completed")
@@ -35,10 +33,6 @@ def card_text(card: dict[str, Any]) -> str:
     if card["kind"] == "minus":
         return _("Minus")
     return f"{card['text']} = {card['answer']}"
-
-
-def names_of(match: Match) -> list[str]:
-    return [shown_name(seat.display_name) for seat in match.seats]
 
 
 def move_text(move: dict[str, Any], names: list[str]) -> str:

@@ -18,7 +18,7 @@ from cogs.common.presenter import (
     result_title,
     who,
 )
-from cogs.common.seatnames import name_of, shown_name
+from cogs.common.seatnames import name_of, seat_names
 from cogs.whyfirst.picture import board_facts, board_png
 from cogs.whyfirst.words import (
     board_title,
@@ -42,7 +42,7 @@ a figure move per seat. The board reads them all to keep every finished stage's 
 
 def _names(match: Match) -> list[str]:
     """Display names of every figure, Leo included."""
-    names = [shown_name(seat.display_name) for seat in match.seats]
+    names = seat_names(match)
     names.extend(match.engine.phantoms(match.state).values())  # type: ignore[attr-defined]
     return names
 
