@@ -16,6 +16,7 @@ import discord
 from cogs.common.components import ChoiceButton, MoveButton, MoveSelect
 from cogs.common.i18n import _, ngettext
 from cogs.common.presenter import EMBED_COLOUR, Controls, joined
+from cogs.common.seatnames import name_of
 from cogs.hare.words import (
     for_marker,
     marker_name,
@@ -80,7 +81,7 @@ def hand_controls(match: Match, seat: int, choice: str | None = None) -> Control
             embed=embed,
         )
     if seat not in view["to_move"]:
-        awaited = joined([match.name_of(s) for s in sorted(view["to_move"])])
+        awaited = joined([name_of(match, s) for s in sorted(view["to_move"])])
         return Controls(content=_("Waiting for {name}.", name=awaited), embed=embed)
     legal = match.engine.legal_moves(match.state, seat)
     point = match.decision_point()
