@@ -37,7 +37,7 @@ def section_message(section: Section, page: int, lang: str = ENGLISH) -> dict[st
     embed = discord.Embed(title=section.title[:256], description=pages[page], colour=EMBED_COLOUR)
     footer = _(
         "{title} rules · /rules show game:{game} topic:{topic}",
-        title=book.title, game=section.game, topic=section.key,
+        title=book.title, game=book.title, topic=section.title,
     )
     if len(pages) > 1:
         footer = _(

@@ -52,13 +52,14 @@ class Renderer:
 
     def overview(self, game: str) -> discord.Embed:
         """The "How to play" page, in the language spoken now."""
-        section = rulebook_in(game).overview
+        book = rulebook_in(game)
+        section = book.overview
         embed = discord.Embed(
             title=_("How to play {title}", title=_(self.presenters[game].title)),
             description=section.body[:4096],
             colour=EMBED_COLOUR,
         )
-        embed.set_footer(text=_("More: /rules show game:{game}", game=game))
+        embed.set_footer(text=_("More: /rules show game:{game}", game=book.title))
         return embed
 
     async def board(self, match: Match) -> Controls:

@@ -271,3 +271,9 @@ async def test_every_lobby_has_a_how_to_play_button(table):
     answer = await table.backend.click(host, table.board(), label="How to play")
     assert answer.ephemeral
     assert answer.embeds[0]["description"] == BOOKS["whyfirst"].overview.body
+    # Its footer names the game as a player types it, and typed so, it shows the rules.
+    footer = answer.embeds[0]["footer"]["text"]
+    assert footer.endswith(f"game:{BOOKS['whyfirst'].title}")
+    game = footer.split("game:")[1]
+    shown = await table.backend.slash(host, table.channel, "rules show", game=game)
+    assert shown.embeds[0]["title"] == BOOKS["whyfirst"].overview.title

@@ -148,3 +148,21 @@ async def test_a_question_that_is_a_games_title_shows_its_overview(table):
     assert [field["name"] for field in answer.embeds[0]["fields"]] == [
         f"{canyon.title}: {canyon.overview.title}"
     ]
+
+
+async def test_the_footer_names_the_section_as_the_reader_types_it(table):
+    """A Dutch reader's footer says the command in Dutch words, and typed as it says, it
+    shows the same section again."""
+    joost = table.backend.add_user("joost", guild=table.guild, locale="nl")
+    numbers = DUTCH["numbers"]
+    section = numbers.section("dead-cards")
+    shown = await table.backend.slash(
+        joost, table.channel, "rules show", game="numbers", topic="dead-cards"
+    )
+    footer = shown.embeds[0]["footer"]["text"]
+    assert f"spel:{numbers.title} onderwerp:{section.title}" in footer
+    assert "dead-cards" not in footer
+    game, topic = footer.split("spel:")[1].split(" onderwerp:")
+    typed = await table.backend.slash(joost, table.channel, "rules show", game=game, topic=topic)
+    assert typed.embeds[0]["title"] == section.title
+    assert not typed.content
