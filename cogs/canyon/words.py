@@ -113,20 +113,32 @@ def drivers_key(match: Match, view: dict[str, Any]) -> str:
 
 
 def row(view: dict[str, Any], peeked: dict[str, Any] | None = None) -> str:
-    """The ten action cards: face up with their name, face down as such; this round marked."""
+    """The ten action cards: face up with their name, face down as such, a run of face-down
+    cards on one line (short on a phone); this round marked."""
     over = view["phase"] == "over"
-    lines = []
+    face_down = _("face down")
+    lines: list[list[Any]] = []  # each line's mark, first round, last round and text
     for cell in view["row"]:
         here = not over and cell["round"] == view["round"]
-        mark = "▶" if here else "·"
         if cell["face_up"]:
             text = action_name(cell)
         elif peeked is not None and peeked["round"] == cell["round"]:
             text = _("face down (you looked: {card})", card=action_name(peeked))
         else:
-            text = _("face down")
-        lines.append(f"{mark} **{cell['round']}** {text}")
-    return "\n".join(lines)
+            text = face_down
+        run = lines and lines[-1][0] == "·" and lines[-1][3] is face_down
+        if text is face_down and not here and run:
+            lines[-1][2] = cell["round"]
+        else:
+            lines.append(["▶" if here else "·", cell["round"], cell["round"], text])
+    return "\n".join(
+        f"{mark} **{_rounds(first, last)}** {text}" for mark, first, last, text in lines
+    )
+
+
+def _rounds(first: int, last: int) -> str:
+    """A round, or a run of rounds: "4", "5\N{EN DASH}10"."""
+    return str(first) if first == last else f"{first}\N{EN DASH}{last}"
 
 
 # -- the round's story ------------------------------------------------------------------------

@@ -43,7 +43,10 @@ async def test_four_drivers_race_from_their_dms_to_the_result(table):
     board = table.board()
     assert "round 1/10 · first hand" in board.text
     assert board.find_button(label="Show my hand")
-    assert "▶ **1** Divide by 2" in board.text and "· **2** face down" in board.text
+    assert (
+        "▶ **1** Divide by 2\n· **2\N{EN DASH}3** face down\n· **4** Multiply by 3\n"
+        "· **5\N{EN DASH}10** face down"
+    ) in board.text
     assert "o····o····|····o" in board.text, "the circled spaces and the edge are drawn"
     assert board_picture(board).size == picture_size(4)
 

@@ -5,6 +5,8 @@ The test seed's action row and hands are in ``tests.e2e.canyon_play``.
 
 from __future__ import annotations
 
+import re
+
 from tests.e2e.board_picture import board_picture
 from tests.e2e.canyon_play import (
     buttons_of,
@@ -18,9 +20,13 @@ from tests.e2e.play import CHOICE, MOVE, playable
 
 
 def _row_line(message, round_no) -> str:
-    return next(
-        line for line in message.text.splitlines() if line[2:].startswith(f"**{round_no}** ")
-    )
+    """The action-card line of ``round_no``: its own, or that of the run of face-down cards
+    it is in ("· **7-8** face down", with an en dash)."""
+    for line in message.text.splitlines():
+        rounds = re.match("[▶·] \\*\\*(\\d+)(?:\N{EN DASH}(\\d+))?\\*\\* ", line)
+        if rounds and int(rounds[1]) <= round_no <= int(rounds[2] or rounds[1]):
+            return line
+    raise AssertionError(f"no line of round {round_no}")
 
 
 async def test_a_collision_victim_chooses_among_the_offered_action_cards(table):
@@ -119,7 +125,7 @@ async def test_the_lowest_driver_peeks_at_a_face_down_action_card_in_private(tab
     assert _row_line(table.hand(anne), 7) == "· **7** face down (you looked: Cancel)"
     assert "anne (lowest after round 5) looked at round 7's card" in table.board().text
     for message in (table.board(), *(table.hand(p) for p in (ben, chris, dora))):
-        assert _row_line(message, 7) == "· **7** face down"
+        assert _row_line(message, 7) == "· **7\N{EN DASH}8** face down", "one line for both"
         assert "you looked" not in message.text
     # The peek stays in anne's hand until round 7's card turns face up.
     await play_while(table, players, lambda: "round 7/10" not in table.board().text)
