@@ -52,6 +52,9 @@ class SeatResult:
     """A phantom participant's name (Leo); None for a seat."""
     decided: bool = True
     """Whether the match had a winner; False when it ended with nobody winning."""
+    level: str | None = None
+    """How well a computer seat played (filled in when read back); None for a player or a
+    phantom."""
 
 
 async def record_result(db: Connection, result: SeatResult) -> None:
@@ -250,7 +253,8 @@ async def _rank(
 
 
 _RESULTS = (
-    "SELECT results.*, COALESCE(results.phantom, seats.display_name) AS display_name"
+    "SELECT results.*, COALESCE(results.phantom, seats.display_name) AS display_name,"
+    " seats.level"
     " FROM results LEFT JOIN seats"
     " ON seats.match_id = results.match_id AND seats.seat = results.seat"
 )
@@ -261,7 +265,7 @@ def _result(row: Row) -> SeatResult:
         row["match_id"], row["seat"], row["guild_id"], row["game"], row["user_id"],
         row["players"], row["place"], row["points"], bool(row["won"]),
         bool(row["forfeited"]), row["finished_at"], row["display_name"] or "",
-        row["phantom"], bool(row["decided"]),
+        row["phantom"], bool(row["decided"]), row["level"],
     )
 
 

@@ -20,6 +20,8 @@ from rules.base import LEVELS, N_, Engine, InvalidOptions, Term
 
 COMPUTER_NAMES = ("Ada", "Alan", "Grace", "Edsger", "Barbara", "Claude")
 """First names of computer seats; the name says what they are: "Ada (easy bot)"."""
+COMPUTER_SEAT = "{name} ({level} bot)"
+"""A computer seat's name as it is stored: its first name, then how well it plays."""
 
 
 class MatchService(MatchPlay):
@@ -135,7 +137,8 @@ class MatchService(MatchPlay):
                     N_("This match is full ({count} players)."), count=match.engine.max_players
                 )
             taken = {seat.display_name.split(" (")[0] for seat in match.seats if seat.computer}
-            name = f"{next(n for n in COMPUTER_NAMES if n not in taken)} ({level} bot)"
+            first = next(n for n in COMPUTER_NAMES if n not in taken)
+            name = COMPUTER_SEAT.format(name=first, level=level)
             async with self.changing(match_id) as db:
                 await seat_rows.add_computer_seat(db, match_id, level, name)
                 await versions.set_status(

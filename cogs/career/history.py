@@ -15,7 +15,7 @@ from cogs.common.i18n import _, number
 from cogs.common.outcomes import no_winner
 from cogs.common.presenter import EMBED_COLOUR, ordinal
 from cogs.common.reply import Reply
-from cogs.common.seatnames import shown_name
+from cogs.common.seatnames import seat_name
 from cogs.games import GAME_CHOICES
 from data import ratings
 
@@ -83,7 +83,7 @@ def _standing(result: ratings.SeatResult) -> str:
     place = f"{ordinal(result.place)} " if result.decided else ""
     won = " 🏆" if result.won else ""
     how = _(" (forfeit)") if result.forfeited else f" ({number(result.points)})"
-    return f"{place}{short(shown_name(result.name))}{won}{how}"
+    return f"{place}{short(seat_name(result.name, result.level))}{won}{how}"
 
 
 async def history_page(

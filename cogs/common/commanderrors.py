@@ -18,6 +18,8 @@ log = logging.getLogger(__name__)
 
 SERVERS_ONLY = N_("This command works only in a server's channel.")
 NOT_ALLOWED = N_("You cannot use this command here.")
+OPENS_A_MATCH = "opens a match"
+"""Set in a command's ``extras``: refused, it says that no match was opened."""
 
 
 async def answer_command_error(
@@ -27,7 +29,7 @@ async def answer_command_error(
     command that failed is logged with its traceback and its user told, unless its
     ``Reply`` told them already."""
     with speaking(of_interaction(interaction)):
-        text = refusal(error)
+        text = refusal(error, interaction.command)
         if text is None:
             text = _(SOMETHING_WENT_WRONG)
             name = interaction.command.qualified_name if interaction.command else "?"
@@ -38,8 +40,11 @@ async def answer_command_error(
     await _tell(interaction, text)
 
 
-def refusal(error: app_commands.AppCommandError) -> str | None:
-    """What a check that refused the command says; None: the command itself failed."""
+def refusal(
+    error: app_commands.AppCommandError,
+    command: app_commands.Command[Any, ..., Any] | app_commands.ContextMenu | None,
+) -> str | None:
+    """What a check that refused ``command`` says; None: the command itself failed."""
     if isinstance(error, app_commands.NoPrivateMessage):
         return _(SERVERS_ONLY)
     if isinstance(error, app_commands.MissingPermissions):
@@ -51,6 +56,14 @@ def refusal(error: app_commands.AppCommandError) -> str | None:
         )
     if isinstance(error, app_commands.BotMissingPermissions):
         missing = error.missing_permissions
+        if command is not None and command.extras.get(OPENS_A_MATCH):
+            return ngettext(
+                "I need the {permissions} permission in this channel to keep a board here. "
+                "A moderator can grant it; no match was opened.",
+                "I need the {permissions} permissions in this channel to keep a board here. "
+                "A moderator can grant them; no match was opened.",
+                len(missing), permissions=_listed(missing),
+            )
         return ngettext(
             "I need the {permissions} permission in this channel.",
             "I need the {permissions} permissions in this channel.",

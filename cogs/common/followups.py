@@ -17,7 +17,7 @@ from cogs.common.notices import Notices
 from cogs.common.presenter import Controls, Presenter
 from cogs.common.refusals import Refusals
 from cogs.common.rendering import Renderer, ending
-from cogs.common.seatnames import shown_name
+from cogs.common.seatnames import name_of
 from data import matches as rows
 from matches import clock
 from matches.computers import Computers
@@ -154,7 +154,7 @@ class FollowUps:
                         "🤖 {name} ran out of time {count} times in a row and is marked away: "
                         "their seat plays on autopilot until they come back. The host can end "
                         "the match instead with `/{game} cancel`.",
-                        name=shown_name(sitting.display_name), count=clock.ABSENT_AFTER_TIMEOUTS,
+                        name=name_of(match, seat), count=clock.ABSENT_AFTER_TIMEOUTS,
                         game=Term(match.record.game),
                     )
                 await self.refusals.post(match, content=told)

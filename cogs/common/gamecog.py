@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
+from cogs.common.commanderrors import OPENS_A_MATCH
 from cogs.common.table import Table
 from matches.clock import DEFAULT_PACE, PACES
 
@@ -20,6 +21,21 @@ PACE_CHOICES = [
 
 def pace_of(choice: app_commands.Choice[str] | None) -> str:
     return choice.value if choice else DEFAULT_PACE
+
+
+KEEPS_A_BOARD = app_commands.checks.bot_has_permissions(
+    view_channel=True, send_messages=True, embed_links=True, attach_files=True,
+    read_message_history=True,
+)
+"""What the bot needs in a channel to keep a match's board there."""
+NewCommand = TypeVar("NewCommand", bound=app_commands.Command[Any, ..., Any])
+
+
+def opens_a_match(command: NewCommand) -> NewCommand:
+    """A game's `new`: where the bot lacks a permission its board needs, refused privately
+    with the permissions named, and no match is opened."""
+    command.extras[OPENS_A_MATCH] = True
+    return KEEPS_A_BOARD(command)
 
 
 @app_commands.guild_only()
@@ -65,6 +81,7 @@ class GameCog(commands.GroupCog):
 class PlainGameCog(GameCog):
     """A game with no options of its own: `/<game> new [pace]`."""
 
+    @opens_a_match
     @app_commands.command(
         name=locale_str("new"), description=locale_str("Open a lobby of this game in this channel"),
     )

@@ -205,13 +205,8 @@ class Notices:
         invitation) is deleted, in DMs and in the channel; its board and hands say how it
         ended."""
         for purpose, notice in (await self._service.messages(match.id)).items():
-            if not purpose.startswith(NOTICE):
-                continue
-            message = self._bot.get_partial_messageable(notice.channel_id)
-            try:
-                await message.get_partial_message(notice.message_id).delete()
-            except discord.HTTPException as error:
-                log.info("match %s: notice not deleted (%s)", match.id, error.code)
+            if purpose.startswith(NOTICE):
+                await self._delete(match.id, notice)
 
     # -- how a notice is sent --------------------------------------------------------
 
@@ -320,12 +315,16 @@ class Notices:
         record = MessageRecord(notice_purpose(user_id), sent.channel.id, sent.id, "", 0)
         old = await self._service.book.swap(match_id, record)
         if old is not None:
-            try:
-                await self._bot.get_partial_messageable(old.channel_id).get_partial_message(
-                    old.message_id
-                ).delete()
-            except discord.HTTPException:
-                log.info("old notice of match %s was already gone", match_id)
+            await self._delete(match_id, old)
+
+    async def _delete(self, match_id: int, notice: MessageRecord) -> None:
+        """Delete a notice the match no longer needs; one Discord refuses (someone deleted
+        it already) is only logged."""
+        channel = self._bot.get_partial_messageable(notice.channel_id)
+        try:
+            await channel.get_partial_message(notice.message_id).delete()
+        except discord.HTTPException as error:
+            log.info("match %s: notice not deleted (%s)", match_id, error.code)
 
     def _named(self, match: Match) -> str:
         """The match as a notice names it, in the language spoken now."""

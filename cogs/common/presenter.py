@@ -14,7 +14,7 @@ import discord
 
 from cogs.common.i18n import _, language, ngettext, number
 from cogs.common.pictures import SeatColour
-from cogs.common.seatnames import shown_name
+from cogs.common.seatnames import name_of
 from matches.match import Match
 
 EMBED_COLOUR = discord.Colour.from_rgb(88, 122, 160)
@@ -265,7 +265,7 @@ class BoardInHand(Protocol):
 def who(match: Match, seat: int) -> str:
     """A seat as the channel reads it: the player's mention, or the computer's name."""
     sitting = match.seats[seat]
-    return f"🤖 {shown_name(sitting.display_name)}" if sitting.computer else f"<@{sitting.user_id}>"
+    return f"🤖 {name_of(match, seat)}" if sitting.computer else f"<@{sitting.user_id}>"
 
 
 def player_list(match: Match) -> str:

@@ -36,16 +36,6 @@ MISSING_PERMISSIONS = N_(
     "History* permissions there. A moderator can grant them, or end the match with "
     "`/{game} cancel`."
 )
-NO_BOARD_HERE = N_(
-    "I can't keep a board in this channel: I need the *View Channel*, *Send Messages*, "
-    "*Embed Links*, *Attach Files* and *Read Message History* permissions here. A moderator "
-    "can grant them; no match was opened."
-)
-BOARD_PERMISSIONS = discord.Permissions(
-    view_channel=True, send_messages=True, embed_links=True, attach_files=True,
-    read_message_history=True,
-)
-"""What the bot needs in a channel to keep a match's board there (``NO_BOARD_HERE``)."""
 NOT_SAVED = N_(
     "{what} could not be saved (the database is busy or full), so nothing changed. "
     "Please try again in a moment."

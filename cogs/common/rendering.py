@@ -21,7 +21,7 @@ from cogs.common.presenter import (
     player_list,
 )
 from cogs.common.rulebooks import rulebook_in
-from cogs.common.seatnames import name_of, shown_name
+from cogs.common.seatnames import name_of
 from matches import clock
 from matches.match import Match
 from matches.records import RECENT_MOVES
@@ -125,7 +125,7 @@ class Renderer:
             ):
                 lines.append(_(PLAYED_FOR[move.how], name=name_of(match, move.seat)))
         away = [
-            _(AUTOPILOT[seat.autopilot], name=shown_name(seat.display_name))
+            _(AUTOPILOT[seat.autopilot], name=name_of(match, seat.seat))
             for seat in match.seats if seat.autopilot
         ]
         if away:

@@ -22,12 +22,7 @@ from cogs.common.kept import MESSAGE_RATE, WAITING_HAND
 from cogs.common.languages import Languages
 from cogs.common.notices import Notices
 from cogs.common.presenter import Controls, Presenter
-from cogs.common.refusals import (
-    BOARD_PERMISSIONS,
-    DMS_CLOSED_NOTICE,
-    NO_BOARD_HERE,
-    answered_privately,
-)
+from cogs.common.refusals import DMS_CLOSED_NOTICE, answered_privately
 from cogs.common.rendering import Renderer
 from cogs.common.reply import Reply
 from cogs.common.tableclock import TableClock
@@ -114,8 +109,6 @@ class Table:
         async with Reply(interaction) as reply, answered_privately(reply, N_("The new match")):
             if interaction.guild_id is None or interaction.channel_id is None:
                 raise MatchError(N_("Matches are played in a server channel."))
-            if not interaction.app_permissions >= BOARD_PERMISSIONS:
-                raise MatchError(NO_BOARD_HERE)
             match = await self.service.create(
                 game,
                 guild_id=interaction.guild_id,

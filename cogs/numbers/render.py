@@ -18,7 +18,7 @@ from cogs.common.presenter import (
     who,
     winners_headline,
 )
-from cogs.common.seatnames import seat_names, shown_name
+from cogs.common.seatnames import name_of, seat_names
 from cogs.numbers.controls import HAND_PICTURE, controls
 from cogs.numbers.picture import board_png
 from cogs.numbers.words import (
@@ -161,7 +161,7 @@ class NumbersPresenter:
         teams = match.record.options.get("teams", 2) if players == 6 else 2
         sides: list[list[str]] = [[] for _side in range(teams)]
         for seat in match.seats:
-            sides[seat.seat % teams].append(shown_name(seat.display_name))
+            sides[seat.seat % teams].append(name_of(match, seat.seat))
         return "\n".join(
             f"{side_name(side)}: {', '.join(members)}" for side, members in enumerate(sides)
         )

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from cogs.common.gamecog import PACE_CHOICES, GameCog, pace_of
+from cogs.common.gamecog import PACE_CHOICES, GameCog, opens_a_match, pace_of
 
 
 class WhyFirstCog(
@@ -17,6 +17,7 @@ class WhyFirstCog(
 ):
     game = "whyfirst"
 
+    @opens_a_match
     @app_commands.command(
         name=locale_str("new"), description=locale_str("Open a Why First? lobby in this channel"),
     )

@@ -5,7 +5,9 @@ channel's board the server's (/settings language, else the server's Discord loca
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+import discord
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
@@ -26,6 +28,18 @@ SPANISH = {
     "⏰ Your move in {match}. You have until {when}.":
         "⏰ Te toca en {match}. Tienes hasta {when}.",
     "Open your hand": "Abre tu mano",
+    (
+        "I need the {permissions} permission in this channel to keep a board here. "
+        "A moderator can grant it; no match was opened.",
+        "I need the {permissions} permissions in this channel to keep a board here. "
+        "A moderator can grant them; no match was opened.",
+    ): (
+        "Necesito el permiso {permissions} en este canal para llevar aquí un tablero. "
+        "Un moderador puede concederlo; no se abrió ninguna partida.",
+        "Necesito los permisos {permissions} en este canal para llevar aquí un tablero. "
+        "Un moderador puede concederlos; no se abrió ninguna partida.",
+    ),
+    "Attach Files": "Adjuntar archivos",
 }
 ITALIAN = {
     "{title}: new match": "{title}: nuova partita",
@@ -34,7 +48,7 @@ ITALIAN = {
 }
 
 
-def _write(root: Path, lang: str, messages: dict[str, str]) -> None:
+def _write(root: Path, lang: str, messages: dict[Any, Any]) -> None:
     catalog = Catalog(locale=lang)
     for msgid, msgstr in messages.items():
         catalog.add(msgid, msgstr)
@@ -70,6 +84,20 @@ async def test_settings_language_is_refused_privately_without_manage_server(tabl
     assert answered.ephemeral
     assert answered.text == "This needs the Manage Server permission here."
     assert table.backend.channel_messages(table.channel) == []
+
+
+async def test_a_lobby_refused_for_a_missing_permission_names_it_in_the_readers_language(
+    table, catalogs
+):
+    ben = table.player("ben", locale="es-ES")
+    backend = table.backend
+    backend.deny(table.channel, backend.bot_user, discord.Permissions(attach_files=True).value)
+    refused = await backend.slash(ben, table.channel, "canyon new")
+    assert refused.ephemeral and refused.text == (
+        "Necesito el permiso Adjuntar archivos en este canal para llevar aquí un tablero. "
+        "Un moderador puede concederlo; no se abrió ninguna partida."
+    )
+    assert backend.channel_messages(table.channel) == []
 
 
 async def test_a_spanish_player_reads_spanish_while_the_board_follows_the_server(

@@ -60,6 +60,25 @@ async def test_a_cancelled_match_takes_back_its_notices_in_dms_and_in_the_channe
     assert "cancelled" in board.text and "cancelled by" in cancelled.text
 
 
+async def test_a_notice_someone_deleted_already_is_passed_over_when_notices_are_taken_back(
+    table,
+):
+    anne, ben, chris = (table.player(n) for n in ("anne", "ben", "chris"))
+    await table.backend.slash(chris, table.channel, "notify", how="channel")
+    await open_and_start(table, anne, ben, chris)
+    _board, called = table.backend.channel_messages(table.channel)
+    table.backend.world.delete_message(called)  # a moderator deletes chris's notice
+    done = await table.backend.slash(anne, table.channel, "whyfirst cancel")
+    assert not done.ephemeral and "cancelled by" in done.text
+    assert table.notices(ben) == [], "ben's notice is taken back all the same"
+    deletions = table.backend.calls_matching(
+        "DELETE", "/channels/{channel_id}/messages/{message_id}"
+    )
+    assert sorted(call.status for call in deletions) == [204, 404], "each notice, once"
+    (refused,) = table.backend.take_violations()
+    assert refused.code == 10008 and refused.path.endswith(f"/{called.id}"), "chris's"
+
+
 async def test_a_resigned_player_is_placed_last_and_loses_with_no_points(table):
     anne, ben, chris = (table.player(n) for n in ("anne", "ben", "chris"))
     match_id = await open_and_start(table, anne, ben, chris)

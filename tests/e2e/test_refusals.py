@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import discord
+import pytest
 
 from tests.e2e.play import act, first_button, match_id_of, open_and_start, playable
 
@@ -100,15 +101,18 @@ async def test_a_button_for_a_match_that_is_gone_is_refused(table):
     assert gone.ephemeral and "does not exist" in gone.text
 
 
-async def test_no_lobby_opens_where_the_bot_cannot_keep_a_board(table):
+@pytest.mark.parametrize("game", ["whyfirst", "hare", "canyon", "numbers"])
+async def test_no_lobby_opens_where_the_bot_cannot_keep_a_board(table, game):
     backend, anne = table.backend, table.player("anne")
-    backend.deny(table.channel, backend.bot_user, discord.Permissions(attach_files=True).value)
-    refused = await backend.slash(anne, table.channel, "hare new")
-    assert refused.ephemeral and "*Attach Files*" in refused.text
-    assert "no match was opened" in refused.text
+    denied = discord.Permissions(attach_files=True, embed_links=True)
+    backend.deny(table.channel, backend.bot_user, denied.value)
+    refused = await backend.slash(anne, table.channel, f"{game} new")
+    assert refused.ephemeral and "no match was opened" in refused.text
+    assert "Embed Links and Attach Files permissions" in refused.text
+    assert "Send Messages" not in refused.text, "only what is missing is named"
     assert backend.channel_messages(table.channel) == []
     backend.deny(table.channel, backend.bot_user, 0)  # a moderator grants it again
-    opened = await backend.slash(anne, table.channel, "hare new")
+    opened = await backend.slash(anne, table.channel, f"{game} new")
     assert not opened.ephemeral and match_id_of(table.board()) == 1
 
 

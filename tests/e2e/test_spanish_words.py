@@ -98,6 +98,25 @@ async def test_a_computer_seat_reads_as_a_spanish_players_computer(spanish) -> N
     assert not [m.text for m in read if "bot)" in m.text]
 
 
+async def test_a_player_named_like_a_computer_keeps_the_name_as_written(spanish) -> None:
+    table = spanish
+    bob = table.backend.add_user(
+        "bob", global_name="Bob (easy bot)", guild=table.guild, locale="es-ES"
+    )
+    await table.backend.slash(bob, table.channel, "whyfirst new")
+    match_id = int(re.search(r"Partida #(\d+)", table.board().text).group(1))
+    await table.backend.click(bob, table.board(), custom_id=f"lobby:{match_id}:easy")
+    await table.backend.click(bob, table.board(), custom_id=f"lobby:{match_id}:start")
+    assert "Bob (easy bot)" in table.board().text, "his seat's name, as he wrote it"
+    for turn in range(40):
+        if not playable(table.hand(bob)):
+            break
+        await act(table, bob, table.hand(bob), pick=turn)
+    history = await table.backend.slash(bob, table.channel, "history")
+    assert "Bob (easy bot)" in history.text and "Ada (máquina fácil)" in history.text
+    assert "Bob (máquina fácil)" not in history.text
+
+
 async def test_a_refused_lobby_names_the_game_by_its_spanish_name(spanish) -> None:
     table = spanish
     ana, beto = table.player("ana", locale="es-ES"), table.player("beto", locale="es-ES")
