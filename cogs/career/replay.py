@@ -21,6 +21,7 @@ from discord.ext import commands
 from cogs.career import service_of, short
 from cogs.common.i18n import N_, _
 from cogs.common.narration import move_lines
+from cogs.common.pages import PageButton
 from cogs.common.presenter import EMBED_COLOUR, Presenter
 from cogs.common.reply import Reply
 from cogs.common.seatnames import shown_name
@@ -51,6 +52,7 @@ _ahead: set[asyncio.Task[Any]] = set()
 
 class ReplayButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PageButton,
     template=(
         r"rp:(?P<match>[0-9]{1,18}):(?P<step>[0-9]{1,6}):"
         r"(?P<action>first|back|next|last|rback|rnext):(?P<owner>[0-9]{1,20})"
