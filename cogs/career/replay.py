@@ -150,11 +150,11 @@ async def replay_message(
         )
     )
     if moved is not None and len(board.fields) < 25:
-        told = _not_on_board("\n".join(move_lines(presenter, match, moved)), board) or _(
-            "Nothing the table could see."
-        )
+        told = _not_on_board("\n".join(move_lines(presenter, match, moved)), board)
+        _told_once(told, board)
         board.insert_field_at(
-            0, name=_("Move {step}", step=step), value=told[:1024], inline=False
+            0, name=_("Move {step}", step=step),
+            value=(told or _("Nothing the table could see."))[:1024], inline=False,
         )
     elif moved is None:
         board.description = (board.description or "")[:3900] + "\n" + _(
@@ -183,6 +183,27 @@ def _not_on_board(told: str, board: discord.Embed) -> str:
         if field.value and block in told:
             told = told.replace(block, f"**{field.name}**")
     return told
+
+
+def _told_once(told: str, board: discord.Embed) -> None:
+    """The board without the lines ``told`` says, which end a field of it (its own last
+    move, a round just scored): the step's move is said once, under its number; a field
+    left empty goes."""
+    said = set(told.splitlines())
+    for index in reversed(range(len(board.fields))):
+        field = board.fields[index]
+        lines = (field.value or "").splitlines()
+        kept = len(lines)
+        while kept and lines[kept - 1] in said:
+            kept -= 1
+        if kept == len(lines):
+            continue
+        if kept:
+            board.set_field_at(
+                index, name=field.name, value="\n".join(lines[:kept]), inline=field.inline
+            )
+        else:
+            board.remove_field(index)
 
 
 def _draw_ahead(presenter: Presenter, match: Match) -> None:
