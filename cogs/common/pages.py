@@ -22,9 +22,10 @@ from cogs.common.reply import Reply
 OWNER = r"(?::(?P<owner>[0-9]{1,20}))?"
 """The end of a page button's template: who asked for the message (absent on buttons of
 older versions)."""
-PAGE_GONE = N_("That page is no longer there (the list changed since): here is the nearest one.")
+PAGE_GONE = N_("That page is no longer there: here is the nearest one.")
 NOT_ON_MESSAGE = N_(
-    "That page button is not on this message. Ask again with the command to page on your own."
+    "That button is no longer on this message. Run the command again to page through it "
+    "yourself."
 )
 """What a click answers whose page button is not on the message it came from (a forged
 button, or one edited away)."""
