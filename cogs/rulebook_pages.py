@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from cogs.common.i18n import _, speaking
+from cogs.common.i18n import N_, _, speaking
 from cogs.common.languages import of_interaction
 from cogs.common.pages import OWNER, Page, PageButton, asker_of, turn
 from cogs.common.presenter import EMBED_COLOUR
@@ -55,16 +55,14 @@ def section_message(section: Section, page: int, owner: int, lang: str = ENGLISH
     return Page({"embed": embed, "view": view}, gone=page != asked)
 
 
-async def _section_or_refuse(
-    interaction: discord.Interaction[Any], game: str, key: str, lang: str
-) -> Section | None:
-    """The section a rules button names, in ``lang``, or a private answer that it is gone."""
+SECTION_GONE = N_("That rule section no longer exists: try /rules search.")
+
+
+def _section(game: str, key: str, lang: str) -> Section | None:
+    """The section a rules button names, in ``lang``; None once it is gone."""
     try:
         return all_rulebooks(lang)[game].section(key)
     except KeyError:
-        await interaction.response.send_message(
-            _("That rule section no longer exists: try /rules search."), ephemeral=True
-        )
         return None
 
 
@@ -108,15 +106,13 @@ class RulePageButton(
         )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        with speaking(of_interaction(interaction)):
-            section = await _section_or_refuse(interaction, self.game, self.key, self.lang)
-        if section is not None:
-            found = section
+        await turn(interaction, self.owner, self._page)
 
-            async def page(owner: int) -> Page:
-                return section_message(found, self.page, owner, self.lang)
-
-            await turn(interaction, self.owner, page)
+    async def _page(self, owner: int) -> Page:
+        section = _section(self.game, self.key, self.lang)
+        if section is None:
+            return Page(refused=_(SECTION_GONE))
+        return section_message(section, self.page, owner, self.lang)
 
 
 class RuleOpenButton(
@@ -138,10 +134,12 @@ class RuleOpenButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         with speaking(of_interaction(interaction)):
             lang = reader_language(interaction)
-            section = await _section_or_refuse(interaction, self.game, self.key, lang)
-            if section is not None:
-                shown = section_message(section, 0, interaction.user.id, lang)
-                await interaction.response.send_message(**shown.message, ephemeral=True)
+            section = _section(self.game, self.key, lang)
+            if section is None:
+                await interaction.response.send_message(_(SECTION_GONE), ephemeral=True)
+                return
+            shown = section_message(section, 0, interaction.user.id, lang)
+            await interaction.response.send_message(**shown.message, ephemeral=True)
 
 
 RULEBOOK_ITEMS = (RulePageButton, RuleOpenButton)

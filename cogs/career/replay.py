@@ -21,7 +21,7 @@ from discord.ext import commands
 from cogs.career import service_of, short
 from cogs.common.i18n import N_, _
 from cogs.common.narration import move_lines
-from cogs.common.pages import PageButton
+from cogs.common.pages import Page, PageButton, turn
 from cogs.common.presenter import EMBED_COLOUR, Presenter
 from cogs.common.reply import Reply
 from cogs.common.seatnames import shown_name
@@ -82,19 +82,19 @@ class ReplayButton(
         return cls(int(match["match"]), int(match["step"]), match["action"], int(match["owner"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        mine = interaction.user.id == self.owner
-        async with Reply(interaction, private=True) as reply:
-            try:
-                rebuilt = await load_replay(interaction, self.match_id)
-            except ReplayRefused as refused:
-                await reply.refuse(_(refused.reason, **refused.values))
-                return
-            step = _target(rebuilt, min(self.step, rebuilt.last), self.action)
-            message = await replay_message(interaction, rebuilt, step, interaction.user.id)
-            if mine:
-                await reply.update(**_editing(message))
-            else:  # someone else's public replay: a private copy of their own
-                await reply.private(**message)
+        await turn(
+            interaction, self.owner, lambda owner: self._step(interaction, owner),
+            editing=_editing,
+        )
+
+    async def _step(self, interaction: discord.Interaction[Any], owner: int) -> Page:
+        """The step this control goes to, its controls turned by ``owner``."""
+        try:
+            rebuilt = await load_replay(interaction, self.match_id)
+        except ReplayRefused as refused:
+            return Page(refused=_(refused.reason, **refused.values))
+        step = _target(rebuilt, min(self.step, rebuilt.last), self.action)
+        return Page(await replay_message(interaction, rebuilt, step, owner))
 
 
 def _target(rebuilt: Replay, step: int, action: str) -> int:

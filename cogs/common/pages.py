@@ -47,10 +47,12 @@ def not_on_message(custom_id: str, items: Sequence[type[discord.ui.DynamicItem[A
 @dataclass
 class Page:
     """One page of a paged answer, ready to send; ``gone``: the page asked for is no longer
-    there, and this is the nearest one."""
+    there, and this is the nearest one; ``refused``: why there is no page to show (said
+    privately, and nothing turns)."""
 
     message: dict[str, Any] = field(default_factory=dict)
     gone: bool = False
+    refused: str | None = None
 
 
 def asker_of(interaction: discord.Interaction[Any], match: re.Match[str]) -> int:
@@ -73,13 +75,14 @@ async def turn(
     makes a message an edit (pictures replace the old ones)."""
     clicker = interaction.user.id
     async with Reply(interaction, private=True) as reply:
-        if clicker == asker:
-            shown = await page(asker)
+        shown = await page(clicker)
+        if shown.refused is not None:
+            await reply.refuse(shown.refused)
+        elif clicker == asker:
             await reply.update(**editing(shown.message))
             if shown.gone:
                 await reply.refuse(_(PAGE_GONE))
-            return
-        shown = await page(clicker)
-        if shown.gone:
-            shown.message["content"] = _(PAGE_GONE)
-        await reply.private(**shown.message)
+        else:
+            if shown.gone:
+                shown.message["content"] = _(PAGE_GONE)
+            await reply.private(**shown.message)
