@@ -35,6 +35,7 @@ from cogs.common.inflight import InFlight
 from cogs.common.kept import MESSAGE_RATE, WAITING_HAND
 from cogs.common.languages import Languages, of_interaction
 from cogs.common.pacing import GlobalPace, pace_requests
+from cogs.common.pages import NOT_ON_MESSAGE, not_on_message
 from cogs.common.process import (
     command_line,
     run_until_stopped,
@@ -256,8 +257,9 @@ class TableBot(commands.AutoShardedBot):
         )
         if on_message and is_answered_by(custom_id, tuple(self._dynamic_items)):
             return
+        page = not_on_message(custom_id, self._dynamic_items)
         with speaking(of_interaction(interaction)):
-            text = _(STALE_BUTTON)
+            text = _(NOT_ON_MESSAGE if page else STALE_BUTTON)
         await interaction.response.send_message(text, ephemeral=True)
 
     async def close(self) -> None:

@@ -151,7 +151,8 @@ class Rulebooks(
             if section is None:
                 await reply.refuse(no_such_rule(book, topic))
                 return
-            message = section_message(section, 0, lang) | {"content": note}
+            shown = section_message(section, 0, interaction.user.id, lang)
+            message = shown.message | {"content": note}
             await answer(reply, message, public=public)
 
     async def _typed_section(

@@ -7,8 +7,9 @@ from typing import Any
 
 import discord
 
-from cogs.common.i18n import _, speaking
+from cogs.common.i18n import N_, _, speaking
 from cogs.common.languages import of_interaction
+from cogs.common.pages import OWNER, Page, PageButton, asker_of, turn
 from cogs.common.presenter import EMBED_COLOUR
 from rules.paging import split_for_discord
 from rules.rulebook import ENGLISH, LANGUAGES, RULEBOOK_GAMES, Section, all_rulebooks
@@ -28,11 +29,11 @@ def section_pages(section: Section) -> list[str]:
     return split_for_discord(section.body, PAGE_LIMIT)
 
 
-def section_message(section: Section, page: int, lang: str = ENGLISH) -> dict[str, Any]:
-    """The embed (and page buttons, when the section is long) showing one page of a
-    section of ``lang``'s rulebook."""
+def section_message(section: Section, page: int, owner: int, lang: str = ENGLISH) -> Page:
+    """The embed (and page buttons, when the section is long, turned by ``owner``) showing
+    one page of a section of ``lang``'s rulebook."""
     pages = section_pages(section)
-    page = max(0, min(page, len(pages) - 1))
+    asked, page = page, max(0, min(page, len(pages) - 1))
     book = all_rulebooks(lang)[section.game]
     embed = discord.Embed(title=section.title[:256], description=pages[page], colour=EMBED_COLOUR)
     footer = _(
@@ -47,21 +48,21 @@ def section_message(section: Section, page: int, lang: str = ENGLISH) -> dict[st
     view = discord.ui.View(timeout=None)
     if len(pages) > 1:
         where = (lang, section.game, section.key)
-        view.add_item(RulePageButton(*where, page - 1, _("Previous"), page == 0))
-        view.add_item(RulePageButton(*where, page + 1, _("Next"), page == len(pages) - 1))
-    return {"embed": embed, "view": view}
+        view.add_item(RulePageButton(*where, page - 1, owner, _("Previous"), page == 0))
+        view.add_item(
+            RulePageButton(*where, page + 1, owner, _("Next"), page == len(pages) - 1)
+        )
+    return Page({"embed": embed, "view": view}, gone=page != asked)
 
 
-async def _section_or_refuse(
-    interaction: discord.Interaction[Any], game: str, key: str, lang: str
-) -> Section | None:
-    """The section a rules button names, in ``lang``, or a private answer that it is gone."""
+SECTION_GONE = N_("That rule section no longer exists: try /rules search.")
+
+
+def _section(game: str, key: str, lang: str) -> Section | None:
+    """The section a rules button names, in ``lang``; None once it is gone."""
     try:
         return all_rulebooks(lang)[game].section(key)
     except KeyError:
-        await interaction.response.send_message(
-            _("That rule section no longer exists: try /rules search."), ephemeral=True
-        )
         return None
 
 
@@ -71,40 +72,47 @@ _LANG = "|".join(LANGUAGES)
 
 class RulePageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PageButton,
     template=(
         rf"rules:page:(?:(?P<lang>{_LANG}):)?(?P<game>{_GAME}):(?P<key>[a-z0-9-]{{1,40}})"
-        r":(?P<page>[0-9]{1,3})"
+        r":(?P<page>[0-9]{1,3})" + OWNER
     ),
 ):
-    """Turns the page of a long section in place, in the language it is shown in (English
-    for buttons from before the rulebooks spoke other languages)."""
+    """Turns the page of a long section for whoever asked for it (``cogs.common.pages``),
+    in the language it is shown in (English for buttons from before the rulebooks spoke
+    other languages)."""
 
     def __init__(
-        self, lang: str, game: str, key: str, page: int, label: str, disabled: bool = False
+        self, lang: str, game: str, key: str, page: int, owner: int, label: str,
+        disabled: bool = False,
     ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label,
                 disabled=disabled,
-                custom_id=f"rules:page:{lang}:{game}:{key}:{max(page, 0)}",
+                custom_id=f"rules:page:{lang}:{game}:{key}:{max(page, 0)}:{owner}",
             )
         )
-        self.lang, self.game, self.key, self.page = lang, game, key, page
+        self.lang, self.game, self.key, self.page, self.owner = lang, game, key, page, owner
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> RulePageButton:
         lang = match["lang"] or ENGLISH
-        return cls(lang, match["game"], match["key"], int(match["page"]), "")
+        return cls(
+            lang, match["game"], match["key"], int(match["page"]), asker_of(interaction, match),
+            "",
+        )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        with speaking(of_interaction(interaction)):
-            section = await _section_or_refuse(interaction, self.game, self.key, self.lang)
-            if section is not None:
-                await interaction.response.edit_message(
-                    **section_message(section, self.page, self.lang)
-                )
+        await turn(interaction, self.owner, self._page)
+
+    async def _page(self, owner: int) -> Page:
+        section = _section(self.game, self.key, self.lang)
+        if section is None:
+            return Page(refused=_(SECTION_GONE))
+        return section_message(section, self.page, owner, self.lang)
 
 
 class RuleOpenButton(
@@ -126,11 +134,12 @@ class RuleOpenButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         with speaking(of_interaction(interaction)):
             lang = reader_language(interaction)
-            section = await _section_or_refuse(interaction, self.game, self.key, lang)
-            if section is not None:
-                await interaction.response.send_message(
-                    **section_message(section, 0, lang), ephemeral=True
-                )
+            section = _section(self.game, self.key, lang)
+            if section is None:
+                await interaction.response.send_message(_(SECTION_GONE), ephemeral=True)
+                return
+            shown = section_message(section, 0, interaction.user.id, lang)
+            await interaction.response.send_message(**shown.message, ephemeral=True)
 
 
 RULEBOOK_ITEMS = (RulePageButton, RuleOpenButton)

@@ -168,6 +168,8 @@ class Message:
     deleted: bool = False
     notified: tuple[int, ...] = ()
     """The users this message notified when it was posted (an edit notifies nobody)."""
+    edits: int = 0
+    """The edits Discord accepted to this message (a "thinking" message's answer is none)."""
 
     @property
     def ephemeral(self) -> bool:

@@ -133,6 +133,7 @@ class Posting:
             self._resolve_attachment_references(msg)
         msg.flags &= ~LOADING
         msg.edited_timestamp = iso(datetime.datetime.now(datetime.UTC))
+        msg.edits += 1
 
     def _attachments(self, payload: dict[str, Any], files: list[Upload],
                      existing: list[Attachment], *, channel: Channel, message_id: int,

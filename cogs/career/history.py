@@ -13,6 +13,7 @@ from discord.ext import commands
 from cogs.career import PAGE_SIZE, game_title, replay_command, service_of, short, when
 from cogs.common.i18n import _, number
 from cogs.common.outcomes import no_winner
+from cogs.common.pages import OWNER, Page, PageButton, asker_of, turn
 from cogs.common.presenter import EMBED_COLOUR, ordinal
 from cogs.common.reply import Reply
 from cogs.common.seatnames import seat_name
@@ -24,45 +25,50 @@ ALL_GAMES = "all"
 
 class HistoryPage(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PageButton,
     template=(
         r"hist:(?P<user>[0-9]{1,20}):(?P<game>[a-z0-9_]{1,20}):(?P<page>[0-9]{1,6})"
-        r"(?::(?P<way>[on])(?P<match>[0-9]{1,18}))?"
+        r"(?::(?P<way>[on])(?P<match>[0-9]{1,18}))?" + OWNER
     ),
 ):
-    """Turns a history to another page (user 0: the whole server; game 'all': every game):
-    the matches older ('o') or newer ('n') than the match in the id (keyset paging)."""
+    """Turns a history to another page (user 0: the whole server; game 'all': every game)
+    for whoever asked for it (``cogs.common.pages``): the matches older ('o') or newer
+    ('n') than the match in the id (keyset paging)."""
 
     def __init__(
-        self, user_id: int, game: str, page: int, label: str, way: str = "", match_id: int = 0
+        self, user_id: int, game: str, page: int, owner: int, label: str, way: str = "",
+        match_id: int = 0,
     ) -> None:
         anchor = f":{way}{match_id}" if way else ""
         super().__init__(
             discord.ui.Button(
                 style=discord.ButtonStyle.secondary,
                 label=label,
-                custom_id=f"hist:{user_id}:{game}:{page}{anchor}",
+                custom_id=f"hist:{user_id}:{game}:{page}{anchor}:{owner}",
             )
         )
-        self.user_id, self.game, self.page = user_id, game, page
+        self.user_id, self.game, self.page, self.owner = user_id, game, page, owner
         self.way, self.match_id = way, match_id
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> HistoryPage:
+        owner = asker_of(interaction, match)
         if match["way"] is None:  # a button of an older version: the first page
-            return cls(int(match["user"]), match["game"], 0, "")
+            return cls(int(match["user"]), match["game"], 0, owner, "")
         return cls(
-            int(match["user"]), match["game"], int(match["page"]), "", match["way"],
+            int(match["user"]), match["game"], int(match["page"]), owner, "", match["way"],
             int(match["match"]),
         )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        async with Reply(interaction) as reply:
-            page = await history_page(
-                interaction, self.user_id, self.game, self.page, self.way, self.match_id
-            )
-            await reply.update(**page)
+        await turn(
+            interaction, self.owner,
+            lambda owner: history_page(
+                interaction, self.user_id, self.game, self.page, owner, self.way, self.match_id
+            ),
+        )
 
 
 def match_line(interaction: discord.Interaction[Any], seats: list[ratings.SeatResult]) -> str:
@@ -87,11 +93,12 @@ def _standing(result: ratings.SeatResult) -> str:
 
 
 async def history_page(
-    interaction: discord.Interaction[Any], user_id: int, game: str, page: int,
+    interaction: discord.Interaction[Any], user_id: int, game: str, page: int, owner: int,
     way: str = "", match_id: int = 0, asked_for: str | None = None,
-) -> dict[str, Any]:
-    """One page: the newest matches, or those older ('o') or newer ('n') than a match;
-    ``asked_for``: the player's name where they have never sat at a table here."""
+) -> Page:
+    """One page, turned by ``owner``: the newest matches, or those older ('o') or newer
+    ('n') than a match; ``asked_for``: the player's name where they have never sat at a
+    table here."""
     assert interaction.guild_id is not None
     store = service_of(interaction).store
     only = None if game == ALL_GAMES else game
@@ -101,7 +108,8 @@ async def history_page(
             before=match_id if way == "o" else None, after=match_id if way == "n" else None,
             limit=PAGE_SIZE,
         )
-        if not found.matches and way:  # those matches are gone: the newest page
+        gone = not found.matches and bool(way)
+        if gone:  # those matches are gone: the newest page
             page = 0
             found = await ratings.history(
                 db, interaction.guild_id, user_id=user_id or None, game=only, limit=PAGE_SIZE
@@ -124,11 +132,12 @@ async def history_page(
     view = discord.ui.View(timeout=None)
     if found.newer:
         newest = matches[0][0].match_id
-        view.add_item(HistoryPage(user_id, game, max(page - 1, 0), _("◀ Newer"), "n", newest))
+        newer = HistoryPage(user_id, game, max(page - 1, 0), owner, _("◀ Newer"), "n", newest)
+        view.add_item(newer)
     if found.older:
         oldest = matches[-1][0].match_id
-        view.add_item(HistoryPage(user_id, game, page + 1, _("Older ▶"), "o", oldest))
-    return {"embed": embed, "view": view}
+        view.add_item(HistoryPage(user_id, game, page + 1, owner, _("Older ▶"), "o", oldest))
+    return Page({"embed": embed, "view": view}, gone=gone)
 
 
 class History(commands.Cog):
@@ -158,12 +167,12 @@ class History(commands.Cog):
         async with Reply(interaction, private=not public) as reply:
             page = await history_page(
                 interaction, player.id if player else 0, game.value if game else ALL_GAMES, 0,
-                asked_for=player.display_name if player else None,
+                interaction.user.id, asked_for=player.display_name if player else None,
             )
             if public:
-                await reply.publish(**page)
+                await reply.publish(**page.message)
             else:
-                await reply.private(**page)
+                await reply.private(**page.message)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -21,6 +21,7 @@ from discord.ext import commands
 from cogs.career import service_of, short
 from cogs.common.i18n import N_, _
 from cogs.common.narration import move_lines
+from cogs.common.pages import Page, PageButton, turn
 from cogs.common.presenter import EMBED_COLOUR, Presenter
 from cogs.common.reply import Reply
 from cogs.common.seatnames import shown_name
@@ -51,6 +52,7 @@ _ahead: set[asyncio.Task[Any]] = set()
 
 class ReplayButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PageButton,
     template=(
         r"rp:(?P<match>[0-9]{1,18}):(?P<step>[0-9]{1,6}):"
         r"(?P<action>first|back|next|last|rback|rnext):(?P<owner>[0-9]{1,20})"
@@ -80,19 +82,19 @@ class ReplayButton(
         return cls(int(match["match"]), int(match["step"]), match["action"], int(match["owner"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        mine = interaction.user.id == self.owner
-        async with Reply(interaction, private=True) as reply:
-            try:
-                rebuilt = await load_replay(interaction, self.match_id)
-            except ReplayRefused as refused:
-                await reply.refuse(_(refused.reason, **refused.values))
-                return
-            step = _target(rebuilt, min(self.step, rebuilt.last), self.action)
-            message = await replay_message(interaction, rebuilt, step, interaction.user.id)
-            if mine:
-                await reply.update(**_editing(message))
-            else:  # someone else's public replay: a private copy of their own
-                await reply.private(**message)
+        await turn(
+            interaction, self.owner, lambda owner: self._step(interaction, owner),
+            editing=_editing,
+        )
+
+    async def _step(self, interaction: discord.Interaction[Any], owner: int) -> Page:
+        """The step this control goes to, its controls turned by ``owner``."""
+        try:
+            rebuilt = await load_replay(interaction, self.match_id)
+        except ReplayRefused as refused:
+            return Page(refused=_(refused.reason, **refused.values))
+        step = _target(rebuilt, min(self.step, rebuilt.last), self.action)
+        return Page(await replay_message(interaction, rebuilt, step, owner))
 
 
 def _target(rebuilt: Replay, step: int, action: str) -> int:
@@ -148,11 +150,11 @@ async def replay_message(
         )
     )
     if moved is not None and len(board.fields) < 25:
-        told = _not_on_board("\n".join(move_lines(presenter, match, moved)), board) or _(
-            "Nothing the table could see."
-        )
+        told = _not_on_board("\n".join(move_lines(presenter, match, moved)), board)
+        _told_once(told, board)
         board.insert_field_at(
-            0, name=_("Move {step}", step=step), value=told[:1024], inline=False
+            0, name=_("Move {step}", step=step),
+            value=(told or _("Nothing the table could see."))[:1024], inline=False,
         )
     elif moved is None:
         board.description = (board.description or "")[:3900] + "\n" + _(
@@ -181,6 +183,27 @@ def _not_on_board(told: str, board: discord.Embed) -> str:
         if field.value and block in told:
             told = told.replace(block, f"**{field.name}**")
     return told
+
+
+def _told_once(told: str, board: discord.Embed) -> None:
+    """The board without the lines ``told`` says, which end a field of it (its own last
+    move, a round just scored): the step's move is said once, under its number; a field
+    left empty goes."""
+    said = set(told.splitlines())
+    for index in reversed(range(len(board.fields))):
+        field = board.fields[index]
+        lines = (field.value or "").splitlines()
+        kept = len(lines)
+        while kept and lines[kept - 1] in said:
+            kept -= 1
+        if kept == len(lines):
+            continue
+        if kept:
+            board.set_field_at(
+                index, name=field.name, value="\n".join(lines[:kept]), inline=field.inline
+            )
+        else:
+            board.remove_field(index)
 
 
 def _draw_ahead(presenter: Presenter, match: Match) -> None:

@@ -21,6 +21,7 @@ from cogs.career import (
 )
 from cogs.common.i18n import _, ngettext, number, percent
 from cogs.common.outcomes import no_winner_count, told
+from cogs.common.pages import OWNER, Page, PageButton, asker_of, turn
 from cogs.common.presenter import EMBED_COLOUR
 from cogs.common.reply import Reply
 from cogs.games import GAME_CHOICES, PRESENTERS
@@ -49,36 +50,41 @@ def result_line(result: ratings.SeatResult) -> str:
 
 class LeaderboardPage(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"lb:(?P<game>[a-z0-9_]{1,20}):(?P<scope>server|global):(?P<page>[0-9]{1,6})",
+    PageButton,
+    template=r"lb:(?P<game>[a-z0-9_]{1,20}):(?P<scope>server|global):(?P<page>[0-9]{1,6})" + OWNER,
 ):
-    """Turns a leaderboard to another page; the page is in the id, so it survives restarts."""
+    """Turns a leaderboard to another page for whoever asked for it (``cogs.common.pages``);
+    the page is in the id, so it survives restarts."""
 
-    def __init__(self, game: str, scope: str, page: int, label: str) -> None:
+    def __init__(self, game: str, scope: str, page: int, owner: int, label: str) -> None:
         super().__init__(
             discord.ui.Button(
                 style=discord.ButtonStyle.secondary,
                 label=label,
-                custom_id=f"lb:{game}:{scope}:{page}",
+                custom_id=f"lb:{game}:{scope}:{page}:{owner}",
             )
         )
-        self.game, self.scope, self.page = game, scope, page
+        self.game, self.scope, self.page, self.owner = game, scope, page, owner
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> LeaderboardPage:
-        return cls(match["game"], match["scope"], int(match["page"]), "")
+        return cls(
+            match["game"], match["scope"], int(match["page"]), asker_of(interaction, match), ""
+        )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        async with Reply(interaction) as reply:
-            page = await leaderboard_page(interaction, self.game, self.scope, self.page)
-            await reply.update(**page)
+        await turn(
+            interaction, self.owner,
+            lambda owner: leaderboard_page(interaction, self.game, self.scope, self.page, owner),
+        )
 
 
 async def leaderboard_page(
-    interaction: discord.Interaction[Any], game: str, scope: str, page: int
-) -> dict[str, Any]:
-    """The embed and buttons of one page of a game's leaderboard."""
+    interaction: discord.Interaction[Any], game: str, scope: str, page: int, owner: int
+) -> Page:
+    """The embed and buttons of one page of a game's leaderboard, turned by ``owner``."""
     assert interaction.guild_id is not None
     guild = interaction.guild_id if scope == "server" else ratings.GLOBAL
 
@@ -100,6 +106,7 @@ async def leaderboard_page(
         names = await ratings.names_of(db, [line.user_id for line in lines], guild)
         return page, lines, ranks, total, names, await results.backfill_pending(db)
 
+    asked = page
     page, lines, ranks, total, names, pending = await service_of(interaction).store.reading(
         read
     )
@@ -133,10 +140,10 @@ async def leaderboard_page(
     )
     view = discord.ui.View(timeout=None)
     if page > 0:
-        view.add_item(LeaderboardPage(game, scope, page - 1, _("◀ Previous")))
+        view.add_item(LeaderboardPage(game, scope, page - 1, owner, _("◀ Previous")))
     if page + 1 < pages:
-        view.add_item(LeaderboardPage(game, scope, page + 1, _("Next ▶")))
-    return {"embed": embed, "view": view}
+        view.add_item(LeaderboardPage(game, scope, page + 1, owner, _("Next ▶")))
+    return Page({"embed": embed, "view": view}, gone=page != asked)
 
 
 class Stats(commands.Cog):
@@ -216,12 +223,13 @@ class Stats(commands.Cog):
     ) -> None:
         async with Reply(interaction, private=not public) as reply:
             page = await leaderboard_page(
-                interaction, game.value, scope.value if scope else "server", 0
+                interaction, game.value, scope.value if scope else "server", 0,
+                interaction.user.id,
             )
             if public:
-                await reply.publish(**page)
+                await reply.publish(**page.message)
             else:
-                await reply.private(**page)
+                await reply.private(**page.message)
 
 
 @dataclass(frozen=True)

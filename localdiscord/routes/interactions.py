@@ -132,7 +132,7 @@ class InteractionRoutes:
         if rec.response_type == 5 and original is not None and original.loading:
             # The first followup after a "thinking" defer replaces the loading message.
             self.posting.apply_edit(original, payload, req.files)
-            original.edited_timestamp = None
+            original.edited_timestamp, original.edits = None, 0
             msg = original
         else:
             ephemeral = bool(int(payload.get("flags") or 0) & EPHEMERAL)

@@ -83,9 +83,13 @@ async def test_a_public_replay_gives_other_viewers_a_private_copy(table):
     anne, ben, match_id = await finished_whyfirst(table)
     shared = await table.backend.slash(anne, table.channel, "replay", match=match_id, public=True)
     assert not shared.ephemeral
+    edits = table.backend.get_message(shared.message.id).edits
     copy = await table.backend.click(ben, shared, label="Last ⏭")
     assert copy.ephemeral and "final board" in copy.text
     assert "move 0 of" in table.backend.get_message(shared.message.id).text, "unchanged"
+    own = await table.backend.click(ben, copy, label="◀ Back")
+    assert own.message.id == copy.message.id and "final board" not in own.text
+    assert table.backend.get_message(shared.message.id).edits == edits
     await table.restart()
     mine = await table.backend.click(anne, shared, label="Next ▶")
     assert not mine.ephemeral and "move 1 of" in mine.text, "the buttons survive a restart"

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
+from localdiscord.messages import embed_text
 from matches.match import Player
 from tests.e2e.play import field_value, one_card_round, open_and_start, play_to_the_end
 from tests.matches.helpers import play_match
@@ -53,7 +56,8 @@ async def test_a_hare_replay_tells_each_move_as_the_board_did(table):
     shown, told = await _replayed(table, "hare")
     assert re.fullmatch(r"➡️ anne \(marker [12]\) moves from Start to \d+ for \d+ carrots\.",
                         told[0].split("\n")[0]), told
-    assert field_value(shown.message, "Latest").endswith(told[1]), "the board's own story"
+    latest = field_value(shown.message, "Latest")
+    assert latest.endswith(told[0]) and told[1] not in latest, "the moves before this one"
 
 
 async def test_a_canyon_replay_tells_each_move_as_the_board_did(table):
@@ -73,4 +77,20 @@ async def test_a_sequence_numbers_replay_tells_each_move_as_the_board_did(table)
     assert re.fullmatch(r"anne played .+ (and put a chip on|removed the chip on) [A-J]\d+\.",
                         told[0]), told
     assert told[1].startswith("ben ")
-    assert field_value(shown.message, "Last move") == told[1].split("\n")[-1]
+    assert "Last move" not in shown.text, "the step's move is its last"
+
+
+@pytest.mark.parametrize("game", ["hare", "canyon", "numbers"])
+async def test_a_replay_step_tells_its_move_once(table, game):
+    anne, ben = table.player("anne"), table.player("ben")
+    match_id = await play_match(
+        table.bot.table.service, game, [Player(anne.id, "anne"), Player(ben.id, "ben")],
+        guild_id=table.guild.id, channel_id=table.channel.id,
+    )
+    shown = await table.backend.slash(anne, table.channel, "replay", match=match_id)
+    for step in range(1, 5):
+        shown = await table.backend.click(anne, shown, label="Next ▶")
+        assert f"move {step} of " in shown.text
+        board = embed_text(shown.message.embeds[0])
+        for line in field_value(shown.message, f"Move {step}").splitlines():
+            assert board.count(line) == 1, f"step {step} tells {line!r} twice:\n{board}"
