@@ -8,7 +8,7 @@ from typing import Any
 from cogs.common.i18n import _
 from cogs.common.pictures import seat_colour
 from cogs.common.presenter import colour_key, joined
-from cogs.common.seatnames import name_of
+from cogs.common.seatnames import name_of, shown_name
 from matches.match import Match
 from rules.canyon import race
 from rules.canyon.cards import ACCELERATION, ACTION_KINDS, ACTIONS
@@ -52,9 +52,11 @@ def what_it_does(
         seat = play["seat"]
         card, giver = scored_card(view, plays, action, seat)
         score = view["scores"][seat]
-        fields = {"name": name_of(match, seat)[:20], "score": score, "card": card["label"]}
+        fields = {
+            "name": shown_name(match.name_of(seat), 20), "score": score, "card": card["label"]
+        }
         if giver != seat:
-            fields["giver"] = name_of(match, giver)[:20]
+            fields["giver"] = shown_name(match.name_of(giver), 20)
         if card["double"]:
             high = effect.apply(card["value"])
             ends = sorted({race.moved(score, high), race.moved(score, -high)})

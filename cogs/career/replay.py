@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from cogs.career import service_of, short
+from cogs.career import service_of
 from cogs.common.i18n import N_, _
 from cogs.common.narration import move_lines
 from cogs.common.presenter import EMBED_COLOUR, Presenter
@@ -214,7 +214,7 @@ def hands_embed(presenter: Presenter, match: Match, budget: int) -> discord.Embe
     if not any(text for _, text in hidden):
         return None
     for seat, text in hidden:
-        name = short(shown_name(seat.display_name), 60)
+        name = shown_name(seat.display_name, 60)
         text = text or _(NOTHING_HIDDEN)
         room = min(1024, budget - len(name))
         if room < 20:
