@@ -3,7 +3,7 @@ markdown (message text and embeds), as written on buttons, and never a ping."""
 
 from __future__ import annotations
 
-from localdiscord import User
+from localdiscord import User, pseudo
 from localdiscord.posting import MENTION_EVERYONE
 from matches.match import Player
 from tests.e2e.conftest import Table
@@ -132,3 +132,11 @@ async def test_a_rematch_invitation_names_its_host_as_written_and_pings_nobody_e
     assert r"@everyone \*star\* opened a rematch" in invite.content
     assert invite.notified == (guest.id,)
     assert table.backend.pings(onlooker) == []
+
+
+def test_the_pseudo_language_run_reads_an_escaped_name_as_the_name_it_is():
+    """The run that finds words sent outside a catalog takes a name out escaped too."""
+    names = ["*star*", "a_b_c"]
+    assert pseudo.untranslated(r"⟦Career of ⟧\*star\* · a\_b\_c 3", names) is None
+    assert pseudo.untranslated(r"\*star\* wins", names) == "wins"
+    assert pseudo.untranslated(r"\*stars\* 2", names) == "*stars*"
