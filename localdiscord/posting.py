@@ -21,7 +21,7 @@ from .messages import (
     Attachment,
     Message,
 )
-from .model import Channel, iso
+from .model import Channel, User, iso
 from .rest import API_PREFIX, ApiError, Req, Upload, invalid_form_body
 from .world import InteractionRecord, Violation, World
 
@@ -82,7 +82,7 @@ class Posting:
             flags=flags,
         )
         self._resolve_attachment_references(msg)
-        msg.notified = _notified(channel, payload, flags)
+        msg.notified = _notified(channel, payload, flags, self.world.bot_user)
         if msg.notified:
             self.world.notifications.append(msg)
         if interaction is not None:
@@ -204,21 +204,33 @@ class Posting:
 
 
 USER_MENTION = re.compile(r"<@!?(\d+)>")
+EVERYONE_MENTION = re.compile(r"@(?:everyone|here)\b")
+MENTION_EVERYONE = 1 << 17
+"""The permission to notify a whole channel with ``@everyone`` or ``@here``."""
 
 
-def _notified(channel: Channel, payload: dict[str, Any], flags: int) -> tuple[int, ...]:
+def _notified(channel: Channel, payload: dict[str, Any], flags: int, author: User
+              ) -> tuple[int, ...]:
     """Whom a new message notifies, as Discord decides: the recipient of a DM; in a
     server channel the users its content mentions that ``allowed_mentions`` lets through
-    (mentions in embeds notify nobody); nobody for an ephemeral or silent message."""
+    (mentions in embeds notify nobody), every member for ``@everyone`` or ``@here`` when
+    ``allowed_mentions`` parses them and the author may mention everyone; nobody for an
+    ephemeral or silent message."""
     if flags & (EPHEMERAL | SUPPRESS_NOTIFICATIONS):
         return ()
     if channel.is_dm:
         return (channel.recipient.id,) if channel.recipient is not None else ()
-    mentioned = [int(found) for found in USER_MENTION.findall(payload.get("content") or "")]
+    content = payload.get("content") or ""
+    mentioned = [int(found) for found in USER_MENTION.findall(content)]
     allowed = payload.get("allowed_mentions")
-    if allowed is not None and "users" not in (allowed.get("parse") or []):
-        users = {int(user) for user in allowed.get("users") or []}
+    parsed = {"users", "everyone"} if allowed is None else set(allowed.get("parse") or [])
+    if "users" not in parsed:
+        users = {int(user) for user in (allowed or {}).get("users") or []}
         mentioned = [user for user in mentioned if user in users]
+    member = channel.guild.member(author) if channel.guild is not None else None
+    if ("everyone" in parsed and EVERYONE_MENTION.search(content) and member is not None
+            and member.permissions_in(channel) & MENTION_EVERYONE):
+        mentioned.extend(uid for uid in channel.guild.members if uid != author.id)
     return tuple(dict.fromkeys(mentioned))
 
 

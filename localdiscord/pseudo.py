@@ -31,6 +31,8 @@ _NOT_WORDS = re.compile(
     r"|\b\d+(?:st|nd|rd|th)\b"  # ordinals: the pseudo language writes them as English does
 )
 _WORD = re.compile(r"[^\W\d_]{2,}")
+_ESCAPED = re.compile(r"\\([^0-9A-Za-z\s])")
+"""A backslash before a symbol, which Discord shows as the symbol alone (an escaped name)."""
 _HEADING_KEY = re.compile(r"\s*\{#[^}]*\}\s*$")
 FIGURES = ("Leo",)
 """The names of the games' own figures, alike in every edition (Why First?'s neutral Leo)."""
@@ -87,8 +89,8 @@ def _component_texts(components: Iterable[Any]) -> Iterator[str]:
 
 
 def untranslated(text: str, names: Iterable[str]) -> str | None:
-    """What of ``text`` is words outside ⟦ ⟧ and not a name, a rulebook's own text, a
-    mention, a link, a number or an emoji; None when nothing is."""
+    """What of ``text`` is words outside ⟦ ⟧ and not a name (escaped or not), a rulebook's
+    own text, a mention, a link, a number or an emoji; None when nothing is."""
     while True:
         inner = _WRAPPED.sub(" ", text)
         if inner == text:
@@ -96,7 +98,7 @@ def untranslated(text: str, names: Iterable[str]) -> str | None:
         text = inner
     if not _WORD.search(_NOT_WORDS.sub(" ", text)):
         return None  # the common case, seen at once
-    text = _rulebooks_taken_out(text)
+    text = _ESCAPED.sub(r"\1", _rulebooks_taken_out(text))  # as Discord shows it
     for name in sorted({*names, *FIGURES}, key=len, reverse=True):
         if name and name in text:
             text = text.replace(name, " ")

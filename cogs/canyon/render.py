@@ -35,7 +35,7 @@ from cogs.common.presenter import (
     who,
     winners_headline,
 )
-from cogs.common.seatnames import name_of, seat_names
+from cogs.common.seatnames import name_of, written_names
 from matches.match import Match
 from rules.canyon import race
 from rules.canyon.cards import ROUNDS
@@ -72,7 +72,7 @@ class CanyonPresenter:
 
     async def board_pictures(self, match: Match) -> list[Picture]:
         view = match.engine.view(match.state, None)
-        png = await render(board_png, board_facts(view), seat_names(match))
+        png = await render(board_png, board_facts(view), written_names(match))
         return [Picture("board.png", png)]
 
     def story(

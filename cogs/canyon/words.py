@@ -52,9 +52,11 @@ def what_it_does(
         seat = play["seat"]
         card, giver = scored_card(view, plays, action, seat)
         score = view["scores"][seat]
-        fields = {"name": name_of(match, seat)[:20], "score": score, "card": card["label"]}
+        fields = {
+            "name": name_of(match, seat, 20), "score": score, "card": card["label"]
+        }
         if giver != seat:
-            fields["giver"] = name_of(match, giver)[:20]
+            fields["giver"] = name_of(match, giver, 20)
         if card["double"]:
             high = effect.apply(card["value"])
             ends = sorted({race.moved(score, high), race.moved(score, -high)})

@@ -47,7 +47,3 @@ def when(finished_at: str) -> str:
         return f"<t:{int(datetime.fromisoformat(finished_at).timestamp())}:d>"
     except ValueError:
         return finished_at[:10]
-
-
-def short(name: str, limit: int = 24) -> str:
-    return name if len(name) <= limit else name[: limit - 1] + "…"

@@ -10,13 +10,13 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from cogs.career import PAGE_SIZE, game_title, replay_command, service_of, short, when
+from cogs.career import PAGE_SIZE, game_title, replay_command, service_of, when
 from cogs.common.i18n import _, number
 from cogs.common.outcomes import no_winner
 from cogs.common.pages import OWNER, Page, PageButton, asker_of, turn
 from cogs.common.presenter import EMBED_COLOUR, ordinal
 from cogs.common.reply import Reply
-from cogs.common.seatnames import seat_name
+from cogs.common.seatnames import as_written, seat_name
 from cogs.games import GAME_CHOICES
 from data import ratings
 
@@ -89,7 +89,7 @@ def _standing(result: ratings.SeatResult) -> str:
     place = f"{ordinal(result.place)} " if result.decided else ""
     won = " 🏆" if result.won else ""
     how = _(" (forfeit)") if result.forfeited else f" ({number(result.points)})"
-    return f"{place}{short(seat_name(result.name, result.level))}{won}{how}"
+    return f"{place}{as_written(seat_name(result.name, result.level), 24)}{won}{how}"
 
 
 async def history_page(
@@ -181,11 +181,11 @@ async def setup(bot: commands.Bot) -> None:
 
 
 def _history_title(name: str | None, title: str | None) -> str:
-    """Whose matches of which game the page lists."""
+    """Whose matches of which game the page lists (``name`` as the player wrote it)."""
     if name and title:
-        return _("{name}'s matches of {game} on this server", name=name, game=title)
+        return _("{name}'s matches of {game} on this server", name=as_written(name), game=title)
     if name:
-        return _("{name}'s matches on this server", name=name)
+        return _("{name}'s matches on this server", name=as_written(name))
     if title:
         return _("Finished matches of {game} on this server", game=title)
     return _("Finished matches on this server")

@@ -18,13 +18,13 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from cogs.career import service_of, short
+from cogs.career import service_of
 from cogs.common.i18n import N_, _
 from cogs.common.narration import move_lines
 from cogs.common.pages import Page, PageButton, turn
 from cogs.common.presenter import EMBED_COLOUR, Presenter
 from cogs.common.reply import Reply
-from cogs.common.seatnames import shown_name
+from cogs.common.seatnames import name_of
 from data import matches as rows
 from data import move_rows
 from matches.match import Match
@@ -237,7 +237,7 @@ def hands_embed(presenter: Presenter, match: Match, budget: int) -> discord.Embe
     if not any(text for _, text in hidden):
         return None
     for seat, text in hidden:
-        name = short(shown_name(seat.display_name), 60)
+        name = name_of(match, seat.seat, 60)
         text = text or _(NOTHING_HIDDEN)
         room = min(1024, budget - len(name))
         if room < 20:

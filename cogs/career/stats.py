@@ -24,6 +24,7 @@ from cogs.common.outcomes import no_winner_count, told
 from cogs.common.pages import OWNER, Page, PageButton, asker_of, turn
 from cogs.common.presenter import EMBED_COLOUR
 from cogs.common.reply import Reply
+from cogs.common.seatnames import as_written
 from cogs.games import GAME_CHOICES, PRESENTERS
 from data import career, career_results, ratings
 from data.interface import Connection
@@ -114,7 +115,7 @@ async def leaderboard_page(
     rows = [
         _(
             "**{rank}.** {name} · rating **{rating}** · {matches} matches · {rate} won",
-            rank=rank, name=names.get(line.user_id, line.user_id),
+            rank=rank, name=as_written(names.get(line.user_id, str(line.user_id))),
             rating=number(line.ordinal, "0.0"), matches=number(line.matches),
             rate=percent(line.win_rate),
         )
@@ -169,7 +170,7 @@ class Stats(commands.Cog):
         async with Reply(interaction, private=True) as reply:
             target = player or interaction.user
             embed = discord.Embed(
-                title=_("Career of {name} on this server", name=target.display_name),
+                title=_("Career of {name} on this server", name=as_written(target.display_name)),
                 colour=EMBED_COLOUR,
             )
             fields, pending = await self._fields(

@@ -23,6 +23,7 @@ from cogs.common.i18n import N_, _, speaking
 from cogs.common.languages import Languages
 from cogs.common.outcomes import told_to_them
 from cogs.common.presenter import moment
+from cogs.common.seatnames import as_written
 from data import clocks
 from data.errors import StoreUnavailable
 from data.interface import Connection
@@ -187,7 +188,7 @@ class Notices:
             )
 
     async def invited(self, match: Match, user_id: int, by: str) -> None:
-        """A player of the last match is asked to the rematch."""
+        """A player of the last match is asked to the rematch by ``by`` (a name as written)."""
         messages = await self._service.messages(match.id)
         lobby = messages.get("board")
         await self.send(
@@ -195,7 +196,7 @@ class Notices:
             lambda named: _(
                 "🔁 {player} opened a rematch: {match}. Press **Join** on its lobby to play "
                 "again.",
-                player=by, match=named,
+                player=as_written(by), match=named,
             ),
             link=(N_("Open the lobby"), lobby) if lobby is not None else None,
         )

@@ -19,7 +19,7 @@ from cogs.common.presenter import (
     result_title,
     who,
 )
-from cogs.common.seatnames import seat_names
+from cogs.common.seatnames import seat_names, written_names
 from cogs.hare.controls import hand_controls
 from cogs.hare.picture import board_facts, board_png
 from cogs.hare.words import markers_of, move_words, narrate, players_text, positions
@@ -40,7 +40,7 @@ class HarePresenter:
 
     async def board_pictures(self, match: Match) -> list[Picture]:
         view = match.engine.view(match.state, None)
-        png = await render(board_png, board_facts(view), seat_names(match))
+        png = await render(board_png, board_facts(view), written_names(match))
         return [Picture("board.png", png)]
 
     # -- the public board -------------------------------------------------------------

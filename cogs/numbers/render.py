@@ -18,7 +18,7 @@ from cogs.common.presenter import (
     who,
     winners_headline,
 )
-from cogs.common.seatnames import name_of, seat_names
+from cogs.common.seatnames import name_of, seat_names, written_names
 from cogs.numbers.controls import HAND_PICTURE, controls
 from cogs.numbers.picture import board_png
 from cogs.numbers.words import (
@@ -59,7 +59,7 @@ class NumbersPresenter:
 
     async def board_pictures(self, match: Match) -> list[Picture]:
         view = match.engine.view(match.state, None)
-        return [Picture("board.png", await render(board_png, view, seat_names(match)))]
+        return [Picture("board.png", await render(board_png, view, written_names(match)))]
 
     async def hand_pictures(self, match: Match, seat: int) -> list[Picture]:
         """The board in the hand of the player on turn, the spaces their cards can take
@@ -68,7 +68,7 @@ class NumbersPresenter:
             return []
         view = match.engine.view(match.state, seat)
         marked = sorted({space for card in view["hand"] for space in card["targets"]})
-        png = await render(board_png, view, seat_names(match), highlight=marked)
+        png = await render(board_png, view, written_names(match), highlight=marked)
         return [Picture(HAND_PICTURE, png)]
 
     # -- the public board -------------------------------------------------------------

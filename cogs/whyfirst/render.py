@@ -18,7 +18,7 @@ from cogs.common.presenter import (
     result_title,
     who,
 )
-from cogs.common.seatnames import name_of, seat_names
+from cogs.common.seatnames import as_written, name_of, written_names
 from cogs.whyfirst.picture import board_facts, board_png
 from cogs.whyfirst.words import (
     board_title,
@@ -40,11 +40,16 @@ BACK = "back"
 a figure move per seat. The board reads them all to keep every finished stage's end."""
 
 
-def _names(match: Match) -> list[str]:
-    """Display names of every figure, Leo included."""
-    names = seat_names(match)
+def _written(match: Match) -> list[str]:
+    """Every figure's name as written, Leo included: for labels and the picture."""
+    names = written_names(match)
     names.extend(match.engine.phantoms(match.state).values())  # type: ignore[attr-defined]
     return names
+
+
+def _names(match: Match) -> list[str]:
+    """Every figure's name in message text (markdown escaped), Leo included."""
+    return [as_written(name) for name in _written(match)]
 
 
 def _card_style(value: int) -> discord.ButtonStyle:
@@ -102,7 +107,7 @@ class WhyFirstPresenter:
 
     async def board_pictures(self, match: Match) -> list[Picture]:
         view = match.engine.view(match.state, None)
-        png = await render(board_png, board_facts(view), _names(match))
+        png = await render(board_png, board_facts(view), _written(match))
         return [Picture("board.png", png)]
 
     def seating(self, match: Match) -> str | None:
@@ -192,7 +197,9 @@ class WhyFirstPresenter:
                 MoveButton(
                     match.id, point, f"f{figure}", label=f"{name[:70]} ({signed(space)})"
                 )
-                for figure, (name, space) in enumerate(zip(names, view["positions"], strict=True))
+                for figure, (name, space) in enumerate(
+                    zip(_written(match), view["positions"], strict=True)
+                )
             ]
             return Controls(
                 content=_("Your {card} is up: pick the figure it moves.",
@@ -200,17 +207,19 @@ class WhyFirstPresenter:
                 embed=embed,
                 items=items,
             )
-        return self._card_controls(match, view, names, point, choice, embed)
+        return self._card_controls(match, view, _written(match), point, choice, embed)
 
     def _card_controls(
         self,
         match: Match,
         view: dict[str, Any],
-        names: list[str],
+        written: list[str],
         point: int,
         choice: str | None,
         embed: discord.Embed,
     ) -> Controls:
+        """The card buttons, then a picked card's targets (``written``: the figures' names
+        as labels show them)."""
         seat = view["seat"]
         legal = set(match.engine.legal_moves(match.state, seat))
         hand = view["hand"]
@@ -246,7 +255,7 @@ class WhyFirstPresenter:
                 match.id, point, code, label=_("On {name}", name=name)[:80],
                 style=discord.ButtonStyle.primary,
             )
-            for figure, name in enumerate(names)
+            for figure, name in enumerate(written)
             if (code := f"p{picked['card']}:{figure}") in legal
         ]
         items.append(ChoiceButton(match.id, point, BACK, label=_("Other card")))

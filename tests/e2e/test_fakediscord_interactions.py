@@ -10,6 +10,7 @@ import pytest
 
 from localdiscord import FakeDiscord, InteractionResult
 from localdiscord.messages import EPHEMERAL
+from localdiscord.posting import MENTION_EVERYONE
 from tests.e2e.demo_bot import DemoBot
 
 
@@ -206,3 +207,18 @@ async def test_channel_message_edit_and_delete(world: tuple[FakeDiscord, Any]) -
     await sent.delete()
     assert backend.channel_messages(w.channel) == [] and stored.deleted
     assert backend.violations == []
+
+
+async def test_everyone_in_content_notifies_the_channel_only_when_allowed_and_permitted(
+    world: tuple[FakeDiscord, Any],
+) -> None:
+    backend, w = world
+    channel = w.bot.get_channel(w.channel.id)
+    await channel.send("@everyone look")
+    assert backend.pings(w.alice) == [], "the bot may not mention everyone"
+    trusted = backend.add_role(w.guild, "trusted", permissions=MENTION_EVERYONE)
+    w.guild.members[backend.world.bot_user.id].role_ids.append(trusted.id)
+    await channel.send("@everyone look", allowed_mentions=discord.AllowedMentions.none())
+    await channel.send("@here look", embed=discord.Embed(title="@everyone"))
+    assert [m.content for m in backend.pings(w.alice)] == ["@here look"]
+    assert [m.content for m in backend.pings(w.bob)] == ["@here look"]

@@ -1,5 +1,6 @@
 // Discord's markdown, as much as the bot writes: bold, italics, underline, strike-through,
-// code, quotes, headers, subtext, masked links, mentions, timestamps and custom emoji.
+// code, quotes, headers, subtext, masked links, mentions, timestamps, custom emoji and
+// escaped symbols.
 "use strict";
 
 const Markdown = (() => {
@@ -41,19 +42,25 @@ const Markdown = (() => {
     return `<a href="${url}" target="_blank" rel="noreferrer">${text}</a>`;
   }
 
+  // Code, a mention and a backslash before a symbol are kept from the styles: a backslash
+  // shows the symbol as it is (``\*star\*`` reads *star*), as Discord does, and a name in a
+  // mention reads as written; inside code a backslash is only a backslash.
   function inline(text, users) {
-    const codes = [];
-    text = text.replace(/`([^`\n]+)`/g, (_, code) => {
-      codes.push(`<code>${code}</code>`);
-      return `\u0000${codes.length - 1}\u0000`;
-    });
+    const kept = [];
+    const keep = (html) => {
+      kept.push(html);
+      return `\u0000${kept.length - 1}\u0000`;
+    };
+    const mention = (mark, id) =>
+      keep(`<span class="mention">${mark}${escapeHtml(users[id] || "unknown")}</span>`);
+    text = text
+      .replace(/`([^`\n]+)`|\\([^0-9A-Za-z\s])/g, (_, code, symbol) =>
+        keep(code === undefined ? symbol : `<code>${code}</code>`))
+      .replace(/&lt;@!?(\d+)&gt;/g, (_, id) => mention("@", id))
+      .replace(/&lt;#(\d+)&gt;/g, (_, id) => mention("#", id));
     text = text
       .replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, (_, label, url) => link(url, label))
       .replace(/(^|[\s(])(https?:\/\/[^\s<)]+)/g, (_, before, url) => before + link(url, url))
-      .replace(/&lt;@!?(\d+)&gt;/g, (_, id) =>
-        `<span class="mention">@${escapeHtml(users[id] || "unknown")}</span>`)
-      .replace(/&lt;#(\d+)&gt;/g, (_, id) =>
-        `<span class="mention">#${escapeHtml(users[id] || "unknown")}</span>`)
       .replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, s, style) => timestamp(+s, style))
       .replace(/&lt;a?:(\w+):\d+&gt;/g, ":$1:")
       .replace(/\*\*([\s\S]+?)\*\*/g, "<strong>$1</strong>")
@@ -62,7 +69,7 @@ const Markdown = (() => {
       .replace(/(^|[^\w_])_([^_\n]+?)_(?!\w)/g, "$1<em>$2</em>")
       .replace(/~~([\s\S]+?)~~/g, "<s>$1</s>")
       .replace(/\|\|([\s\S]+?)\|\|/g, '<span class="spoiler">$1</span>');
-    return text.replace(/\u0000(\d+)\u0000/g, (_, i) => codes[+i]);
+    return text.replace(/\u0000(\d+)\u0000/g, (_, i) => kept[+i]);
   }
 
   // Markdown to HTML; ``users`` maps user and channel ids to names for mentions.
