@@ -22,7 +22,7 @@ from cogs.career import service_of
 from cogs.common.i18n import N_, _
 from cogs.common.narration import move_lines
 from cogs.common.pages import Page, PageButton, turn
-from cogs.common.presenter import EMBED_COLOUR, Presenter
+from cogs.common.presenter import EMBED_COLOUR, Presenter, by_name
 from cogs.common.reply import Reply
 from cogs.common.seatnames import name_of
 from data import matches as rows
@@ -140,8 +140,16 @@ async def replay_message(
 ) -> dict[str, Any]:
     """The board at ``step``, what was just played, every hand then, and the controls."""
     presenter = _presenters(interaction)[rebuilt.record.game]
+    match = Match(rebuilt.record, rebuilt.engine, rebuilt.state_at(step))
+    with by_name():
+        return await _step_message(presenter, rebuilt, match, step, owner)
+
+
+async def _step_message(
+    presenter: Presenter, rebuilt: Replay, match: Match, step: int, owner: int
+) -> dict[str, Any]:
+    """:func:`replay_message` of ``match``, the game as it stood at ``step``."""
     record, moved = rebuilt.record, rebuilt.move_at(step)
-    match = Match(record, rebuilt.engine, rebuilt.state_at(step))
     board = presenter.board(match, rebuilt.events_before(step, max(1, presenter.narration_moves)))
     board.set_author(
         name=_(

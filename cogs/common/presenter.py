@@ -6,6 +6,9 @@ import hashlib
 import io
 import json
 import marshal
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Protocol, runtime_checkable
@@ -262,10 +265,28 @@ class BoardInHand(Protocol):
         """The pictures of ``seat``'s hand now, drawn off the event loop (none: no picture)."""
 
 
+_MENTIONING: ContextVar[bool] = ContextVar("mentioning", default=True)
+
+
+@contextmanager
+def by_name() -> Iterator[None]:
+    """Players named rather than mentioned while inside: a replay's past step is nobody's
+    turn now, and its players may have left the server (a mention of them reads
+    "@Unknown User")."""
+    token = _MENTIONING.set(False)
+    try:
+        yield
+    finally:
+        _MENTIONING.reset(token)
+
+
 def who(match: Match, seat: int) -> str:
-    """A seat as the channel reads it: the player's mention, or the computer's name."""
+    """A seat as the channel reads it: the player's mention (their name inside
+    :func:`by_name`), or the computer's name."""
     sitting = match.seats[seat]
-    return f"🤖 {name_of(match, seat)}" if sitting.computer else f"<@{sitting.user_id}>"
+    if sitting.computer:
+        return f"🤖 {name_of(match, seat)}"
+    return f"<@{sitting.user_id}>" if _MENTIONING.get() else name_of(match, seat)
 
 
 def player_list(match: Match) -> str:

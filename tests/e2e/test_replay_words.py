@@ -94,3 +94,19 @@ async def test_a_replay_step_tells_its_move_once(table, game):
         board = embed_text(shown.message.embeds[0])
         for line in field_value(shown.message, f"Move {step}").splitlines():
             assert board.count(line) == 1, f"step {step} tells {line!r} twice:\n{board}"
+
+
+@pytest.mark.parametrize("game", ["whyfirst", "hare", "canyon", "numbers"])
+async def test_a_replay_names_its_players_and_mentions_nobody(table, game):
+    """A past step is nobody's turn now, and its players may have left the server: the
+    replay names them as written, where the live board mentions them."""
+    anne, ben = table.player("*anne*"), table.player("ben")
+    match_id = await play_match(
+        table.bot.table.service, game, [Player(anne.id, "*anne*"), Player(ben.id, "ben")],
+        guild_id=table.guild.id, channel_id=table.channel.id,
+    )
+    shown = await table.backend.slash(anne, table.channel, "replay", match=match_id)
+    for _step in range(3):
+        assert "<@" not in shown.text, shown.text
+        assert "\\*anne\\*" in shown.text and "ben" in shown.text
+        shown = await table.backend.click(anne, shown, label="Next ▶")
