@@ -52,6 +52,8 @@ const Markdown = (() => {
       .replace(/(^|[\s(])(https?:\/\/[^\s<)]+)/g, (_, before, url) => before + link(url, url))
       .replace(/&lt;@!?(\d+)&gt;/g, (_, id) =>
         `<span class="mention">@${escapeHtml(users[id] || "unknown")}</span>`)
+      .replace(/&lt;\/([-\w ]+):(\d+)&gt;/g, (_, path, id) =>
+        `<span class="mention">${escapeHtml(users[`</${path}:${id}>`] || `/${path}`)}</span>`)
       .replace(/&lt;#(\d+)&gt;/g, (_, id) =>
         `<span class="mention">#${escapeHtml(users[id] || "unknown")}</span>`)
       .replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, s, style) => timestamp(+s, style))
@@ -65,7 +67,7 @@ const Markdown = (() => {
     return text.replace(/\u0000(\d+)\u0000/g, (_, i) => codes[+i]);
   }
 
-  // Markdown to HTML; ``users`` maps user and channel ids to names for mentions.
+  // Markdown to HTML; ``users`` maps user and channel ids, and command mentions, to names.
   function render(source, users = {}) {
     if (!source) return "";
     const blocks = [];
