@@ -12,10 +12,9 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from cogs.common.i18n import N_, _, pgettext
-from cogs.common.i18n_commands import command_name
 from cogs.common.presenter import EMBED_COLOUR
 from cogs.common.reply import Reply
-from cogs.common.slashnames import command_of, option, slash
+from cogs.common.slashnames import command_of, option, slash, subcommand
 from cogs.rulebook import Name, game_choices, unknown_game
 from cogs.rulebook_pages import RuleOpenButton
 from rules.rulebook import game_named
@@ -86,6 +85,10 @@ class Help(commands.Cog):
     def _slash(self, path: str, ids: Mapping[str, int]) -> str:
         return slash(self.bot.tree, path, ids)
 
+    def _sub(self, path: str) -> str:
+        """A subcommand every game has alike, by its name alone."""
+        return subcommand(self.bot.tree, path)
+
     def _title(self, game: str) -> str:
         return _(self.bot.table.presenters[game].title)  # type: ignore[attr-defined]
 
@@ -101,7 +104,7 @@ class Help(commands.Cog):
             description=_(
                 "Four board games, played in a server's channel, live in an evening or slowly "
                 "over days. {help} with `{game}` tells one game in short.",
-                help=c["help"], game=command_name("game"),
+                help=c["help"], game=option(command_of(self.bot.tree, "help"), "game"),
             ),
             colour=EMBED_COLOUR,
         )
@@ -118,10 +121,11 @@ class Help(commands.Cog):
             "you are told when it is your move ({notify}). In a match: `{board}` posts the "
             "board again, `{resign}` leaves it (your seat plays on), `{cancel}` ends it (its "
             "host or a moderator).",
-            pace=command_name("pace"), notify=c["notify"], board=command_name("board"),
+            pace=option(command_of(self.bot.tree, "whyfirst new"), "pace"), notify=c["notify"],
+            board=self._sub("whyfirst board"),
             join=_("Join"), start=pgettext("lobby", "Start"), show=_("Show my hand"),
-            new=command_name("new"),
-            resign=command_name("resign"), cancel=command_name("cancel"),
+            new=self._sub("whyfirst new"), resign=self._sub("whyfirst resign"),
+            cancel=self._sub("whyfirst cancel"),
         ), inline=False)
         embed.add_field(name=_("Your commands"), value="\n".join((
             _("{show} · {search}: a rule, or an answer to your question",
@@ -144,9 +148,10 @@ class Help(commands.Cog):
         """One game in short: what it is, how to start one, its commands and its rules."""
         title = self._title(game)
         new = command_of(self.bot.tree, f"{game} new")
-        options = ", ".join(option(new, name) for name in NEW_OPTIONS.get(game, ("pace",)))
+        options = ", ".join(f"`{option(new, name)}`" for name in NEW_OPTIONS.get(game, ("pace",)))
+        kind = _(KINDS[game])  # a line's end in the table's help: it opens a sentence here
         embed = discord.Embed(
-            title=title, description=f"{_(KINDS[game])}\n\n{_(OVERVIEWS[game])}",
+            title=title, description=f"{kind[:1].upper()}{kind[1:]}\n\n{_(OVERVIEWS[game])}",
             colour=EMBED_COLOUR,
         )
         embed.add_field(name=_("Start a match"), value=_(
@@ -165,7 +170,8 @@ class Help(commands.Cog):
         embed.add_field(name=_("The rules"), value=_(
             "{show} with {title} as `{option}`: every section of its rules; {search}: ask a "
             "question.",
-            show=self._slash("rules show", ids), option=command_name("game"), title=title,
+            show=self._slash("rules show", ids), title=title,
+            option=option(command_of(self.bot.tree, "rules show"), "game"),
             search=self._slash("rules search", ids),
         ), inline=False)
         view = discord.ui.View(timeout=None)

@@ -66,9 +66,15 @@ def slash(tree: app_commands.CommandTree[Any], path: str, ids: Mapping[str, int]
     return "`/" + " ".join(command_name(name) for name in names) + "`"
 
 
+def subcommand(tree: app_commands.CommandTree[Any], path: str) -> str:
+    """The last name of the command ``path`` names, as the reader's Discord shows it
+    (``"hare resign"`` → ``ritirati``), for a sentence about every game's alike."""
+    return command_name(command_of(tree, path).name)
+
+
 def option(command: Command, name: str) -> str:
     """An option of ``command`` as the reader's Discord names it (``pace`` → ``ritmo``)."""
     parameter = command.get_parameter(name)
     if parameter is None:
         raise LookupError(f"/{command.qualified_name} has no option {name}")
-    return f"`{command_name(parameter.display_name)}`"
+    return command_name(parameter.display_name)

@@ -97,6 +97,7 @@ async def test_the_game_option_tells_that_game_and_how_to_start_one(table):
         title, how = _("Hare and Tortoise"), _("How to play")
     (embed,) = answer.embeds
     assert embed["title"] == title
+    assert embed["description"].startswith("Una carrera para 2 a 6 jugadores")
     shown = table.backend.shown_to(answer.messages[0], lucia)
     assert "/hare nueva" in shown and "`ritmo`" in shown and "/hare abandonar" in shown
     assert mentioned(answer.text) == {"hare new", "hare board", "hare resign", "hare cancel",
