@@ -43,6 +43,7 @@ from cogs.common.process import (
     start_failure,
     this_command,
 )
+from cogs.common.slashnames import CommandIds
 from cogs.common.table import Table
 from cogs.common.uploads import send_forms_whole
 from cogs.games import PRESENTERS
@@ -69,6 +70,7 @@ EXTENSIONS = (
     "cogs.players",
     "cogs.clock",
     "cogs.settings",
+    "cogs.help",
 )
 STALE_BUTTON = N_("That button no longer does anything. Use the latest board or hand message.")
 
@@ -119,6 +121,9 @@ class TableBot(commands.AutoShardedBot):
         if self.pace is not None:
             pace_requests(self.http, self.pace)
         self.settings = settings
+        dev_guild = discord.Object(settings.dev_guild_id) if settings.dev_guild_id else None
+        self.command_ids = CommandIds(dev_guild)
+        """The synced commands' ids, for mentions (``/help``)."""
         self._new_seed = new_seed
         self._now = now
         self._thinking = thinking
@@ -191,7 +196,7 @@ class TableBot(commands.AutoShardedBot):
     async def _sync_commands(self) -> None:
         """Sync slash commands only when they changed since this application's last sync
         (one database may serve several applications, a test bot and the real one)."""
-        guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+        guild = self.command_ids.guild
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
         payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
@@ -202,7 +207,7 @@ class TableBot(commands.AutoShardedBot):
             synced = await meta.get_meta(db, key)
         if synced == digest:
             return
-        await self.tree.sync(guild=guild)
+        self.command_ids.learn(await self.tree.sync(guild=guild))
         async with self.store.transaction() as db:
             await meta.set_meta(db, key, digest)
         log.info("slash commands synced (%s)", key)

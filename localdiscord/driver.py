@@ -12,7 +12,7 @@ import discord
 import discord.http
 import discord.webhook.async_
 
-from . import pseudo
+from . import mentions, pseudo
 from .gateway import TaskTracker, guild_create_payload
 from .messages import Attachment, Message
 from .model import Channel, Guild, Member, Role, User
@@ -288,6 +288,12 @@ class FakeDiscord(Players):
 
     def get_message(self, message_id: int) -> Message | None:
         return self.world.messages.get(message_id)
+
+    def shown_to(self, message: Message, user: User) -> str:
+        """The message's text as ``user``'s Discord shows it: command mentions as the
+        commands' names in their locale."""
+        commands = self.world.commands_for(message.channel.guild)
+        return mentions.shown(message.text, commands, user.locale)
 
 
 def _specification() -> openapi.Specification:

@@ -10,7 +10,7 @@ import urllib.parse
 from collections.abc import Callable
 from typing import Any
 
-from . import limits, pseudo
+from . import limits, mentions, pseudo
 from .encoding import copied
 from .messages import (
     COMPONENTS_V2,
@@ -82,6 +82,7 @@ class Posting:
             flags=flags,
         )
         self._resolve_attachment_references(msg)
+        self._check_command_mentions(msg)
         msg.notified = _notified(channel, payload, flags, self.world.bot_user)
         if msg.notified:
             self.world.notifications.append(msg)
@@ -131,6 +132,8 @@ class Posting:
             msg.attachments = attachments
         if "embeds" in payload or attachments is not None:
             self._resolve_attachment_references(msg)
+        if "content" in payload or "embeds" in payload:
+            self._check_command_mentions(msg)
         msg.flags &= ~LOADING
         msg.edited_timestamp = iso(datetime.datetime.now(datetime.UTC))
         msg.edits += 1
@@ -201,6 +204,14 @@ class Posting:
             part["proxy_url" if key == "url" else "proxy_icon_url"] = attachment.url
             if key == "url" and attachment.dimensions is not None:
                 part["width"], part["height"] = attachment.dimensions
+
+
+    def _check_command_mentions(self, msg: Message) -> None:
+        """A command mention Discord cannot resolve shows as its raw ``</...>``: a violation."""
+        commands = self.world.commands_for(msg.channel.guild)
+        for problem in mentions.problems(msg, commands):
+            self.world.violations.append(Violation(
+                kind="command_mention", message=f"message {msg.id}: {problem}"))
 
 
 USER_MENTION = re.compile(r"<@!?(\d+)>")

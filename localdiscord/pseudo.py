@@ -25,6 +25,7 @@ _WRAPPED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*(?:{CLOSE}|$)")
 that keeps only its first 1,024 characters)."""
 _NOT_WORDS = re.compile(
     r"<(?:@[!&]?|#|t:|a?:\w+:)[^>]*>"  # mentions, channels, timestamps, custom emoji
+    r"|</[^>]*:\d+>"  # command mentions
     r"|https?://\S+"  # links
     r"|`[^`]*`"  # commands and codes as typed
     r"|\b[A-Za-z]?\d+[A-Za-z]?\b"  # numbers and space codes (A7, 12b)

@@ -24,6 +24,13 @@ def valid_name(name: str) -> bool:
     return bool(VALID_NAME.match(name)) and name == name.lower()
 
 
+def command_name(name: str) -> str:
+    """A command's, group's or option's name as the language spoken now shows it: as the
+    translator gives it to Discord, English where no valid translation is."""
+    text = _(name)
+    return text if valid_name(text) else name
+
+
 class CommandTranslator(app_commands.Translator):
     """The commands' text through the same catalogs as every message."""
 

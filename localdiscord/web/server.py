@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from .. import mentions
 from ..messages import EPHEMERAL, LOADING, Message
 from ..model import User
 from ..results import InteractionResult
@@ -100,8 +101,19 @@ class Page:
             "dm": str(dm.id),
             "players": sorted(self.table.players),
             "users": {str(user.id): user.name for user in self.world.users.values()},
+            "commands": self._command_mentions(shown, me),
             "messages": [self._shown(m) for m in sorted(shown, key=lambda m: m.id)],
         })
+
+    def _command_mentions(self, shown: list[Message], me: User) -> dict[str, str]:
+        """Each command mention of these messages as ``me``'s Discord shows it
+        (``</hare new:1>`` → ``/lepre nuova``)."""
+        commands = self.world.commands_for(self.table.guild)
+        return {
+            found[0]: mentions.shown(found[0], commands, me.locale)
+            for message in shown
+            for found in mentions.MENTION.finditer(message.text)
+        }
 
     def _shown(self, message: Message) -> dict[str, Any]:
         data = message.payload()

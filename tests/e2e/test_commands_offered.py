@@ -7,7 +7,7 @@ import pytest
 
 GAMES = ("whyfirst", "hare", "canyon", "numbers")
 SERVER_ONLY = (*GAMES, "stats", "leaderboard", "history", "replay")
-ANYWHERE = ("rules", "mygames", "notify")
+ANYWHERE = ("help", "rules", "mygames", "notify")
 GUILD, BOT_DM = 0, 1
 GUILD_INSTALL = 0
 

@@ -33,6 +33,10 @@ async def test_a_whole_match_and_its_career_pages_fit_discord_in_a_longer_langua
     await table.restart()
     players = [table.player(name, locale="pseudo") for name in ("anne", "ben", "chris")]
     anne = players[0]
+    mods = table.backend.add_role(  # /help shows the server's settings too
+        table.guild, "mods", permissions=discord.Permissions(manage_guild=True).value
+    )
+    table.guild.members[anne.id].role_ids.append(mods.id)
     backend, channel = table.backend, table.channel
     await backend.slash(anne, channel, "whyfirst new")
     match_id = match_id_of(table.board())
@@ -44,7 +48,8 @@ async def test_a_whole_match_and_its_career_pages_fit_discord_in_a_longer_langua
     for command, options in (
         ("stats", {}), ("history", {}), ("replay", {"match": match_id}), ("mygames", {}),
         ("leaderboard", {"game": "whyfirst"}), ("rules show", {"game": "whyfirst"}),
-        ("whyfirst cancel", {}),
+        ("whyfirst cancel", {}), ("help", {}),
+        *(("help", {"game": game}) for game in ("whyfirst", "hare", "canyon", "numbers")),
     ):
         answered = await backend.slash(anne, channel, command, **options)
         assert answered.text or answered.embeds, command

@@ -198,3 +198,16 @@ async def test_the_bots_autocomplete_answers_the_option_typed_by_its_spanish_nam
     assert show["name"] == "show"
     assert show["options"] == [
         {"name": "game", "type": 3, "value": "hare", "focused": True}]
+
+
+async def test_the_page_names_the_commands_help_mentions_in_the_players_language(page):
+    browser, backend = page
+    await browser.language("ben", "it")
+    status, answer = await browser.slash("ben", "aiuto")
+    assert status == 200 and answer["answered"]
+    state = await browser.get("api/state?as=ben")
+    hare_new = next(mention for mention in state["commands"] if mention.startswith("</hare new:"))
+    assert state["commands"][hare_new] == "/lepre nuova"
+    (shown,) = [m for m in state["messages"] if m["ephemeral"]]
+    assert hare_new in shown["embeds"][0]["fields"][0]["value"]
+    assert backend.violations == []

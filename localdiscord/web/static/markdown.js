@@ -57,6 +57,8 @@ const Markdown = (() => {
       .replace(/`([^`\n]+)`|\\([^0-9A-Za-z\s])/g, (_, code, symbol) =>
         keep(code === undefined ? symbol : `<code>${code}</code>`))
       .replace(/&lt;@!?(\d+)&gt;/g, (_, id) => mention("@", id))
+      .replace(/&lt;\/([-\w ]+):(\d+)&gt;/g, (_, path, id) => keep(
+        `<span class="mention">${escapeHtml(users[`</${path}:${id}>`] || `/${path}`)}</span>`))
       .replace(/&lt;#(\d+)&gt;/g, (_, id) => mention("#", id));
     text = text
       .replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, (_, label, url) => link(url, label))
@@ -72,7 +74,7 @@ const Markdown = (() => {
     return text.replace(/\u0000(\d+)\u0000/g, (_, i) => kept[+i]);
   }
 
-  // Markdown to HTML; ``users`` maps user and channel ids to names for mentions.
+  // Markdown to HTML; ``users`` maps user and channel ids, and command mentions, to names.
   function render(source, users = {}) {
     if (!source) return "";
     const blocks = [];

@@ -160,7 +160,7 @@ const Render = (() => {
 
   // One message; ``state`` gives the names of users and channels.
   function message(data, state) {
-    const names = { ...state.users };
+    const names = { ...state.users, ...state.commands };
     for (const channel of state.channels) names[channel.id] = channel.name;
     const node = el("article", "message");
     node.id = `message-${data.id}`;
