@@ -35,11 +35,11 @@ KINDS = {
 OVERVIEWS = {
     "whyfirst": N_("Five stages of five card rounds. Each round everyone secretly plays a card "
                    "in front of a figure, anyone's; all are revealed together and the figures "
-                   "move. After each stage the figures in second place score its number, and "
-                   "after five stages the second-highest total wins."),
+                   "move. After each stage the figures in second place score their space's "
+                   "number, and after five stages the second-highest total wins."),
     "hare": N_("Each turn you move forward and pay carrots for it (1, 3, 6, 10 … for 1, 2, 3, "
                "4 … spaces), or fall back to a tortoise space to earn some. Carrot, hare, "
-               "lettuce and number spaces pay or cost on the way. Reach the Finish with no "
+               "lettuce and position spaces pay or cost on the way. Reach the Finish with no "
                "lettuce left and few enough carrots."),
     "canyon": N_("Each round everyone secretly plays an acceleration card, and may call a "
                  "collision; the round's action card changes every value. A fourth collision "

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import discord
+import pytest
 from discord import app_commands
 
 from cogs.common.i18n import _, speaking
@@ -145,3 +146,17 @@ async def test_the_simulated_discord_refuses_a_mention_no_command_answers_to(tab
     assert "no such subcommand" in problems[1]
     assert "no command of the bot has id 1" in problems[2]
     assert "shown as typed" in problems[3]
+
+
+POSITION_SPACES = {"en-US": "position", "es-ES": "posición", "it": "posizione", "nl": "positievak"}
+"""Hare and Tortoise's position spaces, in each edition's rulebook's own word."""
+
+
+@pytest.mark.parametrize("locale", sorted(POSITION_SPACES))
+async def test_the_hare_overview_names_its_spaces_as_the_rulebook_does(table, locale):
+    reader = table.player("reader", locale=locale)
+    answer = await table.backend.slash(reader, table.channel, "help", game="hare")
+    word = POSITION_SPACES[locale]
+    rules = " ".join(s.text for s in all_rulebooks(locale[:2])["hare"].sections).lower()
+    assert word in rules
+    assert word in answer.embeds[0]["description"].lower()
