@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from data import matches as rows
+from data import ratings, seat_rows, versions
 from localdiscord import Message, User
 from matches.match import Player
 from tests.e2e.conftest import Table
@@ -109,3 +111,24 @@ async def matches_played(
             table.bot.table.service, game, players, guild_id=guild_id or table.guild.id,
             channel_id=table.channel.id, seed=seed,
         )
+
+
+async def finished_races(table: Table, players: list[User], count: int) -> None:
+    """``count`` finished races between ``players``, stored as played, the first winning
+    each, a day apart: more than a page of /history."""
+    async with table.bot.store.transaction() as db:
+        for number in range(count):
+            match_id = await rows.insert_match(
+                db, game="hare", guild_id=table.guild.id, channel_id=table.channel.id,
+                host_id=players[0].id, options={},
+            )
+            await versions.set_status(db, match_id, expected_version=0, status="finished")
+            for seat, user in enumerate(players):
+                await seat_rows.add_seat(db, match_id, user.id, user.name)
+                await ratings.record_result(
+                    db,
+                    ratings.SeatResult(
+                        match_id, seat, table.guild.id, "hare", user.id, 2, seat + 1,
+                        1 - seat, seat == 0, False, f"2026-01-{number + 1:02d}T10:00:00+00:00",
+                    ),
+                )

@@ -8,14 +8,13 @@ from cogs.career import RATINGS_PENDING
 from cogs.career.replay import drawn_ahead
 from cogs.common import pictures
 from cogs.common.i18n import speaking
-from data import matches as rows
-from data import move_rows, ratings, seat_rows, versions
+from data import move_rows, ratings
 from matches import results, upkeep
 from matches.match import Match, Player
 from rules.hare import ENGINE as HARE
 from rules.whyfirst import ENGINE as WHY_FIRST
 from tests.databases import sqlite_only
-from tests.e2e.play import finished_whyfirst, matches_played, open_and_start
+from tests.e2e.play import finished_races, finished_whyfirst, matches_played, open_and_start
 from tests.matches.helpers import play_match, to_version_5, to_version_13
 
 
@@ -159,23 +158,7 @@ async def test_the_leaderboard_pages_within_discords_limits_across_a_restart(tab
 
 async def test_history_pages_newest_first(table):
     anne, ben = table.player("anne"), table.player("ben")
-    store = table.bot.store
-    async with store.transaction() as db:
-        for number in range(12):
-            match_id = await rows.insert_match(
-                db, game="hare", guild_id=table.guild.id, channel_id=table.channel.id,
-                host_id=anne.id, options={},
-            )
-            await versions.set_status(db, match_id, expected_version=0, status="finished")
-            for seat, user in enumerate((anne, ben)):
-                await seat_rows.add_seat(db, match_id, user.id, user.name)
-                await ratings.record_result(
-                    db,
-                    ratings.SeatResult(
-                        match_id, seat, table.guild.id, "hare", user.id, 2, seat + 1,
-                        1 - seat, seat == 0, False, f"2026-01-{number + 1:02d}T10:00:00+00:00",
-                    ),
-                )
+    await finished_races(table, [anne, ben], 12)
     first = await table.backend.slash(ben, table.channel, "history", player=anne.id)
     assert "anne's matches on this server" in first.text
     assert first.text.index("**#12**") < first.text.index("**#3**")

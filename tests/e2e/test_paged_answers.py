@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from cogs import rulebook_pages
 from cogs.common.pages import NOT_ON_MESSAGE, PAGE_GONE
-from data import matches as rows
-from data import ratings, seat_rows, versions
+from data import ratings
 from rules.rulebook import all_rulebooks
+from tests.e2e.play import finished_races
 
 BOOKS = all_rulebooks()
 
@@ -69,30 +69,9 @@ async def test_page_buttons_keep_their_asker_across_a_restart(table):
     assert not turned.ephemeral and "Page 2 of 3" in turned.text
 
 
-async def _finished_matches(table, players, count: int) -> None:
-    """``count`` finished races between ``players``, the first winning each: more than a
-    page of /history."""
-    async with table.bot.store.transaction() as db:
-        for number in range(count):
-            match_id = await rows.insert_match(
-                db, game="hare", guild_id=table.guild.id, channel_id=table.channel.id,
-                host_id=players[0].id, options={},
-            )
-            await versions.set_status(db, match_id, expected_version=0, status="finished")
-            for seat, user in enumerate(players):
-                await seat_rows.add_seat(db, match_id, user.id, user.name)
-                await ratings.record_result(
-                    db,
-                    ratings.SeatResult(
-                        match_id, seat, table.guild.id, "hare", user.id, 2, seat + 1,
-                        1 - seat, seat == 0, False, f"2026-01-{number + 1:02d}T10:00:00+00:00",
-                    ),
-                )
-
-
 async def test_a_strangers_click_on_a_posted_history_answers_them_alone(table):
     anne, ben = table.player("anne"), table.player("ben")
-    await _finished_matches(table, [anne, ben], 12)
+    await finished_races(table, [anne, ben], 12)
     posted = await table.backend.slash(anne, table.channel, "history", public=True)
     edits = _edits(table, posted)
 
