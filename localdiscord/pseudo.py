@@ -16,6 +16,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from localdiscord.mentions import raw_where, shown_where
+
 ENV = "TABLE_LANGUAGE"
 LOCALE = "pseudo"
 OPEN, CLOSE = "⟦", "⟧"
@@ -63,16 +65,8 @@ def texts(payload: Any) -> Iterator[str]:
 def _embed_texts(embed: Any) -> Iterator[str]:
     if not isinstance(embed, dict):
         return
-    for key in ("title", "description"):
-        if isinstance(embed.get(key), str):
-            yield embed[key]
-    for key in ("footer", "author"):
-        part = embed.get(key) or {}
-        for name in ("text", "name"):
-            if isinstance(part.get(name), str):
-                yield part[name]
-    for field in embed.get("fields") or []:
-        yield from (field.get(k) for k in ("name", "value") if isinstance(field.get(k), str))
+    yield from raw_where(embed)
+    yield from shown_where(embed)
 
 
 def _component_texts(components: Iterable[Any]) -> Iterator[str]:
