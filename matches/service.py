@@ -95,6 +95,17 @@ class MatchService(MatchPlay):
             ) from None
         return await self.get(match_id)
 
+    async def server_pace(self, guild_id: int) -> clock.Pace | None:
+        """The server's default pace for new lobbies; None: the table's default."""
+        async with self._store.read() as db:
+            key = await paces.server_pace(db, guild_id)
+        return clock.PACES.get(key) if key else None
+
+    async def set_server_pace(self, guild_id: int, pace: str | None) -> None:
+        """The server's default pace for new lobbies (None: the table's default again)."""
+        async with self._store.transaction() as db:
+            await paces.set_server_pace(db, guild_id, pace, now=time.time())
+
     @on_fresh_state
     async def join(self, match_id: int, player: Player) -> Match:
         async with self._locks[match_id]:
