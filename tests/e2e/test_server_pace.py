@@ -3,6 +3,7 @@ the lobbies opened without one; a host who chooses a pace keeps theirs."""
 
 from __future__ import annotations
 
+from matches.clock import PACES
 from tests.e2e.play import match_id_of
 from tests.e2e.test_two_processes import _second_bot
 
@@ -24,13 +25,8 @@ async def _lobby_pace(table, user, command: str, **options) -> str:
     lobby = table.backend.channel_messages(table.channel)[-1]
     record = await table.match_row(match_id_of(lobby))
     said = next(line for line in lobby.text.splitlines() if line.startswith("Pace: "))
-    assert said == f"Pace: {_title(record.pace)}."
+    assert said == f"Pace: {PACES[record.pace].title}."
     return record.pace
-
-
-def _title(key: str) -> str:
-    return {"relaxed": RELAXED, "daily": DAILY, "live": "Live: 3 minutes a decision",
-            "untimed": "Untimed: no clock"}[key]
 
 
 async def test_a_lobby_opened_without_a_pace_has_the_servers_and_a_hosts_choice_wins(table):
