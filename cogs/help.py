@@ -137,11 +137,13 @@ class Help(commands.Cog):
             _("{language}: the language I speak to you", language=c["language"]),
         )), inline=False)
         if manager:
-            embed.add_field(name=_("This server's settings"), value=_(
-                "{settings}: the language of boards, lobbies and results here (members with "
-                "*{manage}*)", settings=self._slash("settings language", ids),
-                manage=_("Manage Server"),
-            ), inline=False)
+            embed.add_field(name=_("This server's settings"), value="\n".join((
+                _("{settings}: the language of boards, lobbies and results here (members with "
+                  "*{manage}*)", settings=self._slash("settings language", ids),
+                  manage=_("Manage Server")),
+                _("{pace}: the pace of new lobbies here when their host chooses none",
+                  pace=self._slash("settings pace", ids)),
+            )), inline=False)
         return embed
 
     def _game(self, game: str, ids: Mapping[str, int]) -> dict[str, Any]:

@@ -9,15 +9,23 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
+from cogs.common.gamecog import PACE_CHOICES
 from cogs.common.i18n import LANGUAGES, NAMES, _, language_of
 from cogs.common.reply import Reply
 from cogs.common.table import Table
+from matches.clock import DEFAULT_PACE, PACES, Pace
 
 FOLLOW_DISCORD = "discord"
 """The choice that clears the server's own language."""
 LANGUAGE_CHOICES = [
     app_commands.Choice(name=NAMES[lang], value=lang) for lang in LANGUAGES
 ] + [app_commands.Choice(name=locale_str("follow the server's Discord"), value=FOLLOW_DISCORD)]
+TABLE_DEFAULT = "default"
+"""The choice that clears the server's own pace."""
+SERVER_PACE_CHOICES = [
+    *PACE_CHOICES,
+    app_commands.Choice(name=locale_str("the table's default (a day)"), value=TABLE_DEFAULT),
+]
 
 
 @app_commands.guild_only()
@@ -40,23 +48,30 @@ class Settings(
         name=locale_str("language"),
         description=locale_str("The language of boards, lobbies and results on this server"),
     )
-    @app_commands.describe(language=locale_str("A language, or follow the server's Discord"))
+    @app_commands.describe(
+        language=locale_str("A language, or follow the server's Discord; none: the current one")
+    )
     @app_commands.rename(language=locale_str("language"))
     @app_commands.choices(language=LANGUAGE_CHOICES)
     @app_commands.checks.has_permissions(manage_guild=True)
     async def language(
-        self, interaction: discord.Interaction[Any], language: app_commands.Choice[str]
+        self, interaction: discord.Interaction[Any],
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
+        """Set the server's language, or without one say the current one."""
         assert interaction.guild_id is not None
-        chosen = None if language.value == FOLLOW_DISCORD else language.value
         async with Reply(interaction, private=True) as reply:
+            if language is None:
+                await self.table.languages.refresh()
+                await reply.private(content=self._language_now(interaction.guild_id))
+                return
+            chosen = None if language.value == FOLLOW_DISCORD else language.value
             await self.table.languages.set_server(interaction.guild_id, chosen)
-            spoken = self.table.languages.of_server(interaction.guild_id)
             if chosen is None:
                 text = _(
                     "Done: boards, lobbies and results here follow the server's Discord "
                     "language ({language}).",
-                    language=NAMES.get(language_of(spoken), spoken),
+                    language=self._discord_language(interaction.guild_id),
                 )
             else:
                 text = _(
@@ -65,6 +80,69 @@ class Settings(
                 )
             await reply.private(content=text)
         await self.table.followups.refresh_boards_of(interaction.guild_id)
+
+    def _language_now(self, guild_id: int) -> str:
+        chosen = self.table.languages.server_setting(guild_id)
+        if chosen is not None:
+            return _("Boards, lobbies and results here are in {language}.", language=NAMES[chosen])
+        return _(
+            "Boards, lobbies and results here follow the server's Discord language "
+            "({language}).",
+            language=self._discord_language(guild_id),
+        )
+
+    def _discord_language(self, guild_id: int) -> str:
+        spoken = self.table.languages.of_server(guild_id)
+        return NAMES.get(language_of(spoken), spoken)
+
+    @app_commands.command(
+        name=locale_str("pace"),
+        description=locale_str(
+            "The pace of new lobbies on this server when their host chooses none"
+        ),
+    )
+    @app_commands.describe(pace=locale_str("A pace, or the table's default; none: the current one"))
+    @app_commands.rename(pace=locale_str("pace"))
+    @app_commands.choices(pace=SERVER_PACE_CHOICES)
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def pace(
+        self, interaction: discord.Interaction[Any], pace: app_commands.Choice[str] | None = None
+    ) -> None:
+        """Set the server's default pace, or without one say the current one."""
+        assert interaction.guild_id is not None
+        service = self.table.service
+        async with Reply(interaction, private=True) as reply:
+            if pace is not None:
+                chosen = None if pace.value == TABLE_DEFAULT else pace.value
+                await service.set_server_pace(interaction.guild_id, chosen)
+            current = await service.server_pace(interaction.guild_id)
+            await reply.private(content=_pace_text(current, done=pace is not None))
+
+
+def _pace_text(current: Pace | None, *, done: bool) -> str:
+    """What new lobbies use; ``done``: as the answer to setting it."""
+    if current is None:
+        default = _(PACES[DEFAULT_PACE].title)
+        if done:
+            return _(
+                "Done: new lobbies here have the table's default pace, *{pace}*, unless "
+                "their host chooses another.",
+                pace=default,
+            )
+        return _(
+            "New lobbies here have the table's default pace, *{pace}*, unless their host "
+            "chooses another.",
+            pace=default,
+        )
+    if done:
+        return _(
+            "Done: new lobbies here have the pace *{pace}*, unless their host chooses another.",
+            pace=_(current.title),
+        )
+    return _(
+        "New lobbies here have the pace *{pace}*, unless their host chooses another.",
+        pace=_(current.title),
+    )
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -63,8 +63,9 @@ TICK = 30.0
 """How often the scheduler looks for what is due."""
 
 
-def pace_of(key: str) -> Pace:
-    return PACES.get(key, PACES[DEFAULT_PACE])
+def pace_of(key: str | None) -> Pace:
+    """The pace of ``key``; the default one for None or a pace no longer offered."""
+    return PACES.get(key or DEFAULT_PACE, PACES[DEFAULT_PACE])
 
 
 def reminders_due(opened_at: float, due_at: float, now: float) -> list[str]:

@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from data import clocks, seat_rows, versions
+from data import clocks, paces, seat_rows, versions
 from data import matches as rows
 from data.database import Database
 from data.errors import IntegrityError
@@ -53,10 +53,12 @@ class MatchService(MatchPlay):
         channel_id: int,
         host: Player,
         options: Mapping[str, Any],
-        pace: str = clock.DEFAULT_PACE,
+        pace: str | None = None,
     ) -> Match:
+        """A new lobby; ``pace`` None: the server's default pace, read as the lobby opens
+        (another process may have just set it), else the table's."""
         engine = self._engines[game]
-        if pace not in clock.PACES:
+        if pace is not None and pace not in clock.PACES:
             raise MatchError(N_("The pace must be one of {paces}."), paces=", ".join(clock.PACES))
         try:
             # Checked now for the player; defaults that depend on the number of players
@@ -66,6 +68,8 @@ class MatchService(MatchPlay):
             raise MatchError(str(error)) from None
         try:
             async with self._store.transaction() as db:
+                if pace is None:
+                    pace = clock.pace_of(await paces.server_pace(db, guild_id)).key
                 match_id = await rows.insert_match(
                     db,
                     game=game,
@@ -90,6 +94,17 @@ class MatchService(MatchPlay):
                 title=Term(engine.title),
             ) from None
         return await self.get(match_id)
+
+    async def server_pace(self, guild_id: int) -> clock.Pace | None:
+        """The server's default pace for new lobbies; None: the table's default."""
+        async with self._store.read() as db:
+            key = await paces.server_pace(db, guild_id)
+        return clock.PACES.get(key) if key else None
+
+    async def set_server_pace(self, guild_id: int, pace: str | None) -> None:
+        """The server's default pace for new lobbies (None: the table's default again)."""
+        async with self._store.transaction() as db:
+            await paces.set_server_pace(db, guild_id, pace, now=time.time())
 
     @on_fresh_state
     async def join(self, match_id: int, player: Player) -> Match:

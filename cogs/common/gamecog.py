@@ -11,16 +11,18 @@ from discord.ext import commands
 
 from cogs.common.commanderrors import OPENS_A_MATCH
 from cogs.common.table import Table
-from matches.clock import DEFAULT_PACE, PACES
+from matches.clock import PACES
 
 PACE_CHOICES = [
     app_commands.Choice(name=locale_str(pace.title), value=pace.key) for pace in PACES.values()
 ]
 """The ``pace`` option of every game's ``new`` command."""
+PACE_DESCRIPTION = locale_str("How long each decision may take (default: the server's, else a day)")
 
 
-def pace_of(choice: app_commands.Choice[str] | None) -> str:
-    return choice.value if choice else DEFAULT_PACE
+def pace_of(choice: app_commands.Choice[str] | None) -> str | None:
+    """The host's pace; None: the server's default (``/settings pace``)."""
+    return choice.value if choice else None
 
 
 KEEPS_A_BOARD = app_commands.checks.bot_has_permissions(
@@ -85,7 +87,7 @@ class PlainGameCog(GameCog):
     @app_commands.command(
         name=locale_str("new"), description=locale_str("Open a lobby of this game in this channel"),
     )
-    @app_commands.describe(pace=locale_str("How long each decision may take (default: a day)"))
+    @app_commands.describe(pace=PACE_DESCRIPTION)
     @app_commands.rename(pace=locale_str("pace"))
     @app_commands.choices(pace=PACE_CHOICES)
     async def new(

@@ -26,7 +26,6 @@ from cogs.common.refusals import DMS_CLOSED_NOTICE, answered_privately
 from cogs.common.rendering import Renderer
 from cogs.common.reply import Reply
 from cogs.common.tableclock import TableClock
-from matches import clock
 from matches.computers import Computers, Thinking
 from matches.match import Match, MatchError, Player
 from matches.service import MatchService
@@ -104,8 +103,9 @@ class Table:
         interaction: discord.Interaction[Any],
         game: str,
         options: dict[str, Any],
-        pace: str = clock.DEFAULT_PACE,
+        pace: str | None = None,
     ) -> None:
+        """``pace`` None: the server's default pace."""
         async with Reply(interaction) as reply, answered_privately(reply, N_("The new match")):
             if interaction.guild_id is None or interaction.channel_id is None:
                 raise MatchError(N_("Matches are played in a server channel."))

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from cogs.common.gamecog import PACE_CHOICES, GameCog, opens_a_match, pace_of
+from cogs.common.gamecog import PACE_CHOICES, PACE_DESCRIPTION, GameCog, opens_a_match, pace_of
 
 
 class NumbersCog(
@@ -26,7 +26,7 @@ class NumbersCog(
     )
     @app_commands.describe(
         teams=locale_str("With six players: two teams of three (default) or three teams of two"),
-        pace=locale_str("How long each decision may take (default: a day)"),
+        pace=PACE_DESCRIPTION,
     )
     @app_commands.rename(teams=locale_str("teams"), pace=locale_str("pace"))
     @app_commands.choices(

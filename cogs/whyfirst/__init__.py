@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from cogs.common.gamecog import PACE_CHOICES, GameCog, opens_a_match, pace_of
+from cogs.common.gamecog import PACE_CHOICES, PACE_DESCRIPTION, GameCog, opens_a_match, pace_of
 
 
 class WhyFirstCog(
@@ -23,7 +23,7 @@ class WhyFirstCog(
     )
     @app_commands.describe(
         variant=locale_str("Standard, or tactical: move any figure in white-number order"),
-        pace=locale_str("How long each decision may take (default: a day)"),
+        pace=PACE_DESCRIPTION,
     )
     @app_commands.rename(variant=locale_str("variant"), pace=locale_str("pace"))
     @app_commands.choices(

@@ -121,7 +121,7 @@ async def test_the_game_option_autocompletes_and_refuses_an_unknown_game(table):
 async def test_help_names_every_command_of_the_tree_and_only_those(table):
     mod = moderator(table, "mod")
     named = mentioned((await table.backend.slash(mod, table.channel, "help")).text)
-    assert "settings language" in named
+    assert {"settings language", "settings pace"} <= named
     for game in GAMES:
         named |= mentioned(
             (await table.backend.slash(mod, table.channel, "help", game=game)).text

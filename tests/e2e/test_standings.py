@@ -43,7 +43,7 @@ async def test_a_forfeit_kept_as_the_best_result_by_an_older_bot_is_put_right(ta
     with sqlite3.connect(table.database) as raw:  # as version 14 kept it: the forfeit
         raw.executescript(
             "UPDATE career_results SET best_match = (SELECT MAX(match_id) FROM results),"
-            " best_seat = 1; PRAGMA user_version = 14;"
+            " best_seat = 1; ALTER TABLE settings DROP COLUMN pace; PRAGMA user_version = 14;"
         )
     bot = await table.start_bot()
     await bot.upkeep

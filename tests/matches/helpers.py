@@ -84,10 +84,11 @@ def to_version_5(path: Path) -> None:
 
 def to_version_13(path: Path) -> None:
     """The database (closed) as version 13 left it: its results recorded, not yet summed up
-    in the careers (``data.career_results``)."""
+    in the careers (``data.career_results``), no server's pace."""
     with sqlite3.connect(path) as raw:
         raw.executescript(
-            "DROP TABLE career_results; DROP INDEX ratings_ranked;"
+            "ALTER TABLE settings DROP COLUMN pace;"
+            " DROP TABLE career_results; DROP INDEX ratings_ranked;"
             " CREATE INDEX ratings_by_rank ON ratings (guild_id, game, ordinal DESC);"
             " PRAGMA user_version = 13;"
         )

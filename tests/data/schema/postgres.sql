@@ -1,4 +1,4 @@
--- schema version 14
+-- schema version 16
 --
 -- PostgreSQL database dump
 --
@@ -331,7 +331,8 @@ CREATE TABLE public.seats (
 CREATE TABLE public.settings (
     guild_id bigint NOT NULL,
     language text,
-    changed_at double precision DEFAULT 0 NOT NULL
+    changed_at double precision DEFAULT 0 NOT NULL,
+    pace text
 );
 
 

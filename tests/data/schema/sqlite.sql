@@ -1,4 +1,4 @@
--- schema version 14
+-- schema version 16
 CREATE TABLE career (
     guild_id INTEGER NOT NULL,
     user_id  INTEGER NOT NULL,
@@ -26,8 +26,8 @@ CREATE TABLE claims (
 CREATE TABLE deadlines (
     match_id       INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
     kind           TEXT    NOT NULL CHECK (kind IN ('decision', 'lobby', 'idle')),
-    opened_at      REAL    NOT NULL,
-    due_at         REAL    NOT NULL,
+    opened_at      REAL NOT NULL,
+    due_at         REAL NOT NULL,
     decision_point INTEGER NOT NULL,
     PRIMARY KEY (match_id, kind)
 );
@@ -58,7 +58,7 @@ CREATE TABLE meta (
 );
 CREATE TABLE move_logs (
     match_id INTEGER PRIMARY KEY REFERENCES matches (id) ON DELETE CASCADE,
-    packed   BLOB    NOT NULL
+    packed   BLOB NOT NULL
 );
 CREATE TABLE moves (
     match_id       INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
@@ -94,9 +94,9 @@ CREATE TABLE ratings (
     guild_id   INTEGER NOT NULL,
     game       TEXT    NOT NULL,
     user_id    INTEGER NOT NULL,
-    mu         REAL    NOT NULL,
-    sigma      REAL    NOT NULL,
-    ordinal    REAL    NOT NULL,
+    mu         REAL NOT NULL,
+    sigma      REAL NOT NULL,
+    ordinal    REAL NOT NULL,
     matches    INTEGER NOT NULL DEFAULT 0,
     wins       INTEGER NOT NULL DEFAULT 0,
     last_match INTEGER NOT NULL,
@@ -141,7 +141,7 @@ CREATE TABLE seats (
 CREATE TABLE settings (
     guild_id INTEGER PRIMARY KEY,
     language TEXT
-, changed_at DOUBLE PRECISION NOT NULL DEFAULT 0);
+, changed_at DOUBLE PRECISION NOT NULL DEFAULT 0, pace TEXT);
 CREATE INDEX claims_by_lapse ON claims (lapses_at);
 CREATE INDEX deadlines_by_due ON deadlines (due_at);
 CREATE INDEX matches_by_status ON matches (status);
