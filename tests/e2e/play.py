@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import re
 
+from bot import TableBot
 from data import matches as rows
 from data import ratings, seat_rows, versions
 from localdiscord import Message, User
 from matches.match import Player
-from tests.e2e.conftest import Table
+from tests import databases
+from tests.e2e.conftest import SEED, Table
 from tests.matches.helpers import play_match
 
 MOVE, CHOICE = "mv:", "ch:"
@@ -132,3 +134,18 @@ async def finished_races(table: Table, players: list[User], count: int) -> None:
                         1 - seat, seat == 0, False, f"2026-01-{number + 1:02d}T10:00:00+00:00",
                     ),
                 )
+
+
+async def second_bot(table: Table) -> TableBot:
+    """A second bot process beside the table's own, on the same database; the
+    interactions still go to the table's own."""
+    settings = databases.settings(
+        table.backend.token, table.database, global_rate=table.global_rate
+    )
+    bot = TableBot(
+        settings, new_seed=lambda: SEED, now=table.clock, thinking=table.thinking,
+        message_rate=table.message_rate, waiting_hand=table.waiting_hand,
+    )
+    await table.backend.connect(bot)
+    table.backend.serve(table.bot)
+    return bot

@@ -4,8 +4,7 @@ the lobbies opened without one; a host who chooses a pace keeps theirs."""
 from __future__ import annotations
 
 from matches.clock import PACES
-from tests.e2e.play import match_id_of
-from tests.e2e.test_two_processes import _second_bot
+from tests.e2e.play import match_id_of, second_bot
 
 MANAGE_SERVER = 1 << 5
 RELAXED = "Relaxed: three days a decision"
@@ -72,7 +71,7 @@ async def test_settings_pace_is_refused_privately_without_manage_server(table):
 
 
 async def test_another_process_opens_lobbies_with_the_new_pace_at_once(table):
-    second = await _second_bot(table)
+    second = await second_bot(table)
     try:
         anne, ben = _moderator(table, "anne"), table.player("ben")
         table.backend.serve(second)

@@ -6,11 +6,8 @@ import asyncio
 
 import pytest_asyncio
 
-from bot import TableBot
 from data import message_rows, move_rows
 from localdiscord.server import GLOBAL_RATE
-from tests import databases
-from tests.e2e.conftest import SEED, Table
 from tests.e2e.play import (
     CHOICE,
     MOVE,
@@ -19,27 +16,13 @@ from tests.e2e.play import (
     match_id_of,
     open_and_start,
     playable,
+    second_bot,
 )
-
-
-async def _second_bot(table: Table) -> TableBot:
-    """A second bot process beside the table's own, on the same database; the
-    interactions still go to the table's own."""
-    settings = databases.settings(
-        table.backend.token, table.database, global_rate=table.global_rate
-    )
-    bot = TableBot(
-        settings, new_seed=lambda: SEED, now=table.clock, thinking=table.thinking,
-        message_rate=table.message_rate, waiting_hand=table.waiting_hand,
-    )
-    await table.backend.connect(bot)
-    table.backend.serve(table.bot)
-    return bot
 
 
 @pytest_asyncio.fixture
 async def second(table):
-    bot = await _second_bot(table)
+    bot = await second_bot(table)
     yield bot
     await table.backend.disconnect(bot)
 
@@ -163,7 +146,7 @@ async def test_two_processes_share_discords_global_rate(table):
     backend = table.backend
     backend.server.global_rate = table.global_rate = GLOBAL_RATE  # Discord's own
     first = await table.restart()
-    second = await _second_bot(table)
+    second = await second_bot(table)
     bots = [first, second]
     await _heartbeats(*bots)  # each has said it is alive, whatever its own loop did yet
     assert [await bot.table.clock.heartbeat() for bot in bots] == [2, 2]
