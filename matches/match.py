@@ -91,6 +91,18 @@ class Match:
 
 
 @dataclass(frozen=True)
+class Seats:
+    """Seats a refusal names (a ``MatchError`` value): the table shows each as its reader
+    reads seats, a computer's level in their language and a player's name as written."""
+
+    match: Match
+    seats: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return ", ".join(self.match.name_of(seat) for seat in self.seats)
+
+
+@dataclass(frozen=True)
 class MoveResult:
     """What a move (and the autopilot moves it led to) did."""
 

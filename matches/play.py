@@ -24,7 +24,7 @@ from data.database import Database
 from data.interface import Connection
 from matches import clock, results
 from matches.keyed import Locks
-from matches.match import Match, MatchError, MoveResult
+from matches.match import Match, MatchError, MoveResult, Seats
 from matches.records import MatchRecords, on_fresh_state
 from rules.base import N_, Engine, Event, IllegalMove, Outcome
 
@@ -131,9 +131,9 @@ class MatchPlay(MatchRecords):
 
     async def _not_awaited_reason(
         self, match: Match, seat: int, decision_point: int
-    ) -> tuple[str, str]:
+    ) -> tuple[str, Seats]:
         """Why the seat cannot play now, and the ``names`` it waits for."""
-        names = ", ".join(match.name_of(s) for s in sorted(match.awaited()))
+        names = Seats(match, tuple(sorted(match.awaited())))
         async with self._store.read() as db:
             played = await move_rows.has_moved(db, match.id, seat, decision_point)
         if played:

@@ -16,6 +16,7 @@ from cogs.common.i18n import N_, _
 from cogs.common.narration import move_lines
 from cogs.common.presenter import EMBED_COLOUR, Presenter
 from cogs.common.reply import Reply
+from cogs.common.seatnames import match_refusal
 from data import move_rows
 from matches.match import Match, MatchError
 
@@ -59,7 +60,7 @@ class LogButton(
             try:
                 pages = await log_pages(interaction, self.match_id)
             except MatchError as refused:
-                await reply.refuse(_(refused.reason, **refused.values))
+                await reply.refuse(match_refusal(refused))
                 return
             last = len(pages) - 1
             if self.step is None or self.page is None:

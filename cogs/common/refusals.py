@@ -18,6 +18,7 @@ import discord
 from cogs.common.i18n import N_, Term, _, speaking
 from cogs.common.languages import Languages
 from cogs.common.reply import Reply
+from cogs.common.seatnames import match_refusal
 from data.errors import StoreUnavailable, WriteFailed
 from matches.match import Match, MatchError
 from matches.service import MatchService
@@ -58,7 +59,7 @@ async def answered_privately(reply: Reply, what: str) -> AsyncIterator[None]:
     try:
         yield
     except MatchError as error:
-        await reply.refuse(_(error.reason, **error.values))
+        await reply.refuse(match_refusal(error))
     except WriteFailed as error:
         log.warning("a write failed: %s", error)
         await reply.refuse(_(NOT_SAVED, what=_(what)))

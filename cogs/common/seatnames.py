@@ -6,7 +6,7 @@ from __future__ import annotations
 from discord.utils import escape_markdown
 
 from cogs.common.i18n import N_, _
-from matches.match import Match
+from matches.match import Match, MatchError, Seats
 from matches.service import COMPUTER_SEAT
 
 COMPUTER_NAMES = {"easy": N_("{name} (easy bot)"), "strong": N_("{name} (strong bot)")}
@@ -47,3 +47,13 @@ def seat_names(match: Match) -> list[str]:
 def written_names(match: Match) -> list[str]:
     """Every seat's name as written, in seat order, for labels and pictures."""
     return [seat_name(seat.display_name, seat.level) for seat in match.seats]
+
+
+def match_refusal(error: MatchError) -> str:
+    """A refusal in the language spoken now, the seats it names as the reader reads them."""
+    values = {
+        key: ", ".join(name_of(value.match, seat) for seat in value.seats)
+        if isinstance(value, Seats) else value
+        for key, value in error.values.items()
+    }
+    return _(error.reason, **values)

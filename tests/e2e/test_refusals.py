@@ -62,6 +62,21 @@ async def test_a_double_click_plays_once(table):
     assert (await table.match_row(match_id)).version == version + 1
 
 
+async def test_a_refusal_names_the_players_it_waits_for_as_written(table):
+    anne, ben = table.player("*anne*"), table.player("ben", dms_open=False)
+    await open_and_start(table, anne, ben)
+    first = await table.backend.click(ben, table.board(), label="Show my hand")
+    second = await table.backend.click(ben, table.board(), label="Show my hand")
+    card = first_button(first.message, "ch:")
+    picked = await table.backend.click(ben, first.message, custom_id=card)
+    target = first_button(picked.message, "mv:")
+    again = await table.backend.click(ben, second.message, custom_id=card)
+    await table.backend.click(ben, picked.message, custom_id=target)
+    refused = await table.backend.click(ben, again.message, custom_id=target)
+    assert refused.ephemeral
+    assert "already played this round: waiting for \\*anne\\*." in refused.text
+
+
 async def test_a_stale_button_from_an_old_round_is_refused(table):
     anne, ben = table.player("anne"), table.player("ben", dms_open=False)
     match_id = await open_and_start(table, anne, ben)
