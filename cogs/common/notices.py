@@ -338,27 +338,27 @@ class Notices:
 
 def _your_move(told: str, deadline: clocks.Deadline | None) -> Say:
     """A decision opened: ``told`` (a time-out just now) first, then until when."""
-
-    def say(named: str) -> str:
-        if deadline is None:
-            return told + _("⏰ Your move in {match}.", match=named)
-        return told + _(
-            "⏰ Your move in {match}. You have until {when}.",
-            match=named, when=moment(deadline.due_at),
-        )
-
-    return say
+    return _until(
+        N_("⏰ Your move in {match}."), N_("⏰ Your move in {match}. You have until {when}."),
+        deadline, told,
+    )
 
 
 def _first_move(deadline: clocks.Deadline | None) -> Say:
     """The match started and awaits the player: until when, if it is timed."""
+    return _until(
+        N_("🎲 {match} has started: your move."),
+        N_("🎲 {match} has started: your move. You have until {when}."),
+        deadline,
+    )
+
+
+def _until(untimed: str, timed: str, deadline: clocks.Deadline | None, told: str = "") -> Say:
+    """``told``, then ``untimed``, or ``timed`` with the deadline when there is one."""
 
     def say(named: str) -> str:
         if deadline is None:
-            return _("🎲 {match} has started: your move.", match=named)
-        return _(
-            "🎲 {match} has started: your move. You have until {when}.",
-            match=named, when=moment(deadline.due_at),
-        )
+            return told + _(untimed, match=named)
+        return told + _(timed, match=named, when=moment(deadline.due_at))
 
     return say
