@@ -79,7 +79,7 @@ async def test_without_the_commands_ids_a_dutch_reader_gets_them_typed_in_dutch(
     sanne = table.player("sanne", locale="nl")
     typed = await table.backend.slash(sanne, table.channel, "help")
     assert mentioned(typed.text) == set()
-    assert "`/regels toon`" in typed.text and "`/hare nieuw`" in typed.text
+    assert "`/regels toon`" in typed.text and "`/haas nieuw`" in typed.text
     # Discord answers again: the ids are fetched once, and the commands are mentions.
     clickable = await table.backend.slash(sanne, table.channel, "help")
     assert f"</rules show:{synced_id(table, 'rules')}>" in clickable.text
@@ -100,7 +100,7 @@ async def test_the_game_option_tells_that_game_and_how_to_start_one(table):
     assert embed["title"] == title
     assert embed["description"].startswith("Una carrera para 2 a 6 jugadores")
     shown = table.backend.shown_to(answer.messages[0], lucia)
-    assert "/hare nueva" in shown and "`ritmo`" in shown and "/hare abandonar" in shown
+    assert "/liebre nueva" in shown and "`ritmo`" in shown and "/liebre abandonar" in shown
     assert mentioned(answer.text) == {"hare new", "hare board", "hare resign", "hare cancel",
                                       "rules show", "rules search"}
     opened = await table.backend.click(lucia, answer.messages[0], label=how)

@@ -5,7 +5,13 @@ from __future__ import annotations
 import json
 import re
 
+from babel.messages.catalog import Catalog
+
+from cogs.common.i18n import language_of, speaking
+from cogs.common.i18n_commands import command_name
 from localdiscord.web.words import LOCALES, WORDS
+from tests.i18n.test_catalogs import template
+from tests.i18n.test_command_names_in_messages import _names, misnamed
 
 WEB = WORDS.parents[1]
 STATIC = WORDS.parent
@@ -65,3 +71,18 @@ def test_the_languages_are_written_in_their_own_words():
         assert same == ["app_tag"], (locale, same)
     assert _table("es-ES")["text_channels"] == "Canales de texto"
     assert _table("es-ES")["direct_messages"] == "Mensajes directos"
+
+
+def test_a_command_the_page_names_is_written_as_the_bot_names_it_in_that_language():
+    """"Type /whyfirst new below" names the command as the Translator gives it to Discord."""
+    english = _table("en-US")
+    page = Catalog()
+    for text in english.values():
+        page.add(text)
+    names = _names(template())
+    for locale in LOCALES[1:]:
+        words = _table(locale)
+        translated = {english[key]: words[key] for key in english}
+        with speaking(language_of(locale)):
+            assert misnamed(page, names, lambda msgid, _context: translated[msgid],
+                            command_name) == [], locale
