@@ -94,14 +94,6 @@ def hits_message(
     return {"embed": embed, "view": view}
 
 
-async def answer(reply: Reply, message: dict[str, Any], *, public: bool) -> None:
-    """Post ``message`` for the table, or show it only to the player who asked."""
-    if public:
-        await reply.publish(**message)
-    else:
-        await reply.private(**message)
-
-
 class Rulebooks(
     commands.GroupCog,
     group_name=locale_str("rules"),
@@ -153,7 +145,7 @@ class Rulebooks(
                 return
             shown = section_message(section, 0, interaction.user.id, lang)
             message = shown.message | {"content": note}
-            await answer(reply, message, public=public)
+            await reply.answer(**message)
 
     async def _typed_section(
         self, book: Rulebook, topic: str, lang: str
@@ -249,7 +241,7 @@ class Rulebooks(
                     "Nothing matches “{query}”; showing “{searched}” instead.",
                     query=query, searched=searched,
                 )
-            await answer(reply, message, public=public)
+            await reply.answer(**message)
 
     @search.autocomplete("game")
     async def search_game_autocomplete(

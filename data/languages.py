@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from data.interface import Connection
+from data.server_settings import set_server_setting
 
 
 @dataclass(frozen=True)
@@ -71,9 +72,4 @@ async def remember_locale(
 async def set_server_language(
     db: Connection, guild_id: int, lang: str | None, *, now: float
 ) -> None:
-    await db.execute(
-        "INSERT INTO settings (guild_id, language, changed_at) VALUES (?, ?, ?)"
-        " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language,"
-        " changed_at = excluded.changed_at",
-        (guild_id, lang, now),
-    )
+    await set_server_setting(db, guild_id, "language", lang, now=now)

@@ -16,3 +16,13 @@ def one_of(db: Connection, column: str, values: Iterable[Any]) -> tuple[str, lis
     if dialect(db) == "postgres":
         return f"{column} = ANY(?)", [found]
     return f"{column} IN ({', '.join('?' for _ in found)})", found
+
+
+def id_rows(db: Connection, ids: Iterable[int]) -> tuple[str, list[Any]]:
+    """A query of one row per id (its one column the id) and its parameters, for a
+    statement to look each id up: on PostgreSQL the list unnested from one parameter, on
+    SQLite ``VALUES (?), ...``."""
+    found = list(ids)
+    if dialect(db) == "postgres":
+        return "SELECT unnest(CAST(? AS BIGINT[]))", [found]
+    return f"VALUES {', '.join('(?)' for _ in found)}", found

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from data.interface import Connection
+from data.server_settings import set_server_setting
 
 
 async def server_pace(db: Connection, guild_id: int) -> str | None:
@@ -16,9 +17,4 @@ async def set_server_pace(
     db: Connection, guild_id: int, pace: str | None, *, now: float
 ) -> None:
     """The server's default pace (None: the table's default again)."""
-    await db.execute(
-        "INSERT INTO settings (guild_id, pace, changed_at) VALUES (?, ?, ?)"
-        " ON CONFLICT (guild_id) DO UPDATE SET pace = excluded.pace,"
-        " changed_at = excluded.changed_at",
-        (guild_id, pace, now),
-    )
+    await set_server_setting(db, guild_id, "pace", pace, now=now)

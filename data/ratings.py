@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from data import career_results
 from data.interface import Connection, Row
-from data.lists import one_of
+from data.lists import id_rows, one_of
 
 GLOBAL = 0
 """The guild id of the ratings that count every server."""
@@ -273,19 +273,22 @@ async def names_of(
     db: Connection, user_ids: list[int], guild_id: int = GLOBAL
 ) -> dict[int, str]:
     """Each player's latest display name at a table of that server (``GLOBAL``: of any):
-    the name a server knows them by, never a nickname from another server."""
+    the name a server knows them by, never a nickname from another server. One statement
+    however many players (each an index seek for their latest seat)."""
+    wanted = list(dict.fromkeys(user_ids))
+    if not wanted:
+        return {}
+    rows, values = id_rows(db, wanted)
     on_server = "" if guild_id == GLOBAL else " AND matches.guild_id = ?"
-    names = {}
-    for user_id in dict.fromkeys(user_ids):
-        cursor = await db.execute(
-            "SELECT seats.display_name FROM seats JOIN matches ON matches.id = seats.match_id"
-            f" WHERE seats.user_id = ?{on_server} ORDER BY seats.match_id DESC LIMIT 1",
-            (user_id,) if guild_id == GLOBAL else (user_id, guild_id),
-        )
-        row = await cursor.fetchone()
-        if row is not None and row[0] is not None:
-            names[user_id] = row[0]
-    return names
+    cursor = await db.execute(
+        f"WITH wanted (user_id) AS ({rows})"
+        " SELECT wanted.user_id, (SELECT seats.display_name FROM seats"
+        " JOIN matches ON matches.id = seats.match_id"
+        f" WHERE seats.user_id = wanted.user_id{on_server}"
+        " ORDER BY seats.match_id DESC LIMIT 1) FROM wanted",
+        values if guild_id == GLOBAL else [*values, guild_id],
+    )
+    return {user_id: name for user_id, name in await cursor.fetchall() if name is not None}
 
 
 async def results_of_player(

@@ -169,10 +169,7 @@ class History(commands.Cog):
                 interaction, player.id if player else 0, game.value if game else ALL_GAMES, 0,
                 interaction.user.id, asked_for=player.display_name if player else None,
             )
-            if public:
-                await reply.publish(**page.message)
-            else:
-                await reply.private(**page.message)
+            await reply.answer(**page.message)
 
 
 async def setup(bot: commands.Bot) -> None:

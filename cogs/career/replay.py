@@ -307,10 +307,7 @@ class Replays(commands.Cog):
                 await reply.refuse(_(refused.reason, **refused.values))
                 return
             message = await replay_message(interaction, rebuilt, 0, interaction.user.id)
-            if public:
-                await reply.publish(**message)
-            else:
-                await reply.private(**message)
+            await reply.answer(**message)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -227,10 +227,7 @@ class Stats(commands.Cog):
                 interaction, game.value, scope.value if scope else "server", 0,
                 interaction.user.id,
             )
-            if public:
-                await reply.publish(**page.message)
-            else:
-                await reply.private(**page.message)
+            await reply.answer(**page.message)
 
 
 @dataclass(frozen=True)

@@ -159,6 +159,14 @@ class Reply:
                 return False
             return True
 
+    async def answer(self, **message: Any) -> None:
+        """A slash command's answer as the reply was opened: posted for the channel, or
+        shown only to whoever asked (``private``)."""
+        if self._private:
+            await self.private(**message)
+        else:
+            await self.publish(**message)
+
     async def ack(self) -> None:
         """Acknowledge a click without changing anything it shows (a command: "Done.")."""
         async with self._lock:

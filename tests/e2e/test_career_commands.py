@@ -8,7 +8,8 @@ from cogs.career import RATINGS_PENDING
 from cogs.career.replay import drawn_ahead
 from cogs.common import pictures
 from cogs.common.i18n import speaking
-from data import move_rows, ratings
+from data import matches as rows
+from data import move_rows, ratings, seat_rows
 from matches import results, upkeep
 from matches.match import Match, Player
 from rules.hare import ENGINE as HARE
@@ -313,3 +314,62 @@ async def test_stats_and_the_leaderboards_read_one_snapshot_in_one_go(table, mon
         )
         assert "**1.** " in board.text and "**3.** " in board.text
         assert calls == ["reading"], scope
+
+
+async def test_a_leaderboard_page_of_ten_players_reads_their_names_in_one_statement(
+    table, monkeypatch
+):
+    """Ten players on a page cost the statements one player costs, each named as this
+    server last saw them (not an older name, not a nickname from another server)."""
+    store = table.bot.store
+    ten, alone = list(range(1, 11)), 11
+    async with store.transaction() as db:
+        for guild_id, channel_id, name in (
+            (table.guild.id, 901, "old name {}"), (table.guild.id, 902, "player {}"),
+            (table.guild.id + 1, 903, "elsewhere {}"),
+        ):
+            match_id = await rows.insert_match(
+                db, game="whyfirst", guild_id=guild_id, channel_id=channel_id, host_id=1,
+                options={},
+            )
+            for user in [*ten, alone]:
+                await seat_rows.add_seat(db, match_id, user, name.format(user))
+        for user, game in [*((user, "whyfirst") for user in ten), (alone, "hare")]:
+            for _ in range(3):
+                await ratings.save_rating(
+                    db, table.guild.id, game, user, mu=20 + user, sigma=5.0,
+                    ordinal=5.0 + user, won=True, match_id=1,
+                )
+    statements = []
+    reading = type(store).reading
+
+    async def counted(self, query):
+        return await reading(self, lambda db: query(_Counting(db, statements)))
+
+    monkeypatch.setattr(type(store), "reading", counted)
+    anne = table.player("anne")
+    page = await table.backend.slash(anne, table.channel, "leaderboard", game="whyfirst")
+    assert page.text.count("rating **") == 10
+    assert "**1.** player 10 · rating" in page.text and "**10.** player 1 · rating" in page.text
+    assert "old name" not in page.text and "elsewhere" not in page.text
+    of_ten = len(statements)
+    statements.clear()
+    page = await table.backend.slash(anne, table.channel, "leaderboard", game="hare")
+    assert page.text.count("rating **") == 1 and "**1.** player 11 · rating" in page.text
+    assert len(statements) == of_ten, "the names of ten players in one statement"
+
+
+class _Counting:
+    """A connection that notes each statement it sends."""
+
+    def __init__(self, db, statements: list[str]) -> None:
+        self._db, self._statements = db, statements
+        self.dialect = getattr(db, "dialect", "sqlite")
+
+    async def execute(self, sql, parameters=()):
+        self._statements.append(sql)
+        return await self._db.execute(sql, parameters)
+
+    async def executemany(self, sql, parameters):
+        self._statements.append(sql)
+        return await self._db.executemany(sql, parameters)

@@ -97,3 +97,16 @@ async def test_settings_language_without_a_choice_says_the_current_one(table):
     assert shown.ephemeral and shown.text == (
         "Boards, lobbies and results here are in Nederlands."
     )
+
+
+async def test_a_servers_pace_and_language_are_set_each_keeping_the_other(table):
+    anne = _moderator(table, "anne")
+    await table.backend.slash(anne, table.channel, "settings pace", pace="relaxed")
+    await table.backend.slash(anne, table.channel, "settings language", language="nl")
+    shown = await table.backend.slash(anne, table.channel, "settings pace")
+    assert shown.text == (
+        f"New lobbies here have the pace *{RELAXED}*, unless their host chooses another."
+    )
+    await table.backend.slash(anne, table.channel, "settings pace", pace="live")
+    shown = await table.backend.slash(anne, table.channel, "settings language")
+    assert shown.text == "Boards, lobbies and results here are in Nederlands."

@@ -32,25 +32,26 @@ const Markdown = (() => {
     return `<span class="timestamp" title="${escapeHtml(date.toString())}">${text}</span>`;
   }
 
-  // A link to a Discord message: jumps to it on this page.
-  function link(url, text) {
+  // The opening tag of a link; a link to a Discord message jumps to it on this page.
+  function linkTag(url) {
     const jump = url.match(/\/channels\/(?:\d+|@me)\/(\d+)\/(\d+)$/);
     if (jump) {
-      return `<a href="#" class="jump" data-channel="${jump[1]}" data-message="${jump[2]}">`
-        + `${text}</a>`;
+      return `<a href="#" class="jump" data-channel="${jump[1]}" data-message="${jump[2]}">`;
     }
-    return `<a href="${url}" target="_blank" rel="noreferrer">${text}</a>`;
+    return `<a href="${url}" target="_blank" rel="noreferrer">`;
   }
 
-  // Code, a mention and a backslash before a symbol are kept from the styles: a backslash
-  // shows the symbol as it is (``\*star\*`` reads *star*), as Discord does, and a name in a
-  // mention reads as written; inside code a backslash is only a backslash.
+  // Code, a mention, a link's address and a backslash before a symbol are kept from the
+  // styles: a backslash shows the symbol as it is (``\*star\*`` reads *star*), as Discord
+  // does, a name in a mention reads as written, and so does an address (``a_b_c`` is no
+  // italics); inside code a backslash is only a backslash. A masked link's text is styled.
   function inline(text, users) {
     const kept = [];
     const keep = (html) => {
       kept.push(html);
       return `\u0000${kept.length - 1}\u0000`;
     };
+    const restore = (html) => html.replace(/\u0000(\d+)\u0000/g, (_, i) => restore(kept[+i]));
     const mention = (mark, id) =>
       keep(`<span class="mention">${mark}${escapeHtml(users[id] || "unknown")}</span>`);
     text = text
@@ -61,8 +62,10 @@ const Markdown = (() => {
         `<span class="mention">${escapeHtml(users[`</${path}:${id}>`] || `/${path}`)}</span>`))
       .replace(/&lt;#(\d+)&gt;/g, (_, id) => mention("#", id));
     text = text
-      .replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, (_, label, url) => link(url, label))
-      .replace(/(^|[\s(])(https?:\/\/[^\s<)]+)/g, (_, before, url) => before + link(url, url))
+      .replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g,
+        (_, label, url) => keep(linkTag(url)) + label + keep("</a>"))
+      .replace(/(^|[\s(])(https?:\/\/[^\s<)]+)/g,
+        (_, before, url) => before + keep(`${linkTag(url)}${url}</a>`))
       .replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, s, style) => timestamp(+s, style))
       .replace(/&lt;a?:(\w+):\d+&gt;/g, ":$1:")
       .replace(/\*\*([\s\S]+?)\*\*/g, "<strong>$1</strong>")
@@ -71,7 +74,7 @@ const Markdown = (() => {
       .replace(/(^|[^\w_])_([^_\n]+?)_(?!\w)/g, "$1<em>$2</em>")
       .replace(/~~([\s\S]+?)~~/g, "<s>$1</s>")
       .replace(/\|\|([\s\S]+?)\|\|/g, '<span class="spoiler">$1</span>');
-    return text.replace(/\u0000(\d+)\u0000/g, (_, i) => kept[+i]);
+    return restore(text);
   }
 
   // Markdown to HTML; ``users`` maps user and channel ids, and command mentions, to names.
