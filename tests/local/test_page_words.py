@@ -84,5 +84,5 @@ def test_a_command_the_page_names_is_written_as_the_bot_names_it_in_that_languag
         words = _table(locale)
         translated = {english[key]: words[key] for key in english}
         with speaking(language_of(locale)):
-            assert misnamed(page, names, lambda msgid, _context: translated[msgid],
+            assert misnamed(page, names, lambda msgid, _context, found=translated: found[msgid],
                             command_name) == [], locale
