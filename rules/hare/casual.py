@@ -4,7 +4,8 @@ It is what a sensible player at the table does without looking far ahead: cross 
 whenever the carrot limit allows; eat its lettuces early (head for the next lettuce space, and
 go back to a tortoise for one when none is left ahead); and keep its carrots in line with the
 distance still to run, moving further when it has carrots to spare and shorter, or taking
-carrots, or going back to a tortoise, when it runs short. Position spaces it takes when its
+carrots, or going back to a tortoise, when it runs short; holding more than the Finish will
+let it keep, it stops on carrot spaces to give them away. Position spaces it takes when its
 place pays, hare spaces it treats like any other. It decides from its seat's view only.
 """
 
@@ -41,6 +42,9 @@ STRANDED = 30
 """A lettuce held with no lettuce space left ahead, in spaces of progress."""
 PAYOUT = 0.3
 """A carrot a position space will pay, in spaces of progress."""
+OVER_LIMIT = 10
+"""Stopping off a carrot space with more carrots than even one jump home would leave within
+the Finish limit, in spaces of progress: they can only be given away on a carrot space."""
 
 
 def casual_move(view: Mapping[str, Any], seat: int, rng: random.Random) -> Move:
@@ -67,10 +71,15 @@ def budget(state: HareState, seat: int, moved: int) -> int:
     way home, plus what the Finish lets it keep, less what its lettuces will pay."""
     markers = [state.markers[m] for m in state.markers_of(seat)]
     left = sum(FINISH - m.space for m in markers if not m.finished) - moved
-    way_home = min(CARROTS_PER_SPACE * left, forward_cost(left))
     keep = STAY_CARROTS * (len(state.finish_order) + 1) // 2  # the middle of what it may keep
     lettuces = STAY_CARROTS * 2 * state.players[seat].lettuces
-    return way_home + keep - lettuces
+    return way_home(left) + keep - lettuces
+
+
+def way_home(spaces: int) -> int:
+    """The carrots ``spaces`` still to run will cost: moves of about three spaces, or one
+    jump when that is cheaper."""
+    return min(CARROTS_PER_SPACE * spaces, forward_cost(spaces))
 
 
 def _value(state: HareState, seat: int, move: Move) -> float:
@@ -104,7 +113,20 @@ def _value(state: HareState, seat: int, move: Move) -> float:
         )
         if place in SPACES[target].places:
             value += PAYOUT * STAY_CARROTS * place
+    if kind is not Kind.CARROT and _over_limit(state, marker_id, target, carrots):
+        value -= OVER_LIMIT
     return value - STRANDED * _stranded(state, seat, marker_id, target, eats)
+
+
+def _over_limit(state: HareState, marker_id: int, target: int, carrots: int) -> bool:
+    """Whether the marker, on ``target`` with ``carrots``, holds more than one jump to the
+    Finish would spend and the Finish would let it keep (only a player's last marker home
+    keeps to the limit)."""
+    seat = state.markers[marker_id].seat
+    if any(not state.markers[i].finished for i in state.markers_of(seat) if i != marker_id):
+        return False
+    limit = STAY_CARROTS * (len(state.finish_order) + 1)
+    return carrots > forward_cost(FINISH - target) + limit
 
 
 def _stranded(state: HareState, seat: int, marker_id: int, target: int, eats: bool) -> int:

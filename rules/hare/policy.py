@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 
 from rules.base import Move
-from rules.hare.board import FINISH, LETTUCE_SPACES, forward_cost
+from rules.hare.board import FINISH, LETTUCE_SPACES
+from rules.hare.casual import way_home
 from rules.hare.moves import BACK, FORWARD, GIVE, TAKE, legal_moves, marker_of, parse_move
 from rules.hare.state import HARE_CHOICE, HareState
 
@@ -60,7 +61,7 @@ def purposeful_move(state: HareState, seat: int, rng: random.Random, whim: float
     assert parsed is not None
     marker_id = marker_of(state, seat, parsed)
     assert marker_id is not None
-    home = forward_cost(FINISH - state.markers[marker_id].space) + limit
+    home = way_home(FINISH - state.markers[marker_id].space) + limit
     if player.carrots > home:
         return rng.choice(by_action.get(GIVE) or forward[-3:] or moves)
     if player.carrots < home - limit:

@@ -9,12 +9,14 @@ import pytest
 
 from bench.players import casual_player
 from rules.catalog import ENGINES
-from rules.hare.board import FINISH, LETTUCE_SPACES
+from rules.hare import ENGINE as HARE
+from rules.hare.board import CARROT_SPACES, FINISH, LETTUCE_SPACES
 from rules.hare.casual import casual_move as hare_casual
 from rules.hare.computer import determinize as hare_race
 from rules.hare.moves import legal_moves as hare_moves
 from rules.whyfirst.casual import casual_move as whyfirst_casual
 from rules.whyfirst.scoring import StageScore
+from tests.rules.hare_positions import finished, race
 
 TABLES = [
     ("hare", 2, {}), ("hare", 2, {"two_markers": False}), ("hare", 4, {}),
@@ -100,6 +102,42 @@ def test_hare_casual_keeps_its_carrots_in_line_with_the_distance_left():
         assert move in legal
         return int(move[1:]) if move[0] == "f" else 23
     assert furthest(150) > furthest(60) > 23
+
+
+def _blocked_near_the_finish(carrots: int):
+    """Seats 0 and 3 home; seat 2 on the last carrot space (63) with two lettuces it cannot
+    eat ahead; seat 1 on the tortoise space 56 with ``carrots`` and no lettuce, to move."""
+    state = race(4, spaces=[0, 56, 63, 0], carrots=[10, carrots, 40, 10], lettuces=[0, 0, 2, 0])
+    finished(state, 3)
+    finished(state, 0)
+    state.turn = 1
+    return state
+
+
+def test_hare_casual_over_the_finish_limit_stops_on_a_carrot_space():
+    """With far more carrots than the Finish lets it keep, the space beside the occupied 63
+    (the hare space 62) leaves it nothing but going back to 56 for more carrots."""
+    state = _blocked_near_the_finish(carrots=130)
+    move = hare_casual(HARE.view(state, 1), 1, random.Random(1))
+    assert move[0] == "f" and int(move[1:]) in CARROT_SPACES
+
+
+def test_hare_casual_over_the_finish_limit_gives_its_carrots_away_and_finishes():
+    """The stalled bench matches: beside a seat that keeps to 63, the casual player finishes
+    (third, ending the match) instead of going back and forth between 56 and 62."""
+    state = _blocked_near_the_finish(carrots=130)
+    rng = random.Random(3)
+    decisions = 0
+    while HARE.to_move(state) and decisions < 60:
+        (seat,) = HARE.to_move(state)
+        if seat == 2:  # stays on 63, never going back for its lettuces
+            move = next(m for m in HARE.legal_moves(state, 2) if m in ("give", "take"))
+        else:
+            move = hare_casual(HARE.view(state, seat), seat, rng)
+        HARE.apply(state, seat, move)
+        decisions += 1
+    assert HARE.outcome(state) is not None
+    assert state.standings == [3, 0, 1, 2]
 
 
 def _whyfirst_view(positions: list[int], hand: list[int], seat: int, leader: int | None):

@@ -164,3 +164,17 @@ def test_an_illegal_move_never_changes_the_state(
                 ENGINE.apply(state, seat, move)
             assert caught.value.reason
             assert ENGINE.dump(state) == before
+
+
+@pytest.mark.parametrize(("players", "options", "cap"), [(4, {}, 200), (2, {}, 300)])
+def test_the_default_move_at_every_seat_brings_the_race_home(
+    players: int, options: dict, cap: int
+) -> None:
+    """Seats on autopilot (the purposeful policy without whims) finish in about the moves a
+    race of casual players takes: none sits on a carrot space taking carrots until one jump
+    would pay its way home."""
+    for seed in range(12):
+        state = ENGINE.setup(players, options, seed)
+        rng = random.Random(seed)
+        play(state, lambda s, seat, rng=rng: purposeful_move(s, seat, rng, whim=0.0), cap)
+        assert ENGINE.outcome(state) is not None, f"seed {seed}: no end within {cap} moves"
