@@ -122,7 +122,8 @@ def _ucb(totals: list[float], counts: list[int], samples: int) -> int:
 
 
 def _play_on(engine: HareEngine, state: HareState, plies: int, rng: random.Random) -> None:
-    """Up to ``plies`` moves of the purposeful policy, whoever is to move."""
+    """Up to ``plies`` moves of the casual player (a random one now and then), whoever is to
+    move."""
     for _ in range(plies):
         if state.turn is None:
             return
