@@ -44,31 +44,35 @@ def move_value(state: WhyFirstState, seat: int, move: Move, totals: Sequence[int
     """How good the figures look for ``seat`` once ``move`` is played, with these stage
     ``totals`` so far (``state.totals()``, worked out once for all moves)."""
     if move[0] == "f":  # tactical: move a figure with this turn's card
-        return _judged(state, seat, state.turns[0][1], int(move[1:]), None, totals)
+        return judged(
+            state.positions, state.stage, seat, state.turns[0][1], int(move[1:]), None, totals
+        )
     card, _, figure = move[1:].partition(":")
     if not figure:  # tactical: a card in front of yourself, to move the best figure later
         return max(
-            _judged(state, seat, int(card), f, None, totals) for f in range(state.figures)
+            judged(state.positions, state.stage, seat, int(card), f, None, totals)
+            for f in range(state.figures)
         )
     hand = state.hands[seat]
     kept = None
     if len(hand) == 2 and state.variant == "standard":  # the card kept moves you in round 5
         kept = hand[0] if int(card) == hand[1] else hand[1]
-    return _judged(state, seat, int(card), int(figure), kept, totals)
+    return judged(state.positions, state.stage, seat, int(card), int(figure), kept, totals)
 
 
-def _judged(
-    state: WhyFirstState, seat: int, card: int, figure: int, kept: int | None,
+def judged(
+    figures: Sequence[int], stage: int, seat: int, card: int, figure: int, kept: int | None,
     totals: Sequence[int],
 ) -> float:
-    """The figures after ``card`` moves ``figure`` (and ``kept`` moves ``seat``), judged."""
-    positions = list(state.positions)
+    """The figures on ``figures`` after ``card`` moves ``figure`` (and ``kept`` moves
+    ``seat``), judged in this ``stage`` with these ``totals``."""
+    positions = list(figures)
     positions[figure] = clamp(positions[figure] + VALUE[card])
     if kept is not None:
         positions[seat] = clamp(positions[seat] + VALUE[kept])
     if _leads(totals, seat):
         return _helping(positions, totals, seat)
-    weight = state.stage / STAGES  # the totals matter more as the match goes on
+    weight = stage / STAGES  # the totals matter more as the match goes on
     return (1 - weight) * outlook(positions, seat) - weight * _distance(
         _scored(positions, totals), seat
     )

@@ -11,7 +11,10 @@ played.
 
 - ``strong`` simulates for the whole budget, on the few moves a casual player's judgement
   (``casual.move_value``) ranks best: at four seats a hand offers up to 20 moves, too many to
-  tell apart in a second of thought, and the short list leaves each many more deals.
+  tell apart in a second of thought, and the short list leaves each many more deals. For
+  the last stage's last card it chooses (card round 4: which of two cards to play where, and
+  which to keep) it weighs every move: there are few, and the match is decided there. It deals
+  the others hands that fit what they have played this stage (``reading``).
 - ``easy`` runs a few dozen simulations, three or four per candidate, and imagines the
   others more loosely: it sees the obvious and misjudges the close calls.
 """
@@ -29,8 +32,9 @@ from rules.whyfirst.casual import casual_choice, move_value
 from rules.whyfirst.determinize import Sealing, determinize
 from rules.whyfirst.engine import ENGINE
 from rules.whyfirst.playout import VALUE, policy_move
+from rules.whyfirst.reading import hands_read
 from rules.whyfirst.standing import win_chance
-from rules.whyfirst.state import WhyFirstState
+from rules.whyfirst.state import CARD_ROUNDS, STAGES, WhyFirstState
 
 EASY_PLAYOUTS = 48
 """The easy level's simulations for one decision."""
@@ -49,11 +53,13 @@ class Imagining(NamedTuple):
     """How often a simulated seat plays a move drawn at random instead of the casual one."""
     sealing: Sealing
     """How a seat that has already sealed its card this round chose it."""
+    reads: bool
+    """Whether the others' hands are dealt to fit their plays this stage (``reading``)."""
 
 
 IMAGINING = {
-    "strong": Imagining(0.1, casual_choice),
-    "easy": Imagining(0.2, policy_move),
+    "strong": Imagining(0.1, casual_choice, True),
+    "easy": Imagining(0.2, policy_move, False),
 }
 """Strong imagines the others close to the casual play it meets; easy more loosely."""
 
@@ -70,7 +76,7 @@ def choose(view: Mapping[str, Any], seat: int, level: str, seed: int, budget: Bu
     candidates = _distinct(moves, view["variant"])
     if level == "easy":
         budget = Budget(playouts=EASY_PLAYOUTS)
-    else:
+    elif state.stage < STAGES or state.card_round < CARD_ROUNDS - 1:
         candidates = shortlist(state, seat, candidates)
     if len(candidates) == 1:
         return candidates[0]
@@ -106,6 +112,7 @@ def _search(
     results: list[list[float]] = [[] for _ in moves]
     alive = list(range(len(moves)))
     start = time.process_time()
+    fits = hands_read(view, seat) if imagining.reads else None
     done = 0
     while True:
         deal_seed = rng.getrandbits(64)
@@ -114,7 +121,7 @@ def _search(
                 return moves[_best(alive, results)]
             done += 1
             deal = random.Random(deal_seed)
-            state = determinize(view, seat, deal, imagining.sealing)
+            state = determinize(view, seat, deal, imagining.sealing, fits)
             results[i].append(_simulate(state, seat, moves[i], deal, imagining.whim))
         alive = _still_in_race(alive, results)
 

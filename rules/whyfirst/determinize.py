@@ -10,7 +10,7 @@ is yet to move.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rules.base import Move
@@ -22,13 +22,20 @@ from rules.whyfirst.state import WhyFirstState, reveal_copy
 
 Sealing = Callable[[WhyFirstState, int, random.Random], Move]
 """How a committed seat's card is chosen: a move for that seat on the dealt state."""
+Fits = Callable[[int, Sequence[int]], bool]
+"""Whether a seat could hold these cards (its hand, and its sealed card this round)."""
+
+TRIES = 20
+"""How many deals of one seat's cards are drawn to find some that ``fits``; the last is kept."""
 
 
 def determinize(
-    view: Mapping[str, Any], seat: int, rng: random.Random, sealing: Sealing = policy_move
+    view: Mapping[str, Any], seat: int, rng: random.Random, sealing: Sealing = policy_move,
+    fits: Fits | None = None,
 ) -> WhyFirstState:
     """A state ``seat`` could not tell from the real one by its ``view``; a seat that has
-    committed seals the card ``sealing`` chooses."""
+    committed seals the card ``sealing`` chooses. With ``fits``, each other seat's cards are
+    drawn again (up to ``TRIES`` times) until they fit what it has played."""
     players = view["players"]
     hand = sorted(card["card"] for card in view["hand"])
     my_play = view["my_play"]
@@ -41,9 +48,15 @@ def determinize(
     hands = []
     for s in range(players):
         size = view["hand_sizes"][s] + (1 if s in others_sealed else 0)
-        hands.append(hand if s == seat else sorted(unseen[:size]))
-        if s != seat:
-            del unseen[:size]
+        if s == seat:
+            hands.append(hand)
+            continue
+        tries = 1
+        while fits is not None and tries < TRIES and not fits(s, unseen[:size]):
+            rng.shuffle(unseen)
+            tries += 1
+        hands.append(sorted(unseen[:size]))
+        del unseen[:size]
     leo_cards = view["leo_cards_left"]
     sealed: list[int | None] = [None] * players
     targets: list[int | None] = [None] * players
