@@ -9,7 +9,8 @@ hold (as at the bench's table: a casual player's move is certain but for ties, d
 ``REPEATS`` times), so its true share of the victory is known. Where the moves' shares
 differ, the report compares the best attainable, the casual judgement's first choice and
 strong's choice from the seat's view (with ``--shortlist K`` it weighs the K moves the casual
-judgement ranks best; 0: every move). Strong's search imagines the hidden cards; the gap
+judgement ranks best, 0: every move; at the last chosen card, round 4, it weighs every move
+whatever K is). Strong's search imagines the hidden cards; the gap
 between its choice and the best is what it cannot see. Figures, not tests: run by hand.
 """
 
@@ -56,7 +57,7 @@ def judged(
         mover = min(awaited)
         view = ENGINE.view(state, mover)
         if (state.stage, state.card_round, mover) == (STAGES, card_round, seat):
-            moves = computer._distinct(ENGINE.legal_moves(state, seat), "standard")
+            moves = computer.distinct(ENGINE.legal_moves(state, seat), "standard")
             shares = {move: true_share(state, seat, move) for move in moves}
             counts = max(shares.values()) - min(shares.values()) > 1e-9
             totals = state.totals()
@@ -73,7 +74,7 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=160)
     parser.add_argument("--seconds", type=float, default=0.05, help="CPU a decision")
     parser.add_argument("--shortlist", type=int, default=computer.SHORTLIST,
-                        help="moves strong weighs (0: every move)")
+                        help="moves strong weighs before round 4 (0: every move)")
     args = parser.parse_args()
     computer.SHORTLIST = args.shortlist or 100  # more than a hand offers: every move
     budget = Budget(seconds=args.seconds)

@@ -73,7 +73,7 @@ def choose(view: Mapping[str, Any], seat: int, level: str, seed: int, budget: Bu
     moves = ENGINE.legal_moves(state, seat)
     if not moves:
         raise ValueError(f"seat {seat} has no move to make")
-    candidates = _distinct(moves, view["variant"])
+    candidates = distinct(moves, view["variant"])
     if level == "easy":
         budget = Budget(playouts=EASY_PLAYOUTS)
     elif state.stage < STAGES or state.card_round < CARD_ROUNDS - 1:
@@ -91,7 +91,7 @@ def shortlist(state: WhyFirstState, seat: int, moves: list[Move]) -> list[Move]:
     return ranked[:SHORTLIST]
 
 
-def _distinct(moves: list[Move], variant: str) -> list[Move]:
+def distinct(moves: list[Move], variant: str) -> list[Move]:
     """One move of each kind: in the standard variant two cards of one value played on one
     figure do the same (in the tactical one the white numbers tell them apart)."""
     if variant != "standard":

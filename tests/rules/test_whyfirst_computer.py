@@ -130,7 +130,7 @@ def test_strong_plays_one_of_the_moves_the_casual_judgement_ranks_best(
     state = random_position(players, "standard", seed=11, moves=moves)
     seat = max(ENGINE.to_move(state))
     view = ENGINE.view(state, seat)
-    candidates = computer._distinct(ENGINE.legal_moves(state, seat), "standard")
+    candidates = computer.distinct(ENGINE.legal_moves(state, seat), "standard")
     assert len(candidates) > computer.SHORTLIST
     totals = state.totals()
     ranked = sorted(candidates, key=lambda move: -move_value(state, seat, move, totals))

@@ -110,7 +110,7 @@ def test_strong_weighs_every_move_for_the_last_card_it_chooses(
     monkeypatch.setattr(computer, "_search", search)
     for stage in (STAGES - 1, STAGES):
         state = casual_until(4, seed=2, stage=stage, card_round=CARD_ROUNDS - 1)
-        every = computer._distinct(ENGINE.legal_moves(state, 0), "standard")
+        every = computer.distinct(ENGINE.legal_moves(state, 0), "standard")
         assert len(every) > computer.SHORTLIST
         computer.choose(ENGINE.view(state, 0), 0, "strong", 1, Budget(playouts=10))
     before_the_last, last = weighed
