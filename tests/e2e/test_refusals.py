@@ -45,16 +45,22 @@ async def test_lobby_buttons_refuse_what_the_clicker_may_not_do(table):
     assert f"<@{ben.id}>" in table.board().text
 
 
-async def test_a_double_click_plays_once(table):
-    anne, ben = table.player("anne"), table.player("ben", dms_open=False)
-    match_id = await open_and_start(table, anne, ben)
-    # Two copies of the same controls: the second click arrives with the button still there.
+async def _a_card_picked_twice(table, ben):
+    """Two copies of ben's controls with the same card picked in each: the picked controls
+    and their target, and the second copy (its click arrives with the button still there)."""
     first = await table.backend.click(ben, table.board(), label="Show my hand")
     second = await table.backend.click(ben, table.board(), label="Show my hand")
     card = first_button(first.message, "ch:")
     picked = await table.backend.click(ben, first.message, custom_id=card)
     target = first_button(picked.message, "mv:")
     again = await table.backend.click(ben, second.message, custom_id=card)
+    return picked, target, again
+
+
+async def test_a_double_click_plays_once(table):
+    anne, ben = table.player("anne"), table.player("ben", dms_open=False)
+    match_id = await open_and_start(table, anne, ben)
+    picked, target, again = await _a_card_picked_twice(table, ben)
     version = (await table.match_row(match_id)).version
     await table.backend.click(ben, picked.message, custom_id=target)
     refused = await table.backend.click(ben, again.message, custom_id=target)
@@ -65,12 +71,7 @@ async def test_a_double_click_plays_once(table):
 async def test_a_refusal_names_the_players_it_waits_for_as_written(table):
     anne, ben = table.player("*anne*"), table.player("ben", dms_open=False)
     await open_and_start(table, anne, ben)
-    first = await table.backend.click(ben, table.board(), label="Show my hand")
-    second = await table.backend.click(ben, table.board(), label="Show my hand")
-    card = first_button(first.message, "ch:")
-    picked = await table.backend.click(ben, first.message, custom_id=card)
-    target = first_button(picked.message, "mv:")
-    again = await table.backend.click(ben, second.message, custom_id=card)
+    picked, target, again = await _a_card_picked_twice(table, ben)
     await table.backend.click(ben, picked.message, custom_id=target)
     refused = await table.backend.click(ben, again.message, custom_id=target)
     assert refused.ephemeral
