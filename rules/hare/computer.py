@@ -5,7 +5,8 @@ position; ``determinize`` rebuilds it with a seed of the player's own, and simul
 rolls a die of its own.
 
 - ``easy`` tries each legal move once, judges where it lands (``estimate.seat_values``) and
-  picks its best-judged move most of the time, else its second or third best.
+  picks its best-judged move most of the time, else its second or third best when it judges
+  them close (``EASY_CLOSE``).
 - ``strong`` samples every move again and again (the hare spaces' rolls differ each time),
   plays each sample on for one move of every seat as a casual player would (``casual``:
   a carrot budget, lettuce early, home when the limit allows; with a random move now and
@@ -41,6 +42,9 @@ EXPLORATION = 0.4
 
 EASY_CHOICES = (0.6, 0.25, 0.15)
 """Easy's chances to pick its best-judged move, its second best, its third."""
+EASY_CLOSE = 0.05
+"""How far below its best-judged move a second or third best may be judged and still be
+picked: easy misjudges close calls, not a move that plainly throws the race away."""
 
 
 def choose(
@@ -69,17 +73,21 @@ def _after(engine: HareEngine, state: HareState, seat: int, move: Move) -> HareS
     return sample
 
 
-def _judged(engine: HareEngine, state: HareState, seat: int, moves: list[Move]) -> list[Move]:
-    """The moves, best first, as judged once each right where they land."""
-    return sorted(moves, key=lambda m: -seat_values(_after(engine, state, seat, m))[seat])
+def judged_moves(
+    engine: HareEngine, state: HareState, seat: int, moves: list[Move]
+) -> list[tuple[float, Move]]:
+    """The moves with their values, best first, as judged once each right where they land."""
+    valued = [(seat_values(_after(engine, state, seat, m))[seat], m) for m in moves]
+    return sorted(valued, key=lambda pair: -pair[0])
 
 
 def _easy(
     engine: HareEngine, state: HareState, seat: int, moves: list[Move], rng: random.Random
 ) -> Move:
-    judged = _judged(engine, state, seat, moves)
-    weights = EASY_CHOICES[: len(judged)]
-    return rng.choices(judged[: len(weights)], weights)[0]
+    judged = judged_moves(engine, state, seat, moves)
+    best = judged[0][0]
+    close = [move for value, move in judged[: len(EASY_CHOICES)] if value >= best - EASY_CLOSE]
+    return rng.choices(close, EASY_CHOICES[: len(close)])[0]
 
 
 def _strong(

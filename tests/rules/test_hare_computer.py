@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from rules.base import Budget
 from rules.hare import ENGINE, computer, purposeful_move
-from rules.hare.computer import choose, determinize
+from rules.hare.computer import EASY_CLOSE, choose, determinize, judged_moves
+from rules.hare.engine import HareEngine
 from rules.hare.state import HareState
 
 tables = st.sampled_from([(2, {}), (2, {"two_markers": False}), (3, {}), (4, {}), (5, {}), (6, {})])
@@ -165,3 +166,64 @@ def test_strong_beats_easy_more_often_than_not() -> None:
 
 def _no_thinking(*args: object, **kwargs: object) -> None:
     raise AssertionError("a forced move was thought about")
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    table=tables,
+    seed=seeds,
+    moves=st.integers(0, 300),
+    uniform=st.sampled_from([0.0, 0.3]),
+    thinking=seeds,
+)
+def test_easy_misjudges_close_calls_only(
+    table: tuple[int, dict], seed: int, moves: int, uniform: float, thinking: int
+) -> None:
+    """Easy picks its second or third best-judged move now and then, but never one it judges
+    clearly worse than its best."""
+    players, options = table
+    state = reached(players, options, seed, moves, uniform)
+    if not ENGINE.to_move(state):
+        return
+    (seat,) = ENGINE.to_move(state)
+    view = ENGINE.view(state, seat)
+    if len(ENGINE.legal_moves(state, seat)) == 1:
+        return
+    for thought in range(thinking, thinking + 20):
+        die = random.Random(thought)  # the die easy judges with, as it rolls it
+        engine = HareEngine(die=lambda _seed, _draw, die=die: die.randint(1, 6))
+        mine = determinize(view, thought)
+        judged = {move: value for value, move in
+                  judged_moves(engine, mine, seat, ENGINE.legal_moves(mine, seat))}
+        move = choose(view, seat, "easy", thought, QUICK)
+        assert judged[move] >= max(judged.values()) - EASY_CLOSE
+
+
+def test_two_easy_computers_do_not_hoard_carrots_for_hundreds_of_turns() -> None:
+    """Seed 67: two easy computers heads-up took 800 decisions when easy picked its second or
+    third best move however much worse it judged it, going back to tortoise spaces for
+    carrots it could not spend until each held over two thousand."""
+    state = ENGINE.setup(2, ENGINE.options({}, 2), 67)
+    for decision in range(300):
+        if not ENGINE.to_move(state):
+            break
+        (seat,) = ENGINE.to_move(state)
+        move = choose(ENGINE.view(state, seat), seat, "easy", 67_000 + decision, QUICK)
+        ENGINE.apply(state, seat, move)
+        assert max(player.carrots for player in state.players) < 500
+    assert not ENGINE.to_move(state)
+
+
+@pytest.mark.slow
+def test_two_easy_computers_finish_every_race() -> None:
+    """200 heads-up races of two easy computers all end within 400 decisions (about 75 a
+    race); before easy kept to close calls, five took 282 to 800."""
+    for seed in range(1, 201):
+        state = ENGINE.setup(2, ENGINE.options({}, 2), seed)
+        for decision in range(400):
+            if not ENGINE.to_move(state):
+                break
+            (seat,) = ENGINE.to_move(state)
+            view = ENGINE.view(state, seat)
+            ENGINE.apply(state, seat, choose(view, seat, "easy", seed * 1000 + decision, QUICK))
+        assert not ENGINE.to_move(state), f"seed {seed}"
