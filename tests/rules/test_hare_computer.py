@@ -37,6 +37,18 @@ def reached(players: int, options: dict, seed: int, moves: int, uniform: float) 
     return state
 
 
+def awaiting(
+    table: tuple[int, dict], seed: int, moves: int, uniform: float
+) -> tuple[HareState, int] | None:
+    """A match ``reached`` at this table and the seat it awaits; None once it is over."""
+    players, options = table
+    state = reached(players, options, seed, moves, uniform)
+    if not ENGINE.to_move(state):
+        return None
+    (seat,) = ENGINE.to_move(state)
+    return state, seat
+
+
 @settings(max_examples=40, deadline=None)
 @given(
     table=tables,
@@ -48,11 +60,10 @@ def reached(players: int, options: dict, seed: int, moves: int, uniform: float) 
 def test_every_chosen_move_is_legal(
     table: tuple[int, dict], seed: int, moves: int, uniform: float, thinking: int
 ) -> None:
-    players, options = table
-    state = reached(players, options, seed, moves, uniform)
-    if not ENGINE.to_move(state):
+    position = awaiting(table, seed, moves, uniform)
+    if position is None:
         return
-    (seat,) = ENGINE.to_move(state)
+    state, seat = position
     legal = ENGINE.legal_moves(state, seat)
     view = ENGINE.view(state, seat)
     for level in ("easy", "strong"):
@@ -181,14 +192,11 @@ def test_easy_misjudges_close_calls_only(
 ) -> None:
     """Easy picks its second or third best-judged move now and then, but never one it judges
     clearly worse than its best."""
-    players, options = table
-    state = reached(players, options, seed, moves, uniform)
-    if not ENGINE.to_move(state):
+    position = awaiting(table, seed, moves, uniform)
+    if position is None or len(ENGINE.legal_moves(*position)) == 1:
         return
-    (seat,) = ENGINE.to_move(state)
+    state, seat = position
     view = ENGINE.view(state, seat)
-    if len(ENGINE.legal_moves(state, seat)) == 1:
-        return
     for thought in range(thinking, thinking + 20):
         die = random.Random(thought)  # the die easy judges with, as it rolls it
         engine = HareEngine(die=lambda _seed, _draw, die=die: die.randint(1, 6))
