@@ -1,5 +1,6 @@
 """The computer player of Hare and Tortoise: legal, repeatable, blind to the die's future,
-quick when there is nothing to choose, and better than random play."""
+quick when there is nothing to choose, better than random play, and easy wrong only on close
+calls."""
 
 from __future__ import annotations
 
