@@ -41,11 +41,35 @@ async def swap_message(
     """Keep ``record`` as the match's message of its purpose; the one it replaces, which
     this caller alone then retires, whichever process posted it."""
     old = await message_of(db, match_id, record.purpose)
+    if old is not None:
+        cursor = await db.execute(
+            "UPDATE match_messages SET channel_id = ?, message_id = ?, fingerprint = ?,"
+            " version = ? WHERE match_id = ? AND purpose = ? AND message_id = ?",
+            (record.channel_id, record.message_id, record.fingerprint, record.version,
+             match_id, record.purpose, old.message_id),
+        )
+        if cursor.rowcount == 1:
+            return old
+    # None kept, or another caller replaced or took it meanwhile: that one retires it.
     await message_rows.remember_message(
         db, match_id, record.purpose, record.channel_id, record.message_id,
         record.fingerprint, record.version,
     )
-    return old
+    return None
+
+
+async def take_message(
+    db: Connection, match_id: int, purpose: str
+) -> message_rows.MessageRecord | None:
+    """Forget the match's message of ``purpose``; the one it was, which this caller alone
+    then retires (None: none is kept, or another caller took it first)."""
+    cursor = await db.execute(
+        "DELETE FROM match_messages WHERE match_id = ? AND purpose = ?"
+        " RETURNING purpose, channel_id, message_id, fingerprint, version",
+        (match_id, purpose),
+    )
+    row = await cursor.fetchone()
+    return None if row is None else message_rows.MessageRecord(*row)
 
 
 def _editing(match_id: int, purpose: str) -> str:

@@ -74,6 +74,17 @@ class MessageBook:
         self._keep(match_id, record)
         return old
 
+    async def take(
+        self, match_id: int, purpose: str
+    ) -> message_rows.MessageRecord | None:
+        """Forget the match's message of ``purpose``; the one it was, for the caller alone
+        to retire (``data.shown.take_message``)."""
+        taken = await self._store.writing(
+            lambda db: shown.take_message(db, match_id, purpose)
+        )
+        self._rows.pop(match_id)  # read afresh: another message may be kept since
+        return taken
+
     async def begin(
         self, match_id: int, purpose: str, version: int, fingerprint: str | None
     ) -> shown.Edit:

@@ -205,9 +205,11 @@ class Notices:
         """The match ended without a result: every notice of it ("your move", a rematch's
         invitation) is deleted, in DMs and in the channel; its board and hands say how it
         ended."""
-        for purpose, notice in (await self._service.messages(match.id)).items():
+        for purpose in await self._service.messages(match.id):
             if purpose.startswith(NOTICE):
-                await self._delete(match.id, notice)
+                notice = await self._service.book.take(match.id, purpose)
+                if notice is not None:  # else another path retired it already
+                    await self._delete(match.id, notice)
 
     # -- how a notice is sent --------------------------------------------------------
 

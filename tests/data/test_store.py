@@ -6,7 +6,7 @@ import sqlite3
 
 import pytest
 
-from data import career, matches, message_rows, meta, move_rows, seat_rows, versions
+from data import career, matches, message_rows, meta, move_rows, seat_rows, shown, versions
 from data.errors import IntegrityError, NewerDatabaseError
 from data.schema import migrations
 from tests.databases import open_store, sqlite_only
@@ -204,3 +204,19 @@ async def test_closing_with_a_statement_still_open_keeps_every_commit(tmp_path):
             assert await meta.get_meta(db, "k4") == "4"
     finally:
         await again.close()
+
+
+async def test_a_kept_message_is_retired_by_one_caller_only(store):
+    """Swapping a message in and taking one out each hand the one they replace to their
+    caller alone: a message already taken or replaced is nobody's to retire again."""
+    async with store.transaction() as db:
+        match_id = await _new_match(db)
+        notice = message_rows.MessageRecord("notice:100", 10, 555, "", 0)
+        assert await shown.swap_message(db, notice, match_id) is None
+        newer = message_rows.MessageRecord("notice:100", 10, 556, "", 0)
+        assert await shown.swap_message(db, newer, match_id) == notice
+        assert await shown.take_message(db, match_id, "notice:100") == newer
+        assert await shown.take_message(db, match_id, "notice:100") is None
+        assert await shown.swap_message(db, notice, match_id) is None, "kept anew"
+    async with store.read() as db:
+        assert await message_rows.match_messages(db, match_id) == {"notice:100": notice}

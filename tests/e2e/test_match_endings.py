@@ -60,6 +60,25 @@ async def test_a_cancelled_match_takes_back_its_notices_in_dms_and_in_the_channe
     assert "cancelled" in board.text and "cancelled by" in cancelled.text
 
 
+async def test_notices_taken_back_by_two_paths_at_once_are_deleted_once(table):
+    """A match's end may take its notices back from two paths at once (a cancel, the clock
+    abandoning it, a notice being replaced): each notice is deleted by one of them only."""
+    anne, ben = table.player("anne"), table.player("ben")
+    match_id = await open_and_start(table, anne, ben)
+    assert table.notices(ben)
+    await table.backend.slash(anne, table.channel, "whyfirst cancel")
+    deleted = table.backend.calls_matching(
+        "DELETE", "/channels/{channel_id}/messages/{message_id}"
+    )
+    assert deleted and all(call.status == 204 for call in deleted)
+    tabletop = table.bot.table
+    await tabletop.notices.withdraw(await tabletop.service.get(match_id))
+    again = table.backend.calls_matching(
+        "DELETE", "/channels/{channel_id}/messages/{message_id}"
+    )
+    assert len(again) == len(deleted), "nothing is deleted twice"
+
+
 async def test_a_notice_someone_deleted_already_is_passed_over_when_notices_are_taken_back(
     table,
 ):
