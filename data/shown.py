@@ -39,7 +39,8 @@ async def swap_message(
     db: Connection, record: message_rows.MessageRecord, match_id: int
 ) -> message_rows.MessageRecord | None:
     """Keep ``record`` as the match's message of its purpose; the one it replaces, which
-    this caller alone then retires, whichever process posted it."""
+    this caller alone then retires, whichever process posted it (None when none was kept,
+    or another caller replaced or took it meanwhile)."""
     old = await message_of(db, match_id, record.purpose)
     if old is not None:
         cursor = await db.execute(
