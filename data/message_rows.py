@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from data.interface import Connection
+from data.interface import Connection, Cursor
 from data.matches import OPEN_STATUSES
 
 
@@ -17,6 +17,16 @@ class MessageRecord:
     fingerprint: str
     version: int
     """The match version the message shows."""
+
+
+COLUMNS = "purpose, channel_id, message_id, fingerprint, version"
+"""The columns of ``match_messages`` a ``MessageRecord`` holds, in its fields' order."""
+
+
+async def one_record(cursor: Cursor) -> MessageRecord | None:
+    """The record a statement selecting or returning ``COLUMNS`` found (None: no row)."""
+    row = await cursor.fetchone()
+    return None if row is None else MessageRecord(*row)
 
 
 async def remember_message(
@@ -51,8 +61,7 @@ async def note_shown(
 
 async def match_messages(db: Connection, match_id: int) -> dict[str, MessageRecord]:
     cursor = await db.execute(
-        "SELECT purpose, channel_id, message_id, fingerprint, version FROM match_messages"
-        " WHERE match_id = ?",
+        f"SELECT {COLUMNS} FROM match_messages WHERE match_id = ?",
         (match_id,),
     )
     return {r["purpose"]: MessageRecord(*r) for r in await cursor.fetchall()}

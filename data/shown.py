@@ -27,12 +27,10 @@ async def message_of(
     db: Connection, match_id: int, purpose: str
 ) -> message_rows.MessageRecord | None:
     cursor = await db.execute(
-        "SELECT purpose, channel_id, message_id, fingerprint, version FROM match_messages"
-        " WHERE match_id = ? AND purpose = ?",
+        f"SELECT {message_rows.COLUMNS} FROM match_messages WHERE match_id = ? AND purpose = ?",
         (match_id, purpose),
     )
-    row = await cursor.fetchone()
-    return None if row is None else message_rows.MessageRecord(*row)
+    return await message_rows.one_record(cursor)
 
 
 async def swap_message(
@@ -66,11 +64,10 @@ async def take_message(
     then retires (None: none is kept, or another caller took it first)."""
     cursor = await db.execute(
         "DELETE FROM match_messages WHERE match_id = ? AND purpose = ?"
-        " RETURNING purpose, channel_id, message_id, fingerprint, version",
+        f" RETURNING {message_rows.COLUMNS}",
         (match_id, purpose),
     )
-    row = await cursor.fetchone()
-    return None if row is None else message_rows.MessageRecord(*row)
+    return await message_rows.one_record(cursor)
 
 
 def _editing(match_id: int, purpose: str) -> str:
