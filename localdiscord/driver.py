@@ -246,9 +246,11 @@ class FakeDiscord(Players):
     def inject(self, *, method: str | None = None, route: str | None = None,
                channel: Channel | None = None, status: int = 0, code: int = 0,
                message: str = "", delay: float = 0.0, retry_after: float = 0.0,
-               times: int | None = 1) -> Fault:
+               times: int | None = 1, answer_when: asyncio.Event | None = None) -> Fault:
         """Delay (``delay`` seconds) or refuse (``status``/``code``) matching REST calls;
         a 429 asks the bot to wait ``retry_after`` seconds, as Discord's rate limit does.
+        ``answer_when``: carry the call out, but answer it only once the event is set
+        (``Fault.holding`` says when a call waits).
 
         Example: ``inject(method="PATCH", route=EDIT_MESSAGE, channel=games, status=403,
         code=50013, message="Missing Permissions", times=None)``.
@@ -256,7 +258,7 @@ class FakeDiscord(Players):
         fault = Fault(method=method, route=route,
                       channel_id=channel.id if channel is not None else None,
                       status=status, code=code, message=message, delay=delay,
-                      retry_after=retry_after, times=times)
+                      retry_after=retry_after, times=times, answer_when=answer_when)
         self.server.faults.append(fault)
         return fault
 

@@ -42,7 +42,9 @@ class Fault:
     ``route`` is a route template (``/channels/{channel_id}/messages/{message_id}``);
     ``channel_id`` narrows it to one channel. A refusal is Discord's answer to a
     legitimate call (missing permissions, a server error), so it is not a violation.
-    ``times``: how many matching calls it affects (None: all of them).
+    ``times``: how many matching calls it affects (None: all of them). ``answer_when``:
+    the call is carried out at once but its answer is held back until that event is set,
+    as when Discord is slow to answer; ``holding`` is set once a call is held.
     """
 
     method: str | None = None
@@ -55,6 +57,8 @@ class Fault:
     retry_after: float = 0.0
     """With status 429: the seconds Discord asks the bot to wait before trying again."""
     times: int | None = 1
+    answer_when: asyncio.Event | None = None
+    holding: asyncio.Event = field(default_factory=asyncio.Event)
     hits: int = 0
 
     def applies_to(self, method: str, route: str, params: dict[str, str]) -> bool:
@@ -118,7 +122,7 @@ class RestServer:
         app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}",
                            self._serve_attachment)
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._dispatch)
-        # Closing, it waits no longer for an answer held back on purpose (``Fault.delay``):
+        # Closing, it waits no longer for an answer held back on purpose (``Fault``):
         # the bots were disconnected first, and nobody waits for it any more.
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False,
                                      shutdown_timeout=STOP_GRACE)
@@ -167,8 +171,11 @@ class RestServer:
                 self._count_bot_call()
             if official is not None:
                 self._check_request(req, *official)
-            await self._inject_faults(req)
+            held = await self._inject_faults(req)
             status, payload = await spec.handler(req)
+            for fault in held:
+                fault.holding.set()
+                await fault.answer_when.wait()  # type: ignore[union-attr]
         except ApiError as exc:
             error = exc
             status, payload = exc.status, exc.body()
@@ -226,7 +233,10 @@ class RestServer:
         production takes longer than the one-second window; the tests restart it at once."""
         self._bot_calls.clear()
 
-    async def _inject_faults(self, req: Req) -> None:
+    async def _inject_faults(self, req: Req) -> list[Fault]:
+        """Delay or refuse the call as the faults matching it say; those holding back its
+        answer."""
+        held = []
         for fault in self.faults:
             if not fault.applies_to(req.method, req.route, req.params):
                 continue
@@ -236,6 +246,9 @@ class RestServer:
             if fault.status:
                 raise ApiError(fault.status, fault.code, fault.message, expected=True,
                                retry_after=fault.retry_after)
+            if fault.answer_when is not None:
+                held.append(fault)
+        return held
 
     def _match(self, method: str, path: str) -> tuple[RouteSpec | None, dict[str, str]]:
         for spec in self.routes:

@@ -116,3 +116,20 @@ async def test_each_call_knows_when_it_arrived_and_its_channel(
     assert click.at - answer.at >= 10 and post.at >= click.at
     assert post.channel_id == w.channel.id and post.route == "/channels/{channel_id}/messages"
     assert answer.channel_id is None, "an interaction's answer goes to its webhook"
+
+
+async def test_a_call_whose_answer_is_held_is_carried_out_before_it_is_answered(
+    world: tuple[FakeDiscord, Any],
+) -> None:
+    backend, w = world
+    answer = asyncio.Event()
+    held = backend.inject(method="POST", route="/channels/{channel_id}/messages",
+                          channel=w.channel, answer_when=answer)
+    sending = asyncio.ensure_future(w.bot.get_channel(w.channel.id).send("on its way"))
+    await held.holding.wait()
+    assert [m.content for m in backend.channel_messages(w.channel)] == ["on its way"]
+    assert not sending.done(), "the bot has no answer yet"
+    answer.set()
+    sent = await sending
+    assert sent.id == backend.channel_messages(w.channel)[0].id
+    await w.bot.get_channel(w.channel.id).send("answered at once")  # it held one call only
