@@ -34,11 +34,20 @@ async def message_of(
 
 
 async def swap_message(
-    db: Connection, record: message_rows.MessageRecord, match_id: int
+    db: Connection, record: message_rows.MessageRecord, match_id: int,
+    *, while_playing: bool = False,
 ) -> message_rows.MessageRecord | None:
-    """Keep ``record`` as the match's message of its purpose; the one it replaces, which
-    this caller alone then retires, whichever process posted it (None when none was kept,
-    or another caller replaced or took it meanwhile)."""
+    """Keep ``record`` as the match's message of its purpose, the match locked meanwhile
+    (``versions.lock_match``: two processes swapping at once take turns); the message this
+    caller alone then retires: the one ``record`` replaces, whichever process posted it, or
+    ``record`` itself when it asks a player to play (``while_playing``) and the match is no
+    longer being played (None: nothing to retire)."""
+    await versions.lock_match(db, match_id)
+    if while_playing:
+        cursor = await db.execute("SELECT status FROM matches WHERE id = ?", (match_id,))
+        row = await cursor.fetchone()
+        if row is None or row[0] != "playing":
+            return record
     old = await message_of(db, match_id, record.purpose)
     if old is not None:
         cursor = await db.execute(
@@ -49,7 +58,7 @@ async def swap_message(
         )
         if cursor.rowcount == 1:
             return old
-    # None kept, or another caller replaced or took it meanwhile: that one retires it.
+    # None kept, or taken back meanwhile (taking does not lock): the taker retires it.
     await message_rows.remember_message(
         db, match_id, record.purpose, record.channel_id, record.message_id,
         record.fingerprint, record.version,

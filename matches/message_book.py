@@ -66,13 +66,20 @@ class MessageBook:
         )
 
     async def swap(
-        self, match_id: int, record: message_rows.MessageRecord
+        self, match_id: int, record: message_rows.MessageRecord, *, while_playing: bool = False
     ) -> message_rows.MessageRecord | None:
         """Keep ``record`` as the match's message of its purpose (a message posted anew);
-        the one it replaces, for the caller to retire (``data.shown.swap_message``)."""
-        old = await self._store.writing(lambda db: shown.swap_message(db, record, match_id))
-        self._keep(match_id, record)
-        return old
+        the message for the caller to retire: the one it replaces, or ``record`` itself
+        when it asks a player to play (``while_playing``) and the match has ended
+        (``data.shown.swap_message``)."""
+        retire = await self._store.writing(
+            lambda db: shown.swap_message(db, record, match_id, while_playing=while_playing)
+        )
+        if retire is record:
+            self._rows.pop(match_id)  # read afresh: the match's messages are being taken back
+        else:
+            self._keep(match_id, record)
+        return retire
 
     async def take(
         self, match_id: int, purpose: str

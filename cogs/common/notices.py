@@ -247,7 +247,7 @@ class Notices:
                 hand = messages.get(f"hand:{user_id}")
                 about = link or ((N_("Open your hand"), hand) if hand is not None else None)
                 text = say(self._named(match)) + self._link(match, about)
-                if await self._by_dm(match, user_id, text, messages):
+                if await self._by_dm(match, user_id, text, kind):
                     return
             board = messages.get("board")
             about = link or ((N_("Board"), board) if board is not None else None)
@@ -266,7 +266,7 @@ class Notices:
         guild_id = match.record.guild_id if channel_id == match.record.channel_id else None
         return f" [{_(label)}]({jump_link(guild_id, channel_id, message_id)})"
 
-    async def _by_dm(self, match: Match, user_id: int, text: str, messages: Any) -> bool:
+    async def _by_dm(self, match: Match, user_id: int, text: str, kind: str) -> bool:
         try:
             user = self._bot.get_user(user_id) or await self._bot.fetch_user(user_id)
             sent = await user.send(text)
@@ -275,7 +275,7 @@ class Notices:
                 raise
             await self._service.mark_dms_closed(match.id, user_id)
             return False
-        await self._replace(match.id, user_id, sent)
+        await self._replace(match.id, user_id, sent, kind)
         return True
 
     async def _in_channel(
@@ -310,15 +310,20 @@ class Notices:
             log.info("match %s: channel notice refused (%s)", match.id, error.code)
             return
         self._calls.told(match.id, user_id, called=called, decision=decision)
-        await self._replace(match.id, user_id, sent)
+        await self._replace(match.id, user_id, sent, kind)
 
-    async def _replace(self, match_id: int, user_id: int, sent: discord.Message) -> None:
+    async def _replace(
+        self, match_id: int, user_id: int, sent: discord.Message, kind: str
+    ) -> None:
         """Keep one notice per player and match: the new one replaces the last (the one it
-        replaced as stored, whichever process sent it)."""
+        replaced as stored, whichever process sent it). One asking them to play that comes
+        as the match ends is deleted again: the match's notices are being taken back."""
         record = MessageRecord(notice_purpose(user_id), sent.channel.id, sent.id, "", 0)
-        old = await self._service.book.swap(match_id, record)
-        if old is not None:
-            await self._delete(match_id, old)
+        retire = await self._service.book.swap(
+            match_id, record, while_playing=kind in DECISIONS
+        )
+        if retire is not None:
+            await self._delete(match_id, retire)
 
     async def _delete(self, match_id: int, notice: MessageRecord) -> None:
         """Delete a notice the match no longer needs; one Discord refuses (someone deleted

@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from data import matches, meta, versions
+from data import matches, message_rows, meta, shown, versions
 from data.errors import StoreUnavailable, WriteFailed
 from data.postgres import PostgresStore, translated
 from data.schema import migrations
@@ -118,3 +118,49 @@ async def test_processes_starting_together_on_a_new_database_migrate_it_once():
             await store.close()
     finally:
         server().psql("DROP DATABASE started_together WITH (FORCE)")
+
+
+@postgres_only
+async def test_two_processes_swapping_one_message_at_once_each_retire_the_one_they_replaced(
+    tmp_path,
+):
+    """One process swaps a notice in while another's swap of the same notice is not yet
+    committed: the second waits for the first and retires what the first kept, so no
+    notice is left behind undeleted."""
+    first = await open_store(tmp_path / "table.db", busy_timeout=30)
+    second = await open_store(tmp_path / "table.db", busy_timeout=30)  # another process
+    match_id = await _new_match(first)
+    kept, by_first, by_second = (
+        message_rows.MessageRecord("notice:100", 10, message_id, "", 0)
+        for message_id in (555, 556, 557)
+    )
+    await first.writing(lambda db: shown.swap_message(db, kept, match_id))
+    swapped, commit = asyncio.Event(), asyncio.Event()
+
+    async def first_swap() -> message_rows.MessageRecord | None:
+        async with first.transaction() as db:
+            retired = await shown.swap_message(db, by_first, match_id)
+            swapped.set()
+            await commit.wait()
+        return retired
+
+    first_swapping = asyncio.ensure_future(first_swap())
+    await swapped.wait()
+    second_swapping = asyncio.ensure_future(
+        second.writing(lambda db: shown.swap_message(db, by_second, match_id))
+    )
+    while not await _waiting_for_a_lock(first):
+        await asyncio.sleep(0.01)  # the second swap has reached the first's lock
+    commit.set()
+    assert await first_swapping == kept
+    assert await second_swapping == by_first
+    async with first.read() as db:
+        assert await message_rows.match_messages(db, match_id) == {"notice:100": by_second}
+    await first.close()
+    await second.close()
+
+
+async def _waiting_for_a_lock(store) -> bool:
+    async with store.read() as db:
+        cursor = await db.execute("SELECT count(*) FROM pg_locks WHERE NOT granted")
+        return (await cursor.fetchone())[0] > 0

@@ -220,3 +220,21 @@ async def test_a_kept_message_is_retired_by_one_caller_only(store):
         assert await shown.swap_message(db, notice, match_id) is None, "kept anew"
     async with store.read() as db:
         assert await message_rows.match_messages(db, match_id) == {"notice:100": notice}
+
+
+async def test_a_message_asking_to_play_is_kept_only_while_its_match_is_played(store):
+    """Swapped in ``while_playing``, a notice asking a player to play is handed back for
+    its caller to retire when its match is not being played, and nothing is kept."""
+    async with store.transaction() as db:
+        match_id = await _new_match(db)
+        notice = message_rows.MessageRecord("notice:100", 10, 555, "", 0)
+        assert await shown.swap_message(db, notice, match_id, while_playing=True) is notice
+        await versions.set_status(db, match_id, expected_version=0, status="playing")
+        assert await shown.swap_message(db, notice, match_id, while_playing=True) is None
+        await versions.set_status(db, match_id, expected_version=1, status="cancelled")
+        later = message_rows.MessageRecord("notice:100", 10, 556, "", 0)
+        assert await shown.swap_message(db, later, match_id, while_playing=True) is later
+        result = message_rows.MessageRecord("notice:100", 10, 557, "", 0)
+        assert await shown.swap_message(db, result, match_id) == notice, "any other notice"
+    async with store.read() as db:
+        assert await message_rows.match_messages(db, match_id) == {"notice:100": result}

@@ -4,6 +4,8 @@ tests (no sleeping)."""
 
 from __future__ import annotations
 
+import asyncio
+
 from data import career
 from matches import clock
 from rules.hare import ENGINE as HARE
@@ -77,6 +79,37 @@ async def test_notices_taken_back_by_two_paths_at_once_are_deleted_once(table):
         "DELETE", "/channels/{channel_id}/messages/{message_id}"
     )
     assert len(again) == len(deleted), "nothing is deleted twice"
+
+
+async def test_a_reminder_on_its_way_as_the_match_is_cancelled_is_deleted_when_it_arrives(
+    table,
+):
+    """Discord has delivered a reminder but not yet answered when the match is cancelled,
+    so taking the match's notices back cannot see it: once its answer comes, the reminder
+    is deleted too, not left asking for a move in a match that is over."""
+    anne, ben = table.player("anne"), table.player("ben")
+    match_id = await open_and_start(table, anne, ben)
+    tabletop = table.bot.table
+    match = await tabletop.service.get(match_id)
+    deadline = (await tabletop.service.deadlines(match_id))["decision"]
+    answer = asyncio.Event()
+    held = table.backend.inject(
+        method="POST", route="/channels/{channel_id}/messages",
+        channel=table.backend.dm_channel(ben), answer_when=answer,
+    )
+
+    async def remind() -> None:
+        table.backend.tracker.ignored.add(asyncio.current_task())  # held on purpose
+        await tabletop.notices.reminder(match, deadline, clock.REMINDERS[0][0])
+
+    reminding = asyncio.ensure_future(remind())
+    await held.holding.wait()
+    assert "Reminder" in table.notices(ben)[-1].text, "delivered, not yet answered"
+    await table.backend.slash(anne, table.channel, "whyfirst cancel")
+    answer.set()
+    await reminding
+    await table.backend.settle()
+    assert table.notices(ben) == [] and "cancelled" in table.hand(ben).text
 
 
 async def test_a_notice_someone_deleted_already_is_passed_over_when_notices_are_taken_back(
