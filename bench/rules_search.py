@@ -1,6 +1,6 @@
 """How often /rules search puts the section that answers a player's question first.
 
-    python -m bench.rules_search [--lang LANG ...] [--misses]
+    python -m bench.rules_search [--lang LANG ...] [--misses] [--slips SHARE]
 
 Runs every question of ``bench/rules_questions/<lang>.tsv``, of
 ``bench/rules_questions/held-out/<lang>.tsv``, ``held-out-2/<lang>.tsv``,
@@ -14,7 +14,10 @@ rulebook, and prints per language how many questions find their section first an
 three: asked at the question's game's table (that game open in the channel, whose sections the
 bot ranks higher, as during play), each set apart and all together, and all of them asked
 anywhere (every game alike). ``--misses`` lists the questions of the sets tuned against that
-are not first at the table; the unread sets' stay unread.
+are not first at the table; the unread sets' stay unread. ``--slips SHARE`` asks the tuned
+sets' questions again with a slip in that share of their words of five letters or more (a
+letter missing, extra, changed, or two swapped; the same slips every run): how well the search
+reads a player typing fast.
 Figures, not tests.
 """
 
@@ -23,6 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import csv
+import random
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -87,22 +91,43 @@ def sections() -> list[rules_search.IndexedSection]:
 
 
 async def answers(
-    store: Store, lang: str, at_table: bool, part: str | None = None
+    store: Store, lang: str, at_table: bool, part: str | None = None, slips: float = 0.0
 ) -> list[Answer]:
     """Each of ``lang``'s questions (``part`` as for ``questions``) with the top three
-    sections the search finds, asked at its game's table or anywhere."""
+    sections the search finds, asked at its game's table or anywhere; ``slips``: the share
+    of long words typed with a slip."""
     out = []
+    rng = random.Random(f"{lang}:{part}")
     async with store.read() as db:
         for question in questions(lang, part):
             prefer = [question.game] if at_table else []
+            text = " ".join(
+                slipped(word, rng) if len(word) >= 5 and word.isalpha() and rng.random() < slips
+                else word
+                for word in question.text.split()
+            )
             hits, _ = await rules_search.search_or_mend(
-                db, question.text, lang=lang, prefer=prefer, limit=TOP
+                db, text, lang=lang, prefer=prefer, limit=TOP
             )
             out.append(Answer(question, [(hit.game, hit.key) for hit in hits]))
     return out
 
 
-async def run(langs: list[str], misses: bool) -> None:
+def slipped(word: str, rng: random.Random) -> str:
+    """``word`` with one slip after its first letter: a letter missing, extra or changed, or
+    two side by side swapped."""
+    at = rng.randrange(1, len(word) - 1)
+    kind = rng.randrange(4)
+    if kind == 0:
+        return word[:at] + word[at + 1] + word[at] + word[at + 2 :]
+    if kind == 1:
+        return word[:at] + word[at + 1 :]
+    if kind == 2:
+        return word[:at] + word[at] + word[at:]
+    return word[:at] + rng.choice("aeiourstnl") + word[at + 1 :]
+
+
+async def run(langs: list[str], misses: bool, slips: float) -> None:
     with tempfile.TemporaryDirectory() as folder:
         store = await Store.open(Path(folder) / "bench.db")
         try:
@@ -125,6 +150,10 @@ async def run(langs: list[str], misses: bool) -> None:
                             q = answer.question
                             print(f"    {answer.place or '-'}  {q.game}:{q.key}  {q.text}"
                                   f"  -> {', '.join(key for _, key in answer.found)}")
+                if slips:
+                    slipping = [answer for part in TUNED_ON
+                                for answer in await answers(store, lang, True, part, slips)]
+                    print(f"{f'  tuned, {slips:.0%} slips':<20}{_places(slipping)}")
         finally:
             await store.close()
 
@@ -142,8 +171,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lang", nargs="*", choices=LANGUAGES, default=list(LANGUAGES))
     parser.add_argument("--misses", action="store_true", help="list the questions not first")
+    parser.add_argument("--slips", type=float, default=0.0,
+                        help="the tuned sets again, this share of long words misspelt")
     args = parser.parse_args()
-    asyncio.run(run(args.lang, args.misses))
+    asyncio.run(run(args.lang, args.misses, args.slips))
 
 
 if __name__ == "__main__":
