@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import discord
@@ -16,6 +17,7 @@ from cogs.common.rulebooks import rulebooks_in
 from cogs.rulebook_pages import RULEBOOK_ITEMS, RuleOpenButton, reader_language, section_message
 from data import matches as rows
 from data import rules_search
+from rules import questions
 from rules.rulebook import (
     ENGLISH,
     LANGUAGES,
@@ -272,6 +274,8 @@ async def index_rulebooks(bot: commands.Bot) -> None:
     ]
     async with bot.store.transaction() as db:  # type: ignore[attr-defined]
         await rules_search.ensure_index(db, sections, digest())
+    for lang in LANGUAGES:  # what mending a question reads, read once beside the loop
+        await asyncio.to_thread(questions.load, lang)
 
 
 async def setup(bot: commands.Bot) -> None:

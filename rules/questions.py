@@ -10,10 +10,10 @@ from functools import cache
 from itertools import pairwise
 from pathlib import Path
 
+from rules import spelling
 from rules import words as lexicon
 from rules.ranking import Term
 from rules.rulebook import LANGUAGES, all_rulebooks
-from rules.spelling import CLOSE_ENOUGH
 
 PREFIX_FROM = 4
 """Stems this long or longer also find the longer stems they start ("tort": "tortoise")."""
@@ -23,7 +23,7 @@ rulebooks use themselves finds only itself ("over" is not "overview")."""
 SYNONYM_SHARE = 0.9
 """How much the rulebooks' word for a player's word counts, against the word itself."""
 MENDED_SHARE = 0.8
-"""How much the closest stem the rulebooks use counts for a misspelt word ("tortise")."""
+"""How much the word a misspelt one meant counts ("tortise": "tortoise")."""
 MENDED_FROM = 4
 """The shortest stem looked up as misspelt: shorter ones are too often another word."""
 SIGNLESS_SHARE = 0.5
@@ -46,7 +46,10 @@ class Question:
 
 def question(text: str, lang: str, vocabulary: frozenset[str]) -> Question:
     """What ``text``, asked in ``lang``, looks for among sections holding ``vocabulary``."""
-    tokens, games = _without_game_titles(lexicon.tokens(text))
+    typed = lexicon.tokens(text)
+    meant = _meant(typed, lang, vocabulary)
+    tokens, games = _without_game_titles([(meant or {}).get(word, word) for word in typed])
+    mended = {right: wrong for wrong, right in (meant or {}).items()}
     found = lexicon.words(" ".join(_phrases_added(tokens, lang)), lang)
     terms: list[Term] = []
     stems: list[str] = []
@@ -56,29 +59,73 @@ def question(text: str, lang: str, vocabulary: frozenset[str]) -> Question:
         for part in parts:
             stem = lexicon.stem(part, lang)
             stems.append(stem)
-            terms.append(Term(_forms(part, stem, lang, vocabulary)))
+            forms = _forms(part, stem, lang, vocabulary)
+            if part in mended:  # as typed, and what it meant at a share
+                forms = {lexicon.stem(mended[part], lang): 1.0} | {
+                    form: MENDED_SHARE * share for form, share in forms.items()
+                }
+            terms.append(Term(forms) if meant is None else _mended(Term(forms), vocabulary))
         split = _split(word, lang, vocabulary) if len(parts) == 1 else None
         if split:  # "minkaart" is also about "min" and "kaart", and finds "min-kaart"
             left, right = (lexicon.stem(part, lang) for part in split)
             terms += [Term({stem: 1.0}, COMPOUND_PART_WEIGHT) for stem in (left, right)]
             pairs.append((left, right))
-    if any(vocabulary.intersection(term.forms) for term in terms):
-        terms = [_mended(term, vocabulary) for term in terms]
     return Question(tuple(dict.fromkeys(terms)), (*pairwise(stems), *pairs), games)
 
 
+def _meant(typed: list[str], lang: str, vocabulary: frozenset[str]) -> dict[str, str] | None:
+    """The words a player misspelt among words the rulebooks know, each with the known
+    word it was meant as (``rules.spelling.closest``): a misspelt word then finds what it
+    meant in every form, players' words and pairs included. A word of the language the
+    rulebooks never use is no slip ("sent" is not "seat"). None when no word is known: the
+    search mends such a question whole, and says so."""
+    if not any(_known(word, lang, vocabulary) for word in typed):
+        return None
+    spelt, meant = _spelt(lang), {}
+    for word in typed:
+        if (
+            len(word) >= MENDED_FROM and word.isalpha() and word not in spelt
+            and not _known(word, lang, vocabulary) and _split(word, lang, vocabulary) is None
+            and not spelling.a_word_of(word, lang)
+        ):
+            close = spelling.closest(word, spelt)
+            if close is not None:
+                meant[word] = close
+    return meant
+
+
+def load(lang: str) -> None:
+    """Read what a question in ``lang`` is mended from, ahead of the first question."""
+    _spelt(lang)
+    spelling.load(lang)
+
+
+@cache
+def _spelt(lang: str) -> dict[str, int]:
+    """Every word a question in ``lang`` may mean, with how often its rulebooks use it:
+    theirs, the players' words and phrases, and the filler words."""
+    spelt = dict.fromkeys(lexicon.stopwords(lang), 0)
+    for said, _ in _synonym_lines(lang):
+        spelt.update(dict.fromkeys((word for word in said if word.isalpha()), 0))
+    for book in all_rulebooks(lang).values():
+        for section in book.sections:
+            for text in (section.title, section.body, *section.keywords):
+                for word in lexicon.tokens(text):
+                    spelt[word] = spelt.get(word, 0) + 1
+    return spelt
+
+
 def _mended(term: Term, vocabulary: frozenset[str]) -> Term:
-    """``term``, or, when no form of it is in the rulebooks, with the closest stem they
-    use that starts alike as another form, as close as ``rules.spelling`` mends a word: a
-    misspelt word among known ones finds what it meant (a slip rarely hits a word's first
-    letters). A question with no known word at all is mended whole, and says so."""
+    """``term``, or, when no form of it is in the rulebooks (a word of the language they
+    never use: "salgo" of "salir"), with the closest stem they use that starts alike as
+    another form, as close as ``rules.spelling`` mends a word."""
     if vocabulary.intersection(term.forms):
         return term
     forms = dict(term.forms)
     for typed in term.forms:
         if len(typed) >= MENDED_FROM and typed.isalpha():
             alike = [stem for stem in vocabulary if stem[:2] == typed[:2]]
-            for close in difflib.get_close_matches(typed, alike, n=1, cutoff=CLOSE_ENOUGH):
+            for close in difflib.get_close_matches(typed, alike, n=1, cutoff=spelling.CLOSE_ENOUGH):
                 forms.setdefault(close, MENDED_SHARE * term.forms[typed])
     return Term(forms, term.weight)
 

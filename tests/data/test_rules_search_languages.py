@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from data import rules_search
+from rules import words as lexicon
+from rules.questions import question
 from rules.rulebook import LANGUAGES, all_rulebooks, digest
 from tests.databases import open_store
 
@@ -120,6 +122,33 @@ async def test_the_words_found_are_bolded_in_the_forms_the_text_uses(store):
     async with store.read() as db:
         (hit, *_) = await rules_search.search(db, "lechugas", lang="es", game="hare")
     assert "**lechuga**" in hit.snippet.lower()
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "game", "key"),
+    [
+        ("en", "what does the mnius card do", "numbers", "plus-minus"),  # its first letters
+        ("en", "what happens on a hedgehgo space", "hare", "tortoise-spaces"),  # a players' word
+        ("es", "con cuantas zanahorias empezaros", "hare", "setup"),
+        ("it", "cosa succede quando finisce il mzzo", "numbers", "drawing"),
+        ("nl", "wat gebeurt er op een sshildpad vakje", "hare", "tortoise-spaces"),
+        ("nl", "wat doet de minnkaart bij sequence numbers", "numbers", "plus-minus"),
+    ],
+)
+async def test_a_slip_among_known_words_finds_what_the_word_means(store, lang, typed, game, key):
+    """A misspelt word among known ones is read as the word it was meant as, in all its
+    forms: a slip in its first letters, in a players' word, a letter too many or too few."""
+    assert (await _found(store, typed, lang))[0] == (game, key)
+
+
+def test_a_word_of_the_language_the_rulebooks_never_use_is_no_slip():
+    vocabulary = frozenset(
+        stem for s in SECTIONS if s.lang == "en"
+        for stem in lexicon.terms(f"{s.title} {s.body} {' '.join(s.keywords)}", "en")
+    )
+    asked = question("if i get sent back to start do i keep my lettuce", "en", vocabulary)
+    assert not any("seat" in term.forms for term in asked.terms), "sent is not seat"
+    assert any("sent" in term.forms for term in asked.terms)
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.rulebook import Rulebook, Section, game_named
-from rules.spelling import mended
+from rules.spelling import a_word_of, closest, mended
 from tests.rules.rulebooks import keys
 
 
@@ -134,3 +134,47 @@ def test_a_game_is_named_by_its_key_its_title_or_a_part_only_it_has(
 )
 def test_misspelt_words_are_mended_to_the_rulebooks_words(typed: str, meant: str | None) -> None:
     assert mended(typed) == meant
+
+
+KNOWN = {"ultima": 5, "ultimo": 9, "mazzo": 3, "carte": 4, "carta": 1, "tortoise": 2}
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("utlima", "ultima"),  # two letters swapped, the first two among them
+        ("mzzo", "mazzo"),  # a letter missing
+        ("mazzzo", "mazzo"),  # a letter extra
+        ("carto", "carte"),  # a letter changed: one slip from "carta" too, used less
+        ("tortioes", "tortoise"),  # two slips in a word of eight letters
+        ("tortiose", "tortoise"),
+        ("ultina", "ultima"),
+        ("mozza", None),  # two slips in a short word
+        ("qwxyzzy", None),
+    ],
+)
+def test_a_slip_is_mended_to_the_known_word_fewest_slips_away(
+    typed: str, meant: str | None
+) -> None:
+    assert closest(typed, KNOWN) == meant
+
+
+def test_between_words_as_many_slips_away_the_one_used_most_is_meant() -> None:
+    assert closest("cartx", KNOWN) == "carte"  # used 4 times, "carta" once
+    assert closest("ultimx", KNOWN) == "ultimo"
+    assert closest("cartx", {"carta": 1, "corte": 0, "xarte": 1}) == "carta"
+
+
+@pytest.mark.parametrize(
+    ("word", "lang", "known"),
+    [
+        ("sent", "en", True),  # a word of its own, whatever a rulebook says
+        ("salgo", "es", True),  # a form the language's list lacks ("salga" is there)
+        ("tappa", "it", True),
+        ("tortise", "en", False),
+        ("caislla", "es", False),
+        ("schildpd", "nl", False),
+    ],
+)
+def test_a_word_of_the_language_is_told_from_a_slip(word: str, lang: str, known: bool) -> None:
+    assert a_word_of(word, lang) is known
