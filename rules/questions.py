@@ -47,9 +47,11 @@ class Question:
 def question(text: str, lang: str, vocabulary: frozenset[str]) -> Question:
     """What ``text``, asked in ``lang``, looks for among sections holding ``vocabulary``."""
     typed = lexicon.tokens(text)
-    meant = _meant(typed, lang, vocabulary)
-    tokens, games = _without_game_titles([(meant or {}).get(word, word) for word in typed])
-    mended = {right: wrong for wrong, right in (meant or {}).items()}
+    # A question with no known word at all is mended whole by the search, which says so.
+    among_known = any(_known(word, lang, vocabulary) for word in typed)
+    meant = _meant(typed, lang, vocabulary) if among_known else {}
+    tokens, games = _without_game_titles([meant.get(word, word) for word in typed])
+    mended = {right: wrong for wrong, right in meant.items()}
     found = lexicon.words(" ".join(_phrases_added(tokens, lang)), lang)
     terms: list[Term] = []
     stems: list[str] = []
@@ -64,7 +66,7 @@ def question(text: str, lang: str, vocabulary: frozenset[str]) -> Question:
                 forms = {lexicon.stem(mended[part], lang): 1.0} | {
                     form: MENDED_SHARE * share for form, share in forms.items()
                 }
-            terms.append(Term(forms) if meant is None else _mended(Term(forms), vocabulary))
+            terms.append(_mended(Term(forms), vocabulary) if among_known else Term(forms))
         split = _split(word, lang, vocabulary) if len(parts) == 1 else None
         if split:  # "minkaart" is also about "min" and "kaart", and finds "min-kaart"
             left, right = (lexicon.stem(part, lang) for part in split)
@@ -73,14 +75,11 @@ def question(text: str, lang: str, vocabulary: frozenset[str]) -> Question:
     return Question(tuple(dict.fromkeys(terms)), (*pairwise(stems), *pairs), games)
 
 
-def _meant(typed: list[str], lang: str, vocabulary: frozenset[str]) -> dict[str, str] | None:
-    """The words a player misspelt among words the rulebooks know, each with the known
-    word it was meant as (``rules.spelling.closest``): a misspelt word then finds what it
-    meant in every form, players' words and pairs included. A word of the language the
-    rulebooks never use is no slip ("sent" is not "seat"). None when no word is known: the
-    search mends such a question whole, and says so."""
-    if not any(_known(word, lang, vocabulary) for word in typed):
-        return None
+def _meant(typed: list[str], lang: str, vocabulary: frozenset[str]) -> dict[str, str]:
+    """The words a player misspelt, each with the known word it was meant as
+    (``rules.spelling.closest``): a misspelt word then finds what it meant in every form,
+    players' words and pairs included. A word of the language the rulebooks never use is
+    no slip ("sent" is not "seat")."""
     spelt, meant = _spelt(lang), {}
     for word in typed:
         if (
