@@ -46,10 +46,11 @@ def true_share(state: WhyFirstState, seat: int, move: Move) -> float:
 
 
 def judged(
-    card_round: int, match: int, budget: Budget
+    card_round: int, match: int, budget: Budget, weighed: int = computer.SHORTLIST
 ) -> tuple[bool, tuple[float, float, float]]:
     """In match ``match``, at the last stage's ``card_round``: whether the move counts, and
-    the best true share, the casual first choice's and strong's."""
+    the best true share, the casual first choice's and strong's (weighing ``weighed``
+    moves before round 4)."""
     rng = random.Random(match)
     state = ENGINE.setup(SEATS, {}, match)
     seat = match % SEATS
@@ -62,7 +63,7 @@ def judged(
             counts = max(shares.values()) - min(shares.values()) > 1e-9
             totals = state.totals()
             first = max(moves, key=lambda move: move_value(state, seat, move, totals))
-            strong = computer.choose(view, seat, "strong", match, budget)
+            strong = computer.choose(view, seat, "strong", match, budget, weighed)
             return counts, (max(shares.values()), shares[first], shares[strong])
         ENGINE.apply(state, mover, casual_move(view, mover, rng))
     raise AssertionError("every match reaches the last stage's card rounds")
@@ -76,12 +77,12 @@ def main() -> None:
     parser.add_argument("--shortlist", type=int, default=computer.SHORTLIST,
                         help="moves strong weighs before round 4 (0: every move)")
     args = parser.parse_args()
-    computer.SHORTLIST = args.shortlist or 100  # more than a hand offers: every move
+    weighed = args.shortlist or 100  # more than a hand offers: every move
     budget = Budget(seconds=args.seconds)
     totals = [0.0, 0.0, 0.0]
     positions = 0
     for match in range(1, args.matches + 1):
-        counts, shares = judged(args.round, match, budget)
+        counts, shares = judged(args.round, match, budget, weighed)
         positions += counts
         totals = [total + share for total, share in zip(totals, shares, strict=True)]
     weighs = f"{args.shortlist} moves" if args.shortlist else "every move"

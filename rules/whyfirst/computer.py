@@ -64,8 +64,12 @@ IMAGINING = {
 """Strong imagines the others close to the casual play it meets; easy more loosely."""
 
 
-def choose(view: Mapping[str, Any], seat: int, level: str, seed: int, budget: Budget) -> Move:
-    """The move ``seat`` makes, decided from its ``view`` at this ``level`` within ``budget``."""
+def choose(
+    view: Mapping[str, Any], seat: int, level: str, seed: int, budget: Budget,
+    weighed: int = SHORTLIST,
+) -> Move:
+    """The move ``seat`` makes, decided from its ``view`` at this ``level`` within ``budget``;
+    ``weighed``: how many moves strong weighs before the last chosen card."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}")
     rng = random.Random(seed)
@@ -77,18 +81,20 @@ def choose(view: Mapping[str, Any], seat: int, level: str, seed: int, budget: Bu
     if level == "easy":
         budget = Budget(playouts=EASY_PLAYOUTS)
     elif state.stage < STAGES or state.card_round < CARD_ROUNDS - 1:
-        candidates = shortlist(state, seat, candidates)
+        candidates = shortlist(state, seat, candidates, weighed)
     if len(candidates) == 1:
         return candidates[0]
     return _search(view, seat, candidates, rng, budget, IMAGINING[level])
 
 
-def shortlist(state: WhyFirstState, seat: int, moves: list[Move]) -> list[Move]:
-    """The ``SHORTLIST`` moves a casual player's judgement ranks best, best first (the
+def shortlist(
+    state: WhyFirstState, seat: int, moves: list[Move], size: int = SHORTLIST
+) -> list[Move]:
+    """The ``size`` moves a casual player's judgement ranks best, best first (the
     judgement reads only the figures, the totals and ``seat``'s own hand)."""
     totals = state.totals()
     ranked = sorted(moves, key=lambda move: -move_value(state, seat, move, totals))
-    return ranked[:SHORTLIST]
+    return ranked[:size]
 
 
 def distinct(moves: list[Move], variant: str) -> list[Move]:

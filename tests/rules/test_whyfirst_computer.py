@@ -138,6 +138,10 @@ def test_strong_plays_one_of_the_moves_the_casual_judgement_ranks_best(
     assert listed == ranked[: computer.SHORTLIST]
     for seed in range(6):
         assert choose(view, seat, "strong", seed, Budget(playouts=40)) in listed
+    two = computer.shortlist(state, seat, candidates, 2)
+    assert two == ranked[:2], "a shorter list when asked"
+    for seed in range(4):
+        assert choose(view, seat, "strong", seed, Budget(playouts=40), weighed=2) in two
 
 
 def test_a_seat_that_has_sealed_its_card_seals_the_one_the_sampler_chooses():
