@@ -79,18 +79,24 @@ def _meant(typed: list[str], lang: str, vocabulary: frozenset[str]) -> dict[str,
     """The words a player misspelt, each with the known word it was meant as
     (``rules.spelling.closest``): a misspelt word then finds what it meant in every form,
     players' words and pairs included. A word of the language the rulebooks never use is
-    no slip ("sent" is not "seat")."""
+    no slip ("sent" is not "seat"), nor is the start of a word they use, still being typed
+    ("carr" of "carrot", not "card"): its stem finds the longer ones it starts."""
     spelt, meant = _spelt(lang), {}
     for word in typed:
         if (
             len(word) >= MENDED_FROM and word.isalpha() and word not in spelt
             and not _known(word, lang, vocabulary) and _split(word, lang, vocabulary) is None
-            and not spelling.a_word_of(word, lang)
+            and not _begins_known(word, lang, vocabulary) and not spelling.a_word_of(word, lang)
         ):
             close = spelling.closest(word, spelt)
             if close is not None:
                 meant[word] = close
     return meant
+
+
+def _begins_known(word: str, lang: str, vocabulary: frozenset[str]) -> bool:
+    stem = lexicon.stem(word, lang)
+    return len(stem) >= PREFIX_FROM and any(known.startswith(stem) for known in vocabulary)
 
 
 def load(lang: str) -> None:

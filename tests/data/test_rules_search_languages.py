@@ -141,7 +141,7 @@ async def test_a_slip_among_known_words_finds_what_the_word_means(store, lang, t
     assert (await _found(store, typed, lang))[0] == (game, key)
 
 
-def test_a_word_of_the_language_the_rulebooks_never_use_is_no_slip():
+def test_a_word_of_the_language_or_one_being_typed_is_no_slip():
     vocabulary = frozenset(
         stem for s in SECTIONS if s.lang == "en"
         for stem in lexicon.terms(f"{s.title} {s.body} {' '.join(s.keywords)}", "en")
@@ -149,6 +149,9 @@ def test_a_word_of_the_language_the_rulebooks_never_use_is_no_slip():
     asked = question("if i get sent back to start do i keep my lettuce", "en", vocabulary)
     assert not any("seat" in term.forms for term in asked.terms), "sent is not seat"
     assert any("sent" in term.forms for term in asked.terms)
+    typing = question("how many carr", "en", vocabulary)  # as the topic autocompletes
+    assert not any("card" in term.forms for term in typing.terms), "carr is not card"
+    assert any("carrot" in term.forms for term in typing.terms), "but the start of carrot"
 
 
 @pytest.mark.parametrize(
