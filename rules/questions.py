@@ -112,12 +112,7 @@ def _spelt(lang: str) -> dict[str, int]:
     spelt = dict.fromkeys(lexicon.stopwords(lang), 0)
     for said, _ in _synonym_lines(lang):
         spelt.update(dict.fromkeys((word for word in said if word.isalpha()), 0))
-    for book in all_rulebooks(lang).values():
-        for section in book.sections:
-            for text in (section.title, section.body, *section.keywords):
-                for word in lexicon.tokens(text):
-                    spelt[word] = spelt.get(word, 0) + 1
-    return spelt
+    return spelt | spelling.rulebook_word_counts(lang)
 
 
 def _mended(term: Term, vocabulary: frozenset[str]) -> Term:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections import Counter
 from collections.abc import Mapping
 from functools import cache
 
@@ -27,14 +28,20 @@ SLIPS = ((8, 2), (0, 1))
 
 
 @cache
-def rulebook_words(lang: str = ENGLISH) -> frozenset[str]:
-    """Every word of ``lang``'s rulebooks' titles, keywords and text, folded."""
-    words: set[str] = set()
+def rulebook_word_counts(lang: str = ENGLISH) -> Counter[str]:
+    """How often ``lang``'s rulebooks' titles, keywords and text use each word, folded."""
+    counts: Counter[str] = Counter()
     for book in all_rulebooks(lang).values():
         for section in book.sections:
             for text in (section.title, section.body, *section.keywords):
-                words.update(_WORD.findall(folded(text)))
-    return frozenset(words)
+                counts.update(_WORD.findall(folded(text)))
+    return counts
+
+
+@cache
+def rulebook_words(lang: str = ENGLISH) -> frozenset[str]:
+    """Every word of ``lang``'s rulebooks' titles, keywords and text, folded."""
+    return frozenset(rulebook_word_counts(lang))
 
 
 @cache
