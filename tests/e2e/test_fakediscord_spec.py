@@ -119,8 +119,11 @@ async def test_a_multipart_payload_is_checked_like_a_json_body(
         {"name": "files[0]", "value": picture.fp, "filename": picture.filename,
          "content_type": "text/plain"},
     ]
-    with pytest.raises(discord.HTTPException):
-        await w.bot.http.request(route, form=form, files=[picture])
+    try:
+        with pytest.raises(discord.HTTPException):
+            await w.bot.http.request(route, form=form, files=[picture])
+    finally:
+        picture.close()
     assert _form_errors(backend) == ["content: BASE_TYPE_CONVERT"]
     assert backend.uploads == []
 

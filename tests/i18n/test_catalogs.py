@@ -60,7 +60,8 @@ def problems(catalog: Catalog, lang: str, messages: Catalog) -> list[str]:
 
 
 def test_the_template_holds_every_marked_message():
-    method_map, options_map = parse_mapping_cfg((ROOT / "babel.cfg").open())
+    with (ROOT / "babel.cfg").open() as config:
+        method_map, options_map = parse_mapping_cfg(config)
     extracted = {  # each message with its context: the same words may mean two things
         (message[2] if isinstance(message[2], str) else message[2][0], message[4])
         for message in extract_from_dir(
