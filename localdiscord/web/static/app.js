@@ -4,6 +4,7 @@
 "use strict";
 
 const POLL_MS = 400;
+const RETIME_MS = 15_000; // how often "in 3 hours" is said again
 
 let state = null;
 let current = params.get("channel") || null; // a channel id, or "dm"
@@ -110,6 +111,8 @@ async function poll() {
   await refresh();
   setTimeout(poll, POLL_MS);
 }
+
+setInterval(() => Markdown.retime(document), RETIME_MS);
 
 // -- acting ----------------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 // Discord's markdown, as much as the bot writes: bold, italics, underline, strike-through,
-// code, quotes, headers, subtext, masked links, mentions, timestamps, custom emoji and
-// escaped symbols.
+// code, quotes, headers, subtext, masked links, mentions, timestamps (in the player's
+// language, as Discord's app shows them), custom emoji and escaped symbols.
 "use strict";
 
 const Markdown = (() => {
@@ -16,7 +16,7 @@ const Markdown = (() => {
     const diff = seconds - Date.now() / 1000;
     const units = [["year", 31536000], ["month", 2592000], ["day", 86400], ["hour", 3600],
       ["minute", 60], ["second", 1]];
-    const format = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+    const format = new Intl.RelativeTimeFormat(Words.locale, { numeric: "auto" });
     for (const [unit, size] of units) {
       if (Math.abs(diff) >= size || unit === "second") {
         return format.format(Math.round(diff / size), unit);
@@ -27,9 +27,20 @@ const Markdown = (() => {
 
   function timestamp(seconds, style) {
     const date = new Date(seconds * 1000);
-    const text = style === "R" ? relative(seconds)
-      : new Intl.DateTimeFormat("en", STYLES[style] || STYLES.f).format(date);
-    return `<span class="timestamp" title="${escapeHtml(date.toString())}">${text}</span>`;
+    const full = new Intl.DateTimeFormat(Words.locale, STYLES.F).format(date);
+    if (style === "R") {
+      return `<span class="timestamp" data-at="${seconds}" title="${escapeHtml(full)}">`
+        + `${relative(seconds)}</span>`;
+    }
+    const text = new Intl.DateTimeFormat(Words.locale, STYLES[style] || STYLES.f).format(date);
+    return `<span class="timestamp" title="${escapeHtml(full)}">${text}</span>`;
+  }
+
+  // Relative times ("in 3 hours") said again as time passes, as Discord's app does.
+  function retime(root) {
+    for (const span of root.querySelectorAll(".timestamp[data-at]")) {
+      span.textContent = relative(Number(span.dataset.at));
+    }
   }
 
   // The opening tag of a link; a link to a Discord message jumps to it on this page.
@@ -98,5 +109,5 @@ const Markdown = (() => {
     return lines.join("").replace(/\u0001(\d+)\u0001/g, (_, i) => blocks[+i]);
   }
 
-  return { render, escapeHtml };
+  return { render, escapeHtml, retime };
 })();
