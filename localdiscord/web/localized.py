@@ -39,6 +39,19 @@ def for_locale(item: dict[str, Any], locale: str) -> dict[str, Any]:
     return found
 
 
+def used(full_name: str, commands: list[dict[str, Any]], locale: str) -> str:
+    """A command as used (``hare new``), as Discord's client names it to a user in
+    ``locale`` above the bot's answer (``/lepre nuova``)."""
+    items, names = commands, []
+    for word in full_name.split(" "):
+        item = next((i for i in items if i["name"] == word), None)
+        if item is None:
+            return f"/{full_name}"
+        names.append(shown(item, locale))
+        items = item.get("options") or []
+    return "/" + " ".join(names)
+
+
 def named(items: list[dict[str, Any]], word: str, locale: str) -> dict[str, Any] | None:
     """The item called ``word`` as the user sees it, else by Discord's own (default) name."""
     return (next((i for i in items if shown(i, locale) == word), None)

@@ -19,7 +19,7 @@ from .. import mentions
 from ..messages import EPHEMERAL, LOADING, Message
 from ..model import User
 from ..results import InteractionResult
-from .localized import for_locale, shown
+from .localized import for_locale, shown, used
 from .options import command_options, converted, offered, option_named, resolved
 from .words import LOCALES, Refused
 
@@ -102,7 +102,7 @@ class Page:
             "players": sorted(self.table.players),
             "users": {str(user.id): user.name for user in self.world.users.values()},
             "commands": self._command_mentions(shown, me),
-            "messages": [self._shown(m) for m in sorted(shown, key=lambda m: m.id)],
+            "messages": [self._shown(m, me) for m in sorted(shown, key=lambda m: m.id)],
         })
 
     def _command_mentions(self, shown: list[Message], me: User) -> dict[str, str]:
@@ -115,8 +115,12 @@ class Page:
             for found in mentions.MENTION.finditer(message.text)
         }
 
-    def _shown(self, message: Message) -> dict[str, Any]:
+    def _shown(self, message: Message, me: User) -> dict[str, Any]:
         data = message.payload()
+        used_name = (message.interaction_metadata or {}).get("name")
+        if used_name:
+            commands = self.world.commands_for(self.table.guild)
+            data["command_shown"] = used(used_name, commands, me.locale)
         data["ephemeral"] = bool(message.flags & EPHEMERAL)
         data["loading"] = bool(message.flags & LOADING)
         return _local_urls(data, self.backend.server.base_url.split("/api/")[0])

@@ -211,3 +211,18 @@ async def test_the_page_names_the_commands_help_mentions_in_the_players_language
     (shown,) = [m for m in state["messages"] if m["ephemeral"]]
     assert hare_new in shown["embeds"][0]["fields"][0]["value"]
     assert backend.violations == []
+
+
+async def test_each_player_reads_the_command_used_above_an_answer_in_their_language(page):
+    """Discord's client names the command above the bot's answer as the reader's locale
+    names it, not as the player who used it typed it."""
+    browser, backend = page
+    await browser.language("ben", "it")
+    status, answer = await browser.slash("ben", "lepre nuova")
+    assert status == 200 and answer["answered"]
+    (lobby,) = [m for m in await browser.seen("anne") if not m["ephemeral"]]
+    assert lobby["interaction_metadata"]["name"] == "hare new"
+    assert lobby["command_shown"] == "/hare new"
+    (lobby_seen,) = [m for m in await browser.seen("ben") if not m["ephemeral"]]
+    assert lobby_seen["command_shown"] == "/lepre nuova"
+    assert backend.violations == []

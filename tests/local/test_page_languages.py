@@ -48,9 +48,10 @@ def test_a_player_picks_espanol_and_the_page_and_the_bot_speak_spanish(browser, 
     assert anne.errors == [] and ben.errors == [] and again.errors == [] and chris.errors == []
 
 
-def test_a_time_in_a_message_reads_in_the_players_language_and_moves_on(browser, table_url):
+def test_times_and_the_command_used_read_in_the_players_language(browser, table_url):
     """A time the bot writes as Discord's ``<t:…:R>`` reads as Discord's app says it in the
-    player's own language, whatever the message's, and is said again as time passes."""
+    player's own language, whatever the message's, and is said again as time passes; so
+    does the command used above an answer."""
     anne = Player(browser, table_url, "anne", lang="nl")
     anne.page.clock.install()
     anne.page.reload()
@@ -62,10 +63,12 @@ def test_a_time_in_a_message_reads_in_the_players_language_and_moves_on(browser,
     anne.wait_for_text("next deadline")
     board = anne.page.locator("#messages")
     expect(board).to_contain_text("next deadline over 24 uur")
+    expect(board).to_contain_text("anne gebruikte /volgnummers nieuw")
     anne.page.clock.fast_forward("03:00:00")
     expect(board).to_contain_text("next deadline over 21 uur")
 
     ben = Player(browser, table_url, "ben")
     ben.wait_for_text("next deadline")
     expect(ben.page.locator("#messages")).to_contain_text("next deadline in 24 hours")
+    expect(ben.page.locator("#messages")).to_contain_text("anne used /numbers new")
     assert anne.errors == [] and ben.errors == []

@@ -168,7 +168,8 @@ const Render = (() => {
     if (data.ephemeral) node.classList.add("ephemeral");
     const meta = data.interaction_metadata;
     if (meta && meta.user) {
-      const used = meta.name ? `${esc(Words.t("used"))} <span class="command">/${esc(meta.name)}</span>`
+      const used = meta.name
+        ? `${esc(Words.t("used"))} <span class="command">${esc(data.command_shown)}</span>`
         : esc(Words.t("clicked"));
       node.append(el("div", "reply-line",
         `<span class="reply-user">${esc(meta.user.username)}</span> ${used}`));
