@@ -92,6 +92,7 @@ class Page:
         channel = self.table.channel
         dm = self.backend.dm_channel(me)
         shown = [*channel.messages, *dm.messages, *self.world.ephemeral.get(me.id, [])]
+        commands = self.world.commands_for(self.table.guild)
         return web.json_response({
             "version": version,
             "me": {"id": str(me.id), "name": me.name, "locale": me.locale},
@@ -101,25 +102,17 @@ class Page:
             "dm": str(dm.id),
             "players": sorted(self.table.players),
             "users": {str(user.id): user.name for user in self.world.users.values()},
-            "commands": self._command_mentions(shown, me),
-            "messages": [self._shown(m, me) for m in sorted(shown, key=lambda m: m.id)],
+            "commands": _command_mentions(shown, commands, me),
+            "messages": [self._shown(m, commands, me) for m in sorted(shown, key=lambda m: m.id)],
         })
 
-    def _command_mentions(self, shown: list[Message], me: User) -> dict[str, str]:
-        """Each command mention of these messages as ``me``'s Discord shows it
-        (``</hare new:1>`` → ``/lepre nuova``)."""
-        commands = self.world.commands_for(self.table.guild)
-        return {
-            found[0]: mentions.shown(found[0], commands, me.locale)
-            for message in shown
-            for found in mentions.MENTION.finditer(message.text)
-        }
-
-    def _shown(self, message: Message, me: User) -> dict[str, Any]:
+    def _shown(
+        self, message: Message, commands: list[dict[str, Any]], me: User
+    ) -> dict[str, Any]:
+        """``message`` as ``me``'s page draws it: the command used above it in their names."""
         data = message.payload()
         used_name = (message.interaction_metadata or {}).get("name")
         if used_name:
-            commands = self.world.commands_for(self.table.guild)
             data["command_shown"] = used(used_name, commands, me.locale)
         data["ephemeral"] = bool(message.flags & EPHEMERAL)
         data["loading"] = bool(message.flags & LOADING)
@@ -216,6 +209,18 @@ class Page:
             raise Refused("bad_name") from None
         request[LOCALE] = player.locale
         return player
+
+
+def _command_mentions(
+    shown: list[Message], commands: list[dict[str, Any]], me: User
+) -> dict[str, str]:
+    """Each command mention of these messages as ``me``'s Discord shows it
+    (``</hare new:1>`` → ``/lepre nuova``)."""
+    return {
+        found[0]: mentions.shown(found[0], commands, me.locale)
+        for message in shown
+        for found in mentions.MENTION.finditer(message.text)
+    }
 
 
 @web.middleware
