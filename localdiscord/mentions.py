@@ -35,7 +35,7 @@ def raw_where(embed: dict[str, Any]) -> Iterator[str]:
             yield field["name"]
 
 
-def _path(command: dict[str, Any], names: list[str]) -> list[dict[str, Any]] | None:
+def path(command: dict[str, Any], names: list[str]) -> list[dict[str, Any]] | None:
     """The command, group and subcommand the names lead to, or None if one is missing."""
     found = [command]
     for name in names:
@@ -58,10 +58,10 @@ def problem(mention: re.Match[str], commands: list[dict[str, Any]]) -> str | Non
         return f"{mention[0]}: no command of the bot has id {mention[2]}"
     if command["name"] != names[0]:
         return f"{mention[0]}: id {mention[2]} is /{command['name']}"
-    path = _path(command, names[1:])
-    if path is None:
+    found = path(command, names[1:])
+    if found is None:
         return f"{mention[0]}: /{command['name']} has no such subcommand"
-    if any(o.get("type") in (SUBCOMMAND, GROUP) for o in path[-1].get("options") or []):
+    if any(o.get("type") in (SUBCOMMAND, GROUP) for o in found[-1].get("options") or []):
         return f"{mention[0]}: a group is not a command; name its subcommand"
     return None
 
@@ -88,7 +88,7 @@ def shown(text: str, commands: list[dict[str, Any]], locale: str) -> str:
 
     def render(mention: re.Match[str]) -> str:
         command = next((c for c in commands if c["id"] == mention[2]), None)
-        path = _path(command, mention[1].split(" ")[1:]) if command else None
-        return "/" + " ".join(name(item) for item in path) if path else mention[0]
+        found = path(command, mention[1].split(" ")[1:]) if command else None
+        return "/" + " ".join(name(item) for item in found) if found else mention[0]
 
     return MENTION.sub(render, text)

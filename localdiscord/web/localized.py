@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import mentions
+
 FALLBACK = {"en-US": "en-GB", "en-GB": "en-US", "es-419": "es-ES"}
 """Discord's fallback for a locale a command's dictionary lacks."""
 SUBCOMMANDS = (1, 2)
@@ -42,14 +44,10 @@ def for_locale(item: dict[str, Any], locale: str) -> dict[str, Any]:
 def used(full_name: str, commands: list[dict[str, Any]], locale: str) -> str:
     """A command as used (``hare new``), as Discord's client names it to a user in
     ``locale`` above the bot's answer (``/lepre nuova``)."""
-    items, names = commands, []
-    for word in full_name.split(" "):
-        item = next((i for i in items if i["name"] == word), None)
-        if item is None:
-            return f"/{full_name}"
-        names.append(shown(item, locale))
-        items = item.get("options") or []
-    return "/" + " ".join(names)
+    names = full_name.split(" ")
+    command = next((c for c in commands if c["name"] == names[0]), None)
+    found = mentions.path(command, names[1:]) if command else None
+    return "/" + " ".join(shown(item, locale) for item in found) if found else f"/{full_name}"
 
 
 def named(items: list[dict[str, Any]], word: str, locale: str) -> dict[str, Any] | None:
