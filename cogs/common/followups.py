@@ -191,9 +191,9 @@ class FollowUps:
         await self.refusals.post(match, content=told)
 
     async def _announce_result(self, match: Match) -> discord.Message | None:
-        rematch = discord.ui.View(timeout=None)
-        rematch.add_item(RematchButton(match.id))
-        rematch.add_item(LogButton(match.id))
         with speaking(self.languages.of_server(match.record.guild_id)):
             result = self.presenters[match.record.game].result(match)
+            rematch = discord.ui.View(timeout=None)
+            rematch.add_item(RematchButton(match.id))
+            rematch.add_item(LogButton(match.id))
         return await self.refusals.post(match, embed=result, view=rematch)

@@ -13,7 +13,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
 from cogs.common import i18n
-from tests.e2e.play import match_id_of
+from tests.e2e.play import match_id_of, open_and_start, play_to_the_end
 
 MANAGE_SERVER = 1 << 5
 
@@ -45,6 +45,8 @@ ITALIAN = {
     "{title}: new match": "{title}: nuova partita",
     "Done: boards, lobbies and results here are in {language}.":
         "Fatto: tabelloni, lobby e risultati qui sono in {language}.",
+    "Rematch": "Rivincita",
+    "Log": "Registro",
 }
 
 
@@ -142,3 +144,15 @@ async def test_a_notice_speaks_the_locale_a_player_last_used_after_a_restart(tab
     (notice,) = table.notices(ben)
     assert notice.content.startswith("🎲 **Why First?** (partida n.º ")
     assert "ha empezado: te toca." in notice.content and "[Abre tu mano](" in notice.content
+
+
+async def test_the_result_and_its_buttons_speak_the_servers_language_after_a_players_click(
+    table, catalogs
+):
+    anne = table.player("anne", locale="it")
+    ben = table.player("ben", locale="it")
+    await open_and_start(table, anne, ben)
+    await play_to_the_end(table, [anne, ben])  # the last click is an Italian player's
+    (result,) = [m for m in table.backend.channel_messages(table.channel)
+                 if any(b.custom_id.startswith("rematch:") for b in m.buttons)]
+    assert [b.label for b in result.buttons] == ["Rematch", "Log"]
