@@ -114,7 +114,7 @@ class Refusals:
         log.info("match %s: DMs of %s refused (%s)", match.id, user_id, error.code)
         await self._service.mark_dms_closed(match.id, user_id)
         if match.status == "playing" and match.seat_of(user_id) is not None:
-            with speaking(self._languages.of_server(match.record.guild_id)):
+            with speaking(self._languages.of_player(user_id)):  # a notice to them alone
                 notice = _(DMS_CLOSED_NOTICE)
             await self.post(
                 match,
