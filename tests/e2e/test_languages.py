@@ -13,7 +13,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
 from cogs.common import i18n
-from tests.e2e.play import match_id_of, open_and_start, play_to_the_end
+from tests.e2e.play import act, match_id_of, open_and_start, play_to_the_end
 
 MANAGE_SERVER = 1 << 5
 
@@ -40,6 +40,10 @@ SPANISH = {
         "Un moderador puede concederlos; no se abrió ninguna partida.",
     ),
     "Attach Files": "Adjuntar archivos",
+    "I can't send you direct messages, so your hand stays here in the channel: press **Show "
+    "my hand** on the board whenever it is your move.":
+        "No puedo enviarte mensajes directos, así que tu mano se queda aquí en el canal: pulsa "
+        "**Mostrar mi mano** en el tablero cuando te toque.",
 }
 ITALIAN = {
     "{title}: new match": "{title}: nuova partita",
@@ -149,6 +153,8 @@ async def test_a_notice_speaks_the_locale_a_player_last_used_after_a_restart(tab
 async def test_the_result_and_its_buttons_speak_the_servers_language_after_a_players_click(
     table, catalogs
 ):
+    table.guild.locale = "en-US"
+    await table.restart()
     anne = table.player("anne", locale="it")
     ben = table.player("ben", locale="it")
     await open_and_start(table, anne, ben)
@@ -156,3 +162,19 @@ async def test_the_result_and_its_buttons_speak_the_servers_language_after_a_pla
     (result,) = [m for m in table.backend.channel_messages(table.channel)
                  if any(b.custom_id.startswith("rematch:") for b in m.buttons)]
     assert [b.label for b in result.buttons] == ["Rematch", "Log"]
+
+
+async def test_a_player_whose_dms_close_mid_match_is_told_in_the_channel_in_their_language(
+    table, catalogs
+):
+    table.guild.locale = "en-US"
+    await table.restart()
+    anne = table.player("anne", locale="en-US")
+    ben = table.player("ben", locale="es-ES")
+    await open_and_start(table, anne, ben)
+    await act(table, ben, table.hand(ben))
+    ben.dms_open = False
+    await act(table, anne, table.hand(anne))  # the round ends: ben's hand cannot be shown
+    (notice,) = [m for m in table.backend.channel_messages(table.channel)
+                 if m.content.startswith(f"<@{ben.id}>")]
+    assert "No puedo enviarte mensajes directos" in notice.content
