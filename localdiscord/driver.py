@@ -194,7 +194,7 @@ class FakeDiscord(Players):
                  guild: Guild | None = None, locale: str | None = None) -> User:
         user = self.world.add_user(name, global_name=global_name, dms_open=dms_open,
                                    locale=locale)
-        if locale is not None and locale != pseudo.LOCALE:
+        if locale is not None and locale not in pseudo.LOCALES:
             # A test that chooses a reader's language reads that language: no pseudo check.
             self.world.pseudo = False
         if guild is not None:

@@ -25,6 +25,9 @@ from .model import Channel, User, iso
 from .rest import API_PREFIX, ApiError, Req, Upload, invalid_form_body
 from .world import InteractionRecord, Violation, World
 
+_ADDRESSED = re.compile(r"<@!?\d+>(?!.*<@!?\d+>)", re.DOTALL)
+"""A message opening with one player's mention, and naming no other: a notice to them."""
+
 
 class Posting:
     """Makes and edits the bot's messages in the world (one per REST server)."""
@@ -46,26 +49,47 @@ class Posting:
             raise ApiError(400, 50006, "Cannot send an empty message")
         return payload
 
-    def read_texts(self, payload: Any) -> Any:
-        """In the pseudo-language run, record every text outside ⟦ ⟧ as a violation, and
-        give back the payload as the tests read it (brackets taken out)."""
+    def read_texts(self, payload: Any, *, shared: bool) -> Any:
+        """In the pseudo-language run, record every text outside the marks, or in the other
+        reader's language, as a violation (``shared``: the whole channel reads it, else one
+        player alone), and give back the payload as the tests read it (marks taken out)."""
         if not self.world.pseudo or not isinstance(payload, dict):
             return payload
         names = self.world.names()
         for text in pseudo.texts(payload):
+            if text in self.world.untranslated:
+                continue
             words = pseudo.untranslated(text, names)
-            if words is not None and text not in self.world.untranslated:
+            if words is not None:
                 self.world.untranslated.add(text)
                 self.world.violations.append(Violation(
                     kind="untranslated", message=f"untranslated: {words!r} in {text!r}"))
+            elif pseudo.misspoken(text, shared=shared):
+                self.world.untranslated.add(text)
+                whose = "the server's, as the whole channel reads it" if shared else \
+                    "the player's it is for"
+                self.world.violations.append(Violation(
+                    kind="misspoken", message=f"not in the language {whose}: {text!r}"))
         return pseudo.unwrap(payload)
+
+    @staticmethod
+    def _shared(channel: Channel, *, ephemeral: bool, interaction: InteractionRecord | None,
+                content: Any) -> bool:
+        """Whether a message speaks the server's language, as the whole channel reads it:
+        not a DM or private answer, not a notice addressed to one player (it opens with
+        their mention), not an answer its asker posted for the table."""
+        if ephemeral or channel.is_dm or (interaction is not None and interaction.posted):
+            return False
+        return not (isinstance(content, str) and _ADDRESSED.match(content))
 
     def new_message(self, channel: Channel, payload: dict[str, Any], files: list[Upload], *,
                     interaction: InteractionRecord | None = None,
                     ephemeral: bool = False, extra_flags: int = 0,
                     path: tuple[str, ...] = ()) -> Message:
         """A new message of the bot's in ``channel``: an answer to ``interaction`` if given."""
-        payload = self.read_texts(payload)
+        payload = self.read_texts(payload, shared=self._shared(
+            channel, ephemeral=ephemeral, interaction=interaction,
+            content=payload.get("content") if isinstance(payload, dict) else None))
         allowed = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | COMPONENTS_V2
         flags = (int(payload.get("flags") or 0) & allowed) | extra_flags
         if ephemeral:
@@ -112,7 +136,10 @@ class Posting:
     def apply_edit(self, msg: Message, payload: dict[str, Any], files: list[Upload], *,
                    path: tuple[str, ...] = ()) -> None:
         """Edit ``msg`` in place as Discord does: only what the payload names changes."""
-        payload = self.read_texts(payload)
+        content = payload.get("content", msg.content) if isinstance(payload, dict) else None
+        payload = self.read_texts(payload, shared=self._shared(
+            msg.channel, ephemeral=msg.ephemeral, content=content,
+            interaction=self.world.interactions.get(msg.interaction_id or 0)))
         attachments = None
         if "attachments" in payload or files:  # checked first: a refused upload edits nothing
             attachments = self._attachments(payload, files, msg.attachments,

@@ -1,10 +1,14 @@
-"""The pseudo-language run: every text the bot sends must have come through a catalog.
+"""The pseudo-language run: every text the bot sends must have come through a catalog, in
+the language of those who read it.
 
-With ``TABLE_LANGUAGE=pseudo`` every user and server speaks the pseudo language, in which the
-bot wraps each message it translates in ⟦ ⟧. The simulated Discord then reads every text the
-bot sends (content, embeds, components, choices) and records a violation for words outside
-⟦ ⟧: text that never went through a catalog. What it stores, and the tests read, has the
-brackets taken out, so the tests' assertions hold as in English.
+With ``TABLE_LANGUAGE=pseudo`` every user speaks the players' pseudo language, in which the bot
+wraps each message it translates in ⟦ ⟧, and every server the servers' one, in ⟪ ⟫. The
+simulated Discord then reads every text the bot sends (content, embeds, components, choices)
+and records a violation for words outside the marks (text that never went through a catalog),
+and for a message in the other language's marks: a player's in a message the whole channel
+reads, the server's in one a player reads alone (a DM, a private answer, choices). What it
+stores, and the tests read, has the marks taken out, so the tests' assertions hold as in
+English.
 """
 
 from __future__ import annotations
@@ -20,9 +24,15 @@ from localdiscord.mentions import raw_where, shown_where
 
 ENV = "TABLE_LANGUAGE"
 LOCALE = "pseudo"
+"""The players' pseudo language, and its marks."""
 OPEN, CLOSE = "⟦", "⟧"
+SERVER_LOCALE = "pseudo-server"
+"""The servers' pseudo language, and its marks."""
+SERVER_OPEN, SERVER_CLOSE = "⟪", "⟫"
+LOCALES = (LOCALE, SERVER_LOCALE)
+_MARKS = OPEN + CLOSE + SERVER_OPEN + SERVER_CLOSE
 
-_WRAPPED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*(?:{CLOSE}|$)")
+_WRAPPED = re.compile(f"[{OPEN}{SERVER_OPEN}][^{_MARKS}]*(?:[{CLOSE}{SERVER_CLOSE}]|$)")
 """A translated message, innermost first; or one cut short at the end of a text (a field
 that keeps only its first 1,024 characters)."""
 _NOT_WORDS = re.compile(
@@ -83,8 +93,14 @@ def _component_texts(components: Iterable[Any]) -> Iterator[str]:
         yield from _component_texts(component.get("components") or [])
 
 
+def misspoken(text: str, *, shared: bool) -> bool:
+    """Whether ``text`` speaks the wrong pseudo language: a player's in a message the whole
+    channel reads (``shared``), or the server's in one a player reads alone."""
+    return (OPEN if shared else SERVER_OPEN) in text
+
+
 def untranslated(text: str, names: Iterable[str]) -> str | None:
-    """What of ``text`` is words outside ⟦ ⟧ and not a name (escaped or not), a rulebook's
+    """What of ``text`` is words outside the marks and not a name (escaped or not), a rulebook's
     own text, a mention, a link, a number or an emoji; None when nothing is."""
     while True:
         inner = _WRAPPED.sub(" ", text)
@@ -145,12 +161,14 @@ def rulebook_lines() -> tuple[str, ...]:
 
 
 def unwrap(value: Any) -> Any:
-    """The payload with every ⟦ ⟧ taken out (what the tests read)."""
+    """The payload with every mark taken out (what the tests read)."""
     if isinstance(value, str):
-        return value.replace(OPEN, "").replace(CLOSE, "") if OPEN in value or CLOSE in value \
-            else value
+        return value.translate(_UNMARKED) if any(mark in value for mark in _MARKS) else value
     if isinstance(value, dict):
         return {key: unwrap(item) for key, item in value.items()}
     if isinstance(value, list | tuple):
         return type(value)(unwrap(item) for item in value)
     return value
+
+
+_UNMARKED = str.maketrans("", "", _MARKS)

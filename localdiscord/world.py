@@ -8,6 +8,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import pseudo
 from .messages import Attachment, Message
 from .model import Channel, Guild, Member, Role, Snowflakes, User
 
@@ -35,6 +36,19 @@ class InteractionRecord:
     rejected: int = 0
     opened_by: InteractionRecord | None = None
     """For a modal submit: the interaction that showed the modal."""
+    data: dict[str, Any] = field(default_factory=dict)
+    """The interaction's data as sent: the command and its options, the button or menu."""
+
+    @property
+    def posted(self) -> bool:
+        """Whether a slash command asked for its answer to be posted for the whole channel
+        (its ``public`` option): the asker's own post."""
+        options = self.data.get("options") or []
+        while options and options[0].get("type") in (1, 2):  # into the subcommand
+            options = options[0].get("options") or []
+        return self.type == 2 and any(
+            option.get("name") == "public" and option.get("value") is True for option in options
+        )
 
     @property
     def is_dm(self) -> bool:
@@ -141,7 +155,8 @@ class World:
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
         self.pseudo = False
-        """The pseudo-language run: texts outside ⟦ ⟧ are violations (``pseudo``)."""
+        """The pseudo-language run: texts outside the marks, or in the wrong reader's, are
+        violations (:mod:`localdiscord.pseudo`)."""
         self.untranslated: set[str] = set()
         """The texts found untranslated (each is one violation)."""
         self.deleted_channels: set[int] = set()
@@ -163,10 +178,12 @@ class World:
         self.sessions_started = 0
         """Gateway sessions the bot identified (each counts against its daily starts)."""
 
-    def default_locale(self) -> str:
-        """The locale of users and servers made without one: the pseudo language's in its
-        run (``pseudo``), else American English."""
-        return "pseudo" if self.pseudo else "en-US"
+    def default_locale(self, *, server: bool = False) -> str:
+        """The locale of users (or servers) made without one: the players' (the servers')
+        pseudo language in its run, else American English."""
+        if not self.pseudo:
+            return "en-US"
+        return pseudo.SERVER_LOCALE if server else pseudo.LOCALE
 
     def names(self) -> set[str]:
         """Every name a message may show as it is: users', members', servers', channels'."""
@@ -195,7 +212,7 @@ class World:
         ``shard``: (id, count), a server whose events go to that shard."""
         gid = self.snowflakes.next() if shard is None else self.snowflakes.next_on(*shard)
         guild = Guild(id=gid, name=name, owner_id=(owner or self.owner).id,
-                      locale=locale or self.default_locale())
+                      locale=locale or self.default_locale(server=True))
         guild.roles.append(Role(id=gid, name="@everyone"))
         self.guilds[gid] = guild
         self.add_member(guild, self.bot_user)

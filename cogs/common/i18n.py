@@ -32,6 +32,7 @@ __all__ = [
     "LANGUAGES",
     "N_",
     "PSEUDO",
+    "PSEUDO_SERVER",
     "Term",
     "_",
     "catalog",
@@ -52,6 +53,10 @@ LANGUAGES = ("en", "es", "it", "nl")
 """The languages the table speaks: the games' own editions' and English."""
 PSEUDO = "pseudo"
 """A language for tests only: every message marked, so text that escaped the catalogs shows."""
+PSEUDO_SERVER = "pseudo-server"
+"""The servers' pseudo language in that run, marked apart from the players' so a message
+that speaks the wrong one's language shows too."""
+_PSEUDOS = (PSEUDO, PSEUDO_SERVER)
 
 NAMES = {"en": "English", "es": "Español", "it": "Italiano", "nl": "Nederlands"}
 """Each language in its own words, as a player picks it."""
@@ -71,8 +76,8 @@ def language_of(locale: Any) -> str:
     """The table's language for a Discord locale (``es-419`` → ``es``); English for any
     other. Takes a ``discord.Locale``, its value, or one of our own language codes."""
     value = str(getattr(locale, "value", locale) or "")
-    if value == PSEUDO:
-        return PSEUDO
+    if value in _PSEUDOS:
+        return value
     code = value.split("-")[0].lower()
     return code if code in LANGUAGES else DEFAULT
 
@@ -84,8 +89,8 @@ def language() -> str:
 
 @contextmanager
 def speaking(lang: str) -> Iterator[str]:
-    """Render everything inside in ``lang`` (one of :data:`LANGUAGES`, or the pseudo one)."""
-    token = _speaking.set(lang if lang in LANGUAGES or lang == PSEUDO else DEFAULT)
+    """Render everything inside in ``lang`` (one of :data:`LANGUAGES`, or a pseudo one)."""
+    token = _speaking.set(lang if lang in LANGUAGES or lang in _PSEUDOS else DEFAULT)
     try:
         yield _speaking.get()
     finally:
@@ -122,21 +127,21 @@ def number(value: float, pattern: str | None = None) -> str:
     """A number as the language writes it (``1,024`` in English, ``1.024`` in Spanish);
     ``pattern``: Babel's number pattern (``"0.0"``: one decimal always)."""
     lang = _speaking.get()
-    return format_decimal(value, format=pattern, locale=DEFAULT if lang == PSEUDO else lang)
+    return format_decimal(value, format=pattern, locale=DEFAULT if lang in _PSEUDOS else lang)
 
 
 def percent(value: float) -> str:
     """A fraction as a whole percentage the language writes (``40%``, ``40 %``)."""
     lang = _speaking.get()
-    return format_percent(value, locale=DEFAULT if lang == PSEUDO else lang)
+    return format_percent(value, locale=DEFAULT if lang in _PSEUDOS else lang)
 
 
 @cache
 def catalog(lang: str) -> gettext.NullTranslations:
     """The compiled catalog of ``lang``; English (and a language without one) translates
     nothing, so every message falls back to the English in the code."""
-    if lang == PSEUDO:
-        return _Pseudo()
+    if lang in _PSEUDOS:
+        return _Pseudo(*PSEUDO_MARKS[lang])
     path = LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
     if lang == DEFAULT or not path.exists():
         return gettext.NullTranslations()
@@ -148,16 +153,22 @@ def catalog(lang: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(compiled)
 
 
-PSEUDO_OPEN, PSEUDO_CLOSE = "⟦", "⟧"
-"""What the pseudo language puts around every message it translates."""
+PSEUDO_MARKS = {PSEUDO: ("⟦", "⟧"), PSEUDO_SERVER: ("⟪", "⟫")}
+"""What each pseudo language puts around every message it translates: the players' and the
+servers'."""
 
 
 class _Pseudo(gettext.NullTranslations):
-    """Every message wrapped in ⟦ ⟧, its ``{fields}`` left whole: a test that reads a
-    sentence outside the brackets has found text that never went through a catalog."""
+    """Every message wrapped in its language's marks, its ``{fields}`` left whole: a test
+    that reads a sentence outside the marks has found text that never went through a
+    catalog."""
+
+    def __init__(self, opening: str, closing: str) -> None:
+        super().__init__()
+        self.opening, self.closing = opening, closing
 
     def gettext(self, message: str) -> str:
-        return f"{PSEUDO_OPEN}{message}{PSEUDO_CLOSE}"
+        return f"{self.opening}{message}{self.closing}"
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
         return self.gettext(msgid1 if n == 1 else msgid2)

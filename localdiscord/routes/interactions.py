@@ -69,7 +69,7 @@ class InteractionRoutes:
 
         ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
         if rtype in (8, 9):  # choices and modals: read here, as no message holds them
-            data = self.posting.read_texts(data)
+            data = self.posting.read_texts(data, shared=False)
         if rtype == 4:
             rec.original = self.posting.new_message(rec.channel, data, req.files, interaction=rec,
                                                     ephemeral=ephemeral, path=("data",))

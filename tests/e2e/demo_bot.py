@@ -63,6 +63,11 @@ async def echo(interaction: discord.Interaction, text: str) -> None:
     await interaction.response.send_message(text)
 
 
+@demo.command(name="say", description="Say a text, privately unless posted")
+async def say(interaction: discord.Interaction, text: str, public: bool = False) -> None:
+    await interaction.response.send_message(text, ephemeral=not public)
+
+
 @demo.command(name="secret", description="Ephemeral reply")
 async def secret(interaction: discord.Interaction) -> None:
     await interaction.response.send_message("only you", ephemeral=True, view=_counter_view(0))

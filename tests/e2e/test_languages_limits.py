@@ -21,7 +21,7 @@ def long_pseudo(monkeypatch: pytest.MonkeyPatch):
 
     def gettext(self, message: str) -> str:
         padding = PAD * round(len(message) * LONGER)
-        return f"{i18n.PSEUDO_OPEN}{message}{padding}{i18n.PSEUDO_CLOSE}"
+        return f"{self.opening}{message}{padding}{self.closing}"
 
     monkeypatch.setattr(i18n._Pseudo, "gettext", gettext)
 
@@ -29,7 +29,7 @@ def long_pseudo(monkeypatch: pytest.MonkeyPatch):
 async def test_a_whole_match_and_its_career_pages_fit_discord_in_a_longer_language(
     table, long_pseudo
 ):
-    table.guild.locale = "pseudo"
+    table.guild.locale = "pseudo-server"
     await table.restart()
     players = [table.player(name, locale="pseudo") for name in ("anne", "ben", "chris")]
     anne = players[0]

@@ -1,0 +1,53 @@
+"""The pseudo-language run reads whose language each message speaks: the server's where the
+whole channel reads it, the player's where one player reads it alone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from localdiscord import FakeDiscord
+
+
+def _misspoken(backend: FakeDiscord) -> list[str]:
+    return [v.message for v in backend.take_violations() if v.kind == "misspoken"]
+
+
+@pytest.fixture
+def pseudo_world(world: tuple[FakeDiscord, Any]) -> tuple[FakeDiscord, Any]:
+    backend, _ = world
+    backend.world.pseudo = True
+    return world
+
+
+async def test_the_channel_reads_the_servers_language(pseudo_world) -> None:
+    backend, w = pseudo_world
+    await backend.slash(w.alice, w.channel, "demo echo", text="⟪Rematch⟫")
+    assert _misspoken(backend) == []
+    await backend.slash(w.alice, w.channel, "demo echo", text="⟦Rematch⟧")
+    (told,) = _misspoken(backend)
+    assert "the server's" in told and "⟦Rematch⟧" in told
+
+
+async def test_a_private_answer_reads_the_players_language(pseudo_world) -> None:
+    backend, w = pseudo_world
+    await backend.slash(w.alice, w.channel, "demo say", text="⟦Only you⟧")
+    assert _misspoken(backend) == []
+    await backend.slash(w.alice, w.channel, "demo say", text="⟪Only you⟫")
+    (told,) = _misspoken(backend)
+    assert "the player's" in told
+
+
+async def test_a_notice_to_one_player_and_a_post_of_the_askers_read_theirs(pseudo_world) -> None:
+    backend, w = pseudo_world
+    await backend.slash(w.alice, w.channel, "demo echo", text=f"<@{w.alice.id}> ⟦Your move⟧")
+    await backend.slash(w.alice, w.channel, "demo say", text="⟦A rule⟧", public=True)
+    assert _misspoken(backend) == []
+    both = f"<@{w.alice.id}> <@{w.bob.id}> ⟦Your move⟧"
+    await backend.slash(w.alice, w.channel, "demo echo", text=both)
+    (told,) = _misspoken(backend)
+    assert "the server's" in told, "a message to two players is the channel's"
+    await backend.slash(w.alice, w.channel, "demo say", text="⟪A rule⟫", public=True)
+    (told,) = _misspoken(backend)
+    assert "the player's" in told, "what its asker posts speaks the asker's language"
