@@ -11,7 +11,8 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from cogs.common.i18n import N_, _, pgettext
+from cogs.common.components import channel_label
+from cogs.common.i18n import N_, _, language
 from cogs.common.presenter import EMBED_COLOUR
 from cogs.common.reply import Reply
 from cogs.common.slashnames import command_of, option, slash, subcommand
@@ -70,11 +71,12 @@ class Help(commands.Cog):
                 await reply.refuse(unknown_game(game))
                 return
             ids = await self.bot.command_ids.known(self.bot.tree)  # type: ignore[attr-defined]
+            labels = self._labels(interaction)
             if only is None:
                 manager = interaction.guild is not None and interaction.permissions.manage_guild
-                await reply.private(embed=self._table(ids, manager=manager))
+                await reply.private(embed=self._table(ids, labels, manager=manager))
             else:
-                await reply.private(**self._game(only, ids))
+                await reply.private(**self._game(only, ids, labels))
 
     @help.autocomplete("game")
     async def game_autocomplete(
@@ -92,7 +94,17 @@ class Help(commands.Cog):
     def _title(self, game: str) -> str:
         return _(self.bot.table.presenters[game].title)  # type: ignore[attr-defined]
 
-    def _table(self, ids: Mapping[str, int], *, manager: bool) -> discord.Embed:
+    def _labels(self, interaction: discord.Interaction[Any]) -> dict[str, str]:
+        """The lobby's and board's buttons as the channel's messages show them: in the
+        server's language (in a DM, the reader's own)."""
+        lang = language()
+        if interaction.guild_id is not None:
+            lang = self.bot.languages.of_server(interaction.guild_id)  # type: ignore[attr-defined]
+        return {button: channel_label(lang, button) for button in ("join", "start", "show")}
+
+    def _table(
+        self, ids: Mapping[str, int], labels: Mapping[str, str], *, manager: bool
+    ) -> discord.Embed:
         """Everything in short: the games, how a match goes, the players' commands (and the
         server's settings for who may manage it)."""
         c = {path: self._slash(path, ids) for path in (
@@ -123,7 +135,7 @@ class Help(commands.Cog):
             "host or a moderator).",
             pace=option(command_of(self.bot.tree, "whyfirst new"), "pace"), notify=c["notify"],
             board=self._sub("whyfirst board"),
-            join=_("Join"), start=pgettext("lobby", "Start"), show=_("Show my hand"),
+            **labels,
             new=self._sub("whyfirst new"), resign=self._sub("whyfirst resign"),
             cancel=self._sub("whyfirst cancel"),
         ), inline=False)
@@ -146,7 +158,9 @@ class Help(commands.Cog):
             )), inline=False)
         return embed
 
-    def _game(self, game: str, ids: Mapping[str, int]) -> dict[str, Any]:
+    def _game(
+        self, game: str, ids: Mapping[str, int], labels: Mapping[str, str]
+    ) -> dict[str, Any]:
         """One game in short: what it is, how to start one, its commands and its rules."""
         title = self._title(game)
         new = command_of(self.bot.tree, f"{game} new")
@@ -160,7 +174,7 @@ class Help(commands.Cog):
             "{new} opens a lobby in this channel (options: {options}). The others press "
             "**{join}**; the host can add computer players and presses **{start}**.",
             new=self._slash(f"{game} new", ids), options=options,
-            join=_("Join"), start=pgettext("lobby", "Start"),
+            join=labels["join"], start=labels["start"],
         ), inline=False)
         embed.add_field(name=_("During the match"), value="\n".join((
             _("{board}: the board again, at the bottom", board=self._slash(f"{game} board", ids)),

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
-from cogs.common.i18n import N_, _, pgettext
+from cogs.common.i18n import N_, _, pgettext, speaking
 from cogs.common.log import LogButton
 
 if TYPE_CHECKING:
@@ -77,6 +77,14 @@ def lobby_label(action: str) -> str:
     if action == "cancel":
         return pgettext("lobby", "Cancel")
     return _(LOBBY_LABELS[action])
+
+
+def channel_label(lang: str, button: str) -> str:
+    """A button on the channel's messages (``join`` or ``start`` on a lobby, ``show`` on a
+    board) as it reads there, in ``lang`` (the server's): a player's own text that names it
+    names what they see."""
+    with speaking(lang):
+        return _("Show my hand") if button == "show" else lobby_label(button)
 
 
 class LobbyButton(

@@ -19,6 +19,7 @@ from typing import Any
 import discord
 
 from cogs.common.calls import Calls
+from cogs.common.components import channel_label
 from cogs.common.i18n import N_, _, speaking
 from cogs.common.languages import Languages
 from cogs.common.outcomes import told_to_them
@@ -191,12 +192,13 @@ class Notices:
         """A player of the last match is asked to the rematch by ``by`` (a name as written)."""
         messages = await self._service.messages(match.id)
         lobby = messages.get("board")
+        join = channel_label(self._languages.of_server(match.record.guild_id), "join")
         await self.send(
             match, user_id, 0, "invite",
             lambda named: _(
-                "🔁 {player} opened a rematch: {match}. Press **Join** on its lobby to play "
+                "🔁 {player} opened a rematch: {match}. Press **{join}** on its lobby to play "
                 "again.",
-                player=as_written(by), match=named,
+                player=as_written(by), match=named, join=join,
             ),
             link=(N_("Open the lobby"), lobby) if lobby is not None else None,
         )

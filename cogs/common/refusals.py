@@ -15,6 +15,7 @@ from typing import Any
 
 import discord
 
+from cogs.common.components import channel_label
 from cogs.common.i18n import N_, Term, _, speaking
 from cogs.common.languages import Languages
 from cogs.common.reply import Reply
@@ -29,7 +30,7 @@ UNKNOWN_CHANNEL = 10003
 MISSING_ACCESS = 50001
 DMS_CLOSED_NOTICE = N_(
     "I can't send you direct messages, so your hand stays here in the channel: "
-    "press **Show my hand** on the board whenever it is your move."
+    "press **{show}** on the board whenever it is your move."
 )
 MISSING_PERMISSIONS = N_(
     "I can't keep the board of **{title}** match #{match} up to date in {channel}: I need "
@@ -114,8 +115,9 @@ class Refusals:
         log.info("match %s: DMs of %s refused (%s)", match.id, user_id, error.code)
         await self._service.mark_dms_closed(match.id, user_id)
         if match.status == "playing" and match.seat_of(user_id) is not None:
+            show = channel_label(self._languages.of_server(match.record.guild_id), "show")
             with speaking(self._languages.of_player(user_id)):  # a notice to them alone
-                notice = _(DMS_CLOSED_NOTICE)
+                notice = _(DMS_CLOSED_NOTICE, show=show)
             await self.post(
                 match,
                 content=f"<@{user_id}> {notice}",

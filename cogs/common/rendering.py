@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from cogs.common.components import BackButton, LobbyButton, ShowHandButton
+from cogs.common.components import BackButton, LobbyButton, ShowHandButton, channel_label
 from cogs.common.i18n import N_, Term, _, ngettext, speaking
 from cogs.common.languages import Languages
 from cogs.common.log import LogButton
@@ -187,8 +187,9 @@ class Renderer:
             return Controls(
                 content=_(
                     "Your seat in **{title}** in {channel}: you are the host, so your hand "
-                    "will appear in this message when you press **Start** on the lobby.",
+                    "will appear in this message when you press **{start}** on the lobby.",
                     title=title, channel=channel,
+                    start=channel_label(self.languages.of_server(match.record.guild_id), "start"),
                 )
             )
         if match.status == "lobby":
@@ -280,8 +281,9 @@ class Renderer:
         if match.seats[seat].dms_closed:  # their hand is reached from the board only
             return told + " " + _(
                 "That was {count} in a row: your seat plays on autopilot until you press "
-                "**Show my hand** on the board, then **I'm back**.",
+                "**{show}** on the board, then **I'm back**.",
                 count=clock.ABSENT_AFTER_TIMEOUTS,
+                show=channel_label(self.languages.of_server(match.record.guild_id), "show"),
             )
         return told + " " + _(
             "That was {count} in a row: your seat plays on autopilot until you press "

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from cogs.common.coalescer import Rate
+from cogs.common.components import channel_label
 from cogs.common.followups import BOARD, FollowUps, hand_purpose
 from cogs.common.i18n import N_, _, speaking
 from cogs.common.kept import MESSAGE_RATE, WAITING_HAND
@@ -54,7 +55,7 @@ SEATED = N_(
 )
 """The private answer to taking a seat (the hand message itself is posted silently)."""
 HOSTING = N_(
-    "You host **{title}** match #{match}: press **Start** on the lobby when everyone is "
+    "You host **{title}** match #{match}: press **{start}** on the lobby when everyone is "
     "seated, and your hand arrives by direct message."
 )
 """The private answer to opening a lobby: the host is the one who starts it."""
@@ -315,12 +316,15 @@ class Table:
         await self.kept.request(match_id, hand_purpose(user_id))
         match = await self.service.get(match_id)
         seat = match.seat_of(user_id)
+        server = self.languages.of_server(match.record.guild_id)
         if seat is not None and match.seats[seat].dms_closed:
-            await reply.private(content=_(DMS_CLOSED_NOTICE))
+            await reply.private(content=_(DMS_CLOSED_NOTICE, show=channel_label(server, "show")))
         elif seat is not None and match.status == "lobby":
             title = _(self.presenters[match.record.game].title)
             said = HOSTING if user_id == match.host_id else SEATED
-            await reply.private(content=_(said, title=title, match=match_id))
+            await reply.private(content=_(
+                said, title=title, match=match_id, start=channel_label(server, "start")
+            ))
 
 
 def _publisher(reply: Reply) -> Any:

@@ -40,10 +40,14 @@ SPANISH = {
         "Un moderador puede concederlos; no se abrió ninguna partida.",
     ),
     "Attach Files": "Adjuntar archivos",
-    "I can't send you direct messages, so your hand stays here in the channel: press **Show "
-    "my hand** on the board whenever it is your move.":
+    "I can't send you direct messages, so your hand stays here in the channel: press "
+    "**{show}** on the board whenever it is your move.":
         "No puedo enviarte mensajes directos, así que tu mano se queda aquí en el canal: pulsa "
-        "**Mostrar mi mano** en el tablero cuando te toque.",
+        "**{show}** en el tablero cuando te toque.",
+    "You host **{title}** match #{match}: press **{start}** on the lobby when everyone is "
+    "seated, and your hand arrives by direct message.":
+        "Eres el anfitrión de **{title}** (partida #{match}): pulsa **{start}** en la sala "
+        "cuando todos tengan asiento, y tu mano te llegará por mensaje directo.",
 }
 ITALIAN = {
     "{title}: new match": "{title}: nuova partita",
@@ -51,13 +55,18 @@ ITALIAN = {
         "Fatto: tabelloni, lobby e risultati qui sono in {language}.",
     "Rematch": "Rivincita",
     "Log": "Registro",
+    "Show my hand": "Mostra la mia mano",
 }
+LOBBY = {"it": {"Start": "Inizia"}}
+"""Messages in the lobby's context, by language."""
 
 
 def _write(root: Path, lang: str, messages: dict[Any, Any]) -> None:
     catalog = Catalog(locale=lang)
     for msgid, msgstr in messages.items():
         catalog.add(msgid, msgstr)
+    for msgid, msgstr in LOBBY.get(lang, {}).items():
+        catalog.add(msgid, msgstr, context="lobby")
     path = root / lang / "LC_MESSAGES" / "messages.po"
     path.parent.mkdir(parents=True)
     with path.open("wb") as po:
@@ -178,3 +187,16 @@ async def test_a_player_whose_dms_close_mid_match_is_told_in_the_channel_in_thei
     (notice,) = [m for m in table.backend.channel_messages(table.channel)
                  if m.content.startswith(f"<@{ben.id}>")]
     assert "No puedo enviarte mensajes directos" in notice.content
+    assert "pulsa **Show my hand** en el tablero" in notice.content, "as the board shows it"
+
+
+async def test_a_private_answer_names_the_lobbys_button_as_the_lobby_shows_it(table, catalogs):
+    anne = _moderator(table, "anne")
+    await table.backend.slash(anne, table.channel, "settings language", language="it")
+    ben = table.player("ben", locale="es-ES")
+    hosting = await table.backend.slash(ben, table.channel, "whyfirst new")
+    match_id = match_id_of(table.board())
+    start = table.board().find_button(custom_id=f"lobby:{match_id}:start")
+    assert start is not None and start.label == "Inizia"
+    (told,) = [m for m in hosting.followups if m.ephemeral]
+    assert told.text.startswith("Eres el anfitrión") and "pulsa **Inizia** en la sala" in told.text
