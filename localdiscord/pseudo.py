@@ -43,6 +43,7 @@ _NOT_WORDS = re.compile(
     r"|\b[A-Za-z]?\d+[A-Za-z]?\b"  # numbers and space codes (A7, 12b)
     r"|\b\d+(?:st|nd|rd|th)\b"  # ordinals: the pseudo language writes them as English does
 )
+_NAMED_BUTTON = re.compile(rf"\*\*{SERVER_OPEN}[^{_MARKS}]*{SERVER_CLOSE}\*\*")
 _WORD = re.compile(r"[^\W\d_]{2,}")
 _ESCAPED = re.compile(r"\\([^0-9A-Za-z\s])")
 """A backslash before a symbol, which Discord shows as the symbol alone (an escaped name)."""
@@ -95,8 +96,11 @@ def _component_texts(components: Iterable[Any]) -> Iterator[str]:
 
 def misspoken(text: str, *, shared: bool) -> bool:
     """Whether ``text`` speaks the wrong pseudo language: a player's in a message the whole
-    channel reads (``shared``), or the server's in one a player reads alone."""
-    return (OPEN if shared else SERVER_OPEN) in text
+    channel reads (``shared``), or the server's in one a player reads alone, bar a button
+    of the channel's named in bold as the channel shows it (**⟪Start⟫** on the lobby)."""
+    if shared:
+        return OPEN in text
+    return SERVER_OPEN in _NAMED_BUTTON.sub(" ", text)
 
 
 def untranslated(text: str, names: Iterable[str]) -> str | None:

@@ -37,6 +37,11 @@ async def test_a_private_answer_reads_the_players_language(pseudo_world) -> None
     await backend.slash(w.alice, w.channel, "demo say", text="⟪Only you⟫")
     (told,) = _misspoken(backend)
     assert "the player's" in told
+    named = "⟦Press **⟪Start⟫** on the lobby.⟧"
+    await backend.slash(w.alice, w.channel, "demo say", text=named)
+    assert _misspoken(backend) == [], "a channel's button named in bold as it shows there"
+    await backend.slash(w.alice, w.channel, "demo say", text="⟦Press ⟪Start⟫ on the lobby.⟧")
+    assert len(_misspoken(backend)) == 1
 
 
 async def test_a_notice_to_one_player_and_a_post_of_the_askers_read_theirs(pseudo_world) -> None:
