@@ -21,22 +21,28 @@ def pseudo_world(world: tuple[FakeDiscord, Any]) -> tuple[FakeDiscord, Any]:
     return world
 
 
-async def test_the_channel_reads_the_servers_language(pseudo_world) -> None:
+@pytest.mark.parametrize(
+    ("command", "spoken", "misspoken", "whose"),
+    [
+        ("demo echo", "⟪Rematch⟫", "⟦Rematch⟧", "the server's"),  # the channel reads it
+        ("demo say", "⟦Only you⟧", "⟪Only you⟫", "the player's"),  # a private answer
+    ],
+)
+async def test_each_reader_reads_their_own_language(
+    pseudo_world, command: str, spoken: str, misspoken: str, whose: str
+) -> None:
     backend, w = pseudo_world
-    await backend.slash(w.alice, w.channel, "demo echo", text="⟪Rematch⟫")
+    await backend.slash(w.alice, w.channel, command, text=spoken)
     assert _misspoken(backend) == []
-    await backend.slash(w.alice, w.channel, "demo echo", text="⟦Rematch⟧")
+    await backend.slash(w.alice, w.channel, command, text=misspoken)
     (told,) = _misspoken(backend)
-    assert "the server's" in told and "⟦Rematch⟧" in told
+    assert whose in told and misspoken in told
 
 
-async def test_a_private_answer_reads_the_players_language(pseudo_world) -> None:
+async def test_a_private_text_names_a_channels_button_as_the_channel_shows_it(
+    pseudo_world,
+) -> None:
     backend, w = pseudo_world
-    await backend.slash(w.alice, w.channel, "demo say", text="⟦Only you⟧")
-    assert _misspoken(backend) == []
-    await backend.slash(w.alice, w.channel, "demo say", text="⟪Only you⟫")
-    (told,) = _misspoken(backend)
-    assert "the player's" in told
     named = "⟦Press **⟪Start⟫** on the lobby.⟧"
     await backend.slash(w.alice, w.channel, "demo say", text=named)
     assert _misspoken(backend) == [], "a channel's button named in bold as it shows there"
