@@ -9,7 +9,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from cogs.common.i18n import _, speaking
+from cogs.common.i18n import _, pgettext, speaking
 from cogs.help import GAMES
 from localdiscord.mentions import MENTION
 from rules.rulebook import all_rulebooks
@@ -70,6 +70,21 @@ async def test_an_italian_reader_reads_italian_and_the_commands_as_named_in_ital
     assert f"**{hare}**" in shown
     assert "/lepre nuova" in shown and "/regole mostra" in shown
     assert "/hare new" not in shown
+
+
+async def test_the_lobbys_and_boards_buttons_are_named_as_the_channel_shows_them(table):
+    anne = moderator(table, "anne", locale="en-US")
+    await table.backend.slash(anne, table.channel, "settings language", language="es")
+    daan = table.player("daan", locale="nl")
+    answer = await table.backend.slash(daan, table.channel, "help")
+    with speaking("es"):
+        buttons = _("Join"), pgettext("lobby", "Start"), _("Show my hand")
+    with speaking("nl"):
+        assert answer.embeds[0]["title"] == _("How to play at this table")
+        dutch = _("Join"), pgettext("lobby", "Start"), _("Show my hand")
+    assert not set(buttons) & set(dutch)
+    (a_match,) = [f["value"] for f in answer.embeds[0]["fields"] if "**" + buttons[0] in f["value"]]
+    assert all(f"**{label}**" in a_match for label in buttons)
 
 
 async def test_without_the_commands_ids_a_dutch_reader_gets_them_typed_in_dutch(table):
