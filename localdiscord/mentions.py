@@ -7,6 +7,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from .localizations import shown as name_shown
+
 MENTION = re.compile(r"</([-_'\w]+(?: [-_'\w]+){0,2}):(\d+)>")
 """A command mention: the command's names as synced (not translated) and its id."""
 SUBCOMMAND, GROUP = 1, 2
@@ -79,16 +81,20 @@ def problems(message: Any, commands: list[dict[str, Any]]) -> list[str]:
     return found
 
 
+def said(command: dict[str, Any], names: list[str], locale: str) -> str | None:
+    """The command and the subcommand ``names`` lead to as a reader of ``locale`` reads
+    them (``/lepre nuova``), or None if a name leads nowhere."""
+    found = path(command, names)
+    return "/" + " ".join(name_shown(item, locale) for item in found) if found else None
+
+
 def shown(text: str, commands: list[dict[str, Any]], locale: str) -> str:
     """``text`` as a reader of ``locale`` sees it: each mention as ``/names``, each name in
     their locale where the command has one."""
 
-    def name(item: dict[str, Any]) -> str:
-        return str((item.get("name_localizations") or {}).get(locale) or item["name"])
-
     def render(mention: re.Match[str]) -> str:
         command = next((c for c in commands if c["id"] == mention[2]), None)
-        found = path(command, mention[1].split(" ")[1:]) if command else None
-        return "/" + " ".join(name(item) for item in found) if found else mention[0]
+        found = said(command, mention[1].split(" ")[1:], locale) if command else None
+        return found or mention[0]
 
     return MENTION.sub(render, text)

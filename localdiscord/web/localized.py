@@ -6,24 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from .. import mentions
+from ..localizations import localization, shown
 
-FALLBACK = {"en-US": "en-GB", "en-GB": "en-US", "es-419": "es-ES"}
-"""Discord's fallback for a locale a command's dictionary lacks."""
 SUBCOMMANDS = (1, 2)
-
-
-def localization(item: dict[str, Any], field: str, locale: str) -> str | None:
-    """``item``'s ``field`` (``name`` or ``description``) in ``locale``, if it has one."""
-    dictionary = item.get(f"{field}_localizations") or {}
-    for key in (locale, FALLBACK.get(locale)):
-        if key in dictionary:
-            return str(dictionary[key])
-    return None
-
-
-def shown(item: dict[str, Any], locale: str) -> str:
-    """The name a user in ``locale`` sees for a command, option or choice."""
-    return localization(item, "name", locale) or str(item["name"])
 
 
 def for_locale(item: dict[str, Any], locale: str) -> dict[str, Any]:
@@ -46,8 +31,8 @@ def used(full_name: str, commands: list[dict[str, Any]], locale: str) -> str:
     ``locale`` above the bot's answer (``/lepre nuova``)."""
     names = full_name.split(" ")
     command = next((c for c in commands if c["name"] == names[0]), None)
-    found = mentions.path(command, names[1:]) if command else None
-    return "/" + " ".join(shown(item, locale) for item in found) if found else f"/{full_name}"
+    said = mentions.said(command, names[1:], locale) if command else None
+    return said or f"/{full_name}"
 
 
 def named(items: list[dict[str, Any]], word: str, locale: str) -> dict[str, Any] | None:
