@@ -66,6 +66,8 @@ LOBBY_LABELS = {
     "unseat": N_("Remove computer"),
 }
 """The lobby's labels; *Start* and *Cancel* are in :func:`lobby_label`."""
+SHOW_HAND = N_("Show my hand")
+"""The board's button that opens a player's hand in the channel."""
 
 
 def lobby_label(action: str) -> str:
@@ -84,7 +86,7 @@ def channel_label(lang: str, button: str) -> str:
     board) as it reads there, in ``lang`` (the server's): a player's own text that names it
     names what they see."""
     with speaking(lang):
-        return _("Show my hand") if button == "show" else lobby_label(button)
+        return _(SHOW_HAND) if button == "show" else lobby_label(button)
 
 
 class LobbyButton(
@@ -285,7 +287,7 @@ class ShowHandButton(
         super().__init__(
             discord.ui.Button(
                 style=discord.ButtonStyle.primary,
-                label=_("Show my hand"),
+                label=_(SHOW_HAND),
                 custom_id=f"hand:{match_id}",
             )
         )
