@@ -30,7 +30,7 @@ from cogs.numbers.words import (
     told,
 )
 from matches.match import Match
-from rules.numbers.cards import DECK
+from rules.numbers.cards import DECK, EQUATION
 
 FIELD = 1024
 """The longest embed field value Discord takes."""
@@ -62,12 +62,14 @@ class NumbersPresenter:
         return [Picture("board.png", await render(board_png, view, written_names(match)))]
 
     async def hand_pictures(self, match: Match, seat: int) -> list[Picture]:
-        """The board in the hand of the player on turn, the spaces their cards can take
-        marked; a waiting hand has none (the board's link is enough to watch)."""
+        """The board in the hand of the player on turn, the spaces their equation cards can
+        take marked (a Plus takes every open space, which would hide them); a waiting hand
+        has none (the board's link is enough to watch)."""
         if not match.engine.legal_moves(match.state, seat):
             return []
         view = match.engine.view(match.state, seat)
-        marked = sorted({space for card in view["hand"] for space in card["targets"]})
+        marked = sorted({space for card in view["hand"] if card["kind"] == EQUATION
+                         for space in card["targets"]})
         png = await render(board_png, view, written_names(match), highlight=marked)
         return [Picture(HAND_PICTURE, png)]
 

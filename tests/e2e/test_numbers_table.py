@@ -10,7 +10,7 @@ from PIL import Image
 from cogs.numbers import picture as drawing
 from rules.numbers import ENGINE
 from rules.numbers.board import LAYOUT, SPACE_NAMES
-from rules.numbers.cards import DECK, EQUATION, MINUS
+from rules.numbers.cards import DECK, EQUATION, MINUS, PLUS
 from tests.cogs.pixels import count_colour
 from tests.databases import run_outside
 from tests.e2e.play import CHOICE, MOVE, open_and_start, playable
@@ -182,7 +182,8 @@ async def test_the_hand_lets_a_player_decide_without_opening_the_channel(table):
     anne = players[0]
     match_id = await open_and_start(table, *players, game="numbers")
     minus = next(card.id for card in DECK if card.kind == MINUS)
-    await _rig(table, match_id, lambda state: _give(state, 0, minus))
+    plus = next(card.id for card in DECK if card.kind == PLUS)
+    await _rig(table, match_id, lambda state: _give(state, 0, minus, plus))
     hand = table.hand(anne)
     assert hand.embeds[0]["image"]["url"].endswith("/hand.png")
     picture = _png(hand)
@@ -194,7 +195,9 @@ async def test_the_hand_lets_a_player_decide_without_opening_the_channel(table):
     free = [SPACE_NAMES[s] for s, n in enumerate(LAYOUT) if n == card.answer]
     assert f"**{card.text} = {card.answer}**: a chip on a {card.answer}, free at " \
         f"{' or '.join(free)} (marked)" in hand.text
-    takes = {space for held in ENGINE.view(state, 0)["hand"] for space in held["targets"]}
+    assert "**Plus**: a chip on any open space" in hand.text
+    takes = {space for held in ENGINE.view(state, 0)["hand"] if held["kind"] == EQUATION
+             for space in held["targets"]}
     assert {s for s, n in enumerate(LAYOUT) if n == card.answer} <= takes
     board = _png(table.board()).convert("RGB")
     for space in range(len(LAYOUT)):
@@ -203,7 +206,7 @@ async def test_the_hand_lets_a_player_decide_without_opening_the_channel(table):
         if space in takes:
             assert drawn > count_colour(board, box, drawing.HIGHLIGHT) + 500, "marked"
         else:
-            assert drawn < 500, f"{SPACE_NAMES[space]}: no card of anne's takes it"
+            assert drawn < 500, f"{SPACE_NAMES[space]}: only her Plus takes it, unmarked"
     uploads = len(table.backend.uploads)
     picked = await table.backend.click(anne, hand, label=f"{card.text} = {card.answer}")
     assert len(table.backend.uploads) == uploads, "the picked card keeps the picture shown"
