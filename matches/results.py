@@ -64,19 +64,28 @@ class Team:
     place: int
 
 
+def placed(outcome: Outcome, sides: list[list[int]] | None = None) -> int:
+    """How many were placed against each other: the sides of a game played in teams ("2nd
+    of 2", not "2nd of 4" for partners who lost), else every participant, phantoms (Leo)
+    too ("3rd of 3"). A forfeit places each partner apart ("4th of 4")."""
+    if not sides:
+        return len(outcome.places)
+    return max(len(sides), *outcome.places)
+
+
 def seat_results(
     record: rows.MatchRecord,
     outcome: Outcome,
     forfeited: Iterable[int],
     finished_at: str,
+    sides: list[list[int]] | None = None,
 ) -> list[ratings.SeatResult]:
     """Each participant's result, the seats' then the phantoms' (Leo, placed as the result
-    places him); a forfeit counts as lost with 0 points.
-
-    ``players`` counts every participant placed, phantoms (Leo) too: "3rd of 3".
-    """
+    places him); a forfeit counts as lost with 0 points. ``players`` is how many were
+    :func:`placed` (``sides``: the seats playing together)."""
     out = frozenset(forfeited)
     decided = bool(outcome.winners)
+    players = placed(outcome, sides)
     seats = [
         ratings.SeatResult(
             match_id=record.id,
@@ -84,7 +93,7 @@ def seat_results(
             guild_id=record.guild_id,
             game=record.game,
             user_id=seat.user_id if seat.kind == "human" else None,
-            players=len(outcome.places),
+            players=players,
             place=outcome.places[seat.seat],
             points=0 if seat.seat in out else outcome.scores[seat.seat],
             won=outcome.seat_won(seat.seat),
@@ -97,7 +106,7 @@ def seat_results(
     phantoms = [
         ratings.SeatResult(
             match_id=record.id, seat=index, guild_id=record.guild_id, game=record.game,
-            user_id=None, players=len(outcome.places), place=outcome.places[index],
+            user_id=None, players=players, place=outcome.places[index],
             points=outcome.scores[index], won=outcome.seat_won(index), forfeited=False,
             finished_at=finished_at, phantom=name, decided=decided,
         )
@@ -197,9 +206,10 @@ async def record_all(db: Connection, finished: Sequence[Finished], *, rating: bo
     """Store finished matches' results and rate them (``rating``), in order, each as if
     recorded alone: the ratings each match starts from are the ones the matches before it
     left. A few statements however many matches."""
+    sides = [sides_of(match.engine, match.state) for match in finished]
     results = [
-        seat_results(match.record, match.outcome, match.forfeited, match.finished_at)
-        for match in finished
+        seat_results(match.record, match.outcome, match.forfeited, match.finished_at, of_match)
+        for match, of_match in zip(finished, sides, strict=True)
     ]
     await ratings.record_results(db, [
         result
@@ -210,8 +220,8 @@ async def record_all(db: Connection, finished: Sequence[Finished], *, rating: bo
     if not rating:
         return
     rated = [
-        (match, teams(match.record, match.outcome, sides_of(match.engine, match.state)))
-        for match in finished
+        (match, teams(match.record, match.outcome, of_match))
+        for match, of_match in zip(finished, sides, strict=True)
     ]
     keys = [
         (scope, match.record.game, user)

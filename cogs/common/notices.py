@@ -32,6 +32,7 @@ from data.message_rows import MessageRecord
 from matches import clock
 from matches.keyed import Fading, Recent
 from matches.match import Match
+from matches.results import placed, sides_of
 from matches.service import MatchService
 
 log = logging.getLogger(__name__)
@@ -171,6 +172,7 @@ class Notices:
         if outcome is None:
             return
         forfeited = match.on_autopilot()
+        players = placed(outcome, sides_of(match.engine, match.state))
         for seat in match.seats:
             if seat.user_id is None:
                 continue
@@ -179,7 +181,7 @@ class Notices:
                 how = told_to_them(
                     match.record.game, won=outcome.seat_won(seat),
                     decided=bool(outcome.winners), forfeited=seat in forfeited,
-                    place=outcome.places[seat], players=len(outcome.places),
+                    place=outcome.places[seat], players=players,
                 )
                 return _("🏁 {match} is over: {outcome}", match=named, outcome=how)
 

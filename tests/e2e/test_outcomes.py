@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from rules.numbers import ENGINE as NUMBERS
 from rules.numbers.table import RUN_OUTS_FOR_A_DRAW
 from rules.whyfirst import ENGINE as WHY_FIRST
 from tests.e2e.play import open_and_start
 from tests.e2e.play import play_to_the_end as play_whyfirst
 from tests.e2e.test_numbers_table import _rig, numbers_act
+from tests.e2e.test_numbers_table import play_to_the_end as play_numbers
 
 NAMES = ("anne", "ben", "chris", "dana", "eve", "finn")
 
@@ -50,6 +52,22 @@ async def test_a_two_team_draw_is_a_draw_in_the_result_the_notices_history_and_s
     assert "Matches 1 · wins 0 (0%) · draws 1" in stats.text
     assert f"Best: a draw · 0 points · `/replay match:{match_id}`" in stats.text
     assert "1st" not in stats.text
+
+
+async def test_partners_who_lost_placed_2nd_of_the_2_sides_in_notices_and_stats(table):
+    players = [table.player(name) for name in NAMES[:4]]
+    match_id = await open_and_start(table, *players, game="numbers")
+    await play_numbers(table, players)
+    outcome = NUMBERS.outcome(NUMBERS.load((await table.match_row(match_id)).state))
+    assert outcome is not None and len(outcome.winners) == 2
+    for seat, player in enumerate(players):
+        notice = _result_notice(table, player)
+        stats = await table.backend.slash(player, table.channel, "stats", game="numbers")
+        if outcome.seat_won(seat):
+            assert "you won! 🏆" in notice and "Best: won" in stats.text
+        else:
+            assert "you placed 2nd of 2." in notice, notice
+            assert "Best: 2nd of 2 · " in stats.text, stats.text
 
 
 async def test_a_two_player_why_first_places_leo_in_history_as_the_result_does(table):

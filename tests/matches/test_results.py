@@ -144,6 +144,12 @@ async def test_sequence_numbers_sides_are_rated_as_teams(service):
     _assert_ratings(stored, _expected([(teams, ranks)]))
     for side in sides:
         assert len({stored[record.seats[s].user_id] for s in side}) == 1, "partners move alike"
+    async with service.store.read() as db:
+        told = [(await ratings.results_of_player(db, GUILD, player.user_id, "numbers",
+                                                    limit=1))[0]
+                for player in players]
+    assert sorted((result.place, result.players) for result in told) == [
+        (1, 2), (1, 2), (2, 2), (2, 2)], "partners who lost placed 2nd of the 2 sides"
 
 
 async def test_a_partner_who_resigns_is_rated_alone_after_everyone_who_stayed(service):
@@ -162,6 +168,7 @@ async def test_a_partner_who_resigns_is_rated_alone_after_everyone_who_stayed(se
     async with service.store.read() as db:
         ben_result = (await ratings.results_of_player(db, GUILD, BEN.user_id, "numbers", limit=1))
     assert ben_result[0].forfeited and not ben_result[0].won and ben_result[0].points == 0
+    assert (ben_result[0].place, ben_result[0].players) == (4, 4), "placed apart: of 4"
 
 
 async def test_a_match_without_a_result_is_not_rated(service):
