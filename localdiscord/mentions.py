@@ -11,7 +11,9 @@ from .localizations import shown as name_shown
 
 MENTION = re.compile(r"</([-_'\w]+(?: [-_'\w]+){0,2}):(\d+)>")
 """A command mention: the command's names as synced (not translated) and its id."""
-SUBCOMMAND, GROUP = 1, 2
+NESTED = (1, 2)
+"""The option types that are a command's parts rather than its inputs: a subcommand and a
+subcommand group."""
 
 
 def shown_where(embed: dict[str, Any]) -> Iterator[str]:
@@ -43,7 +45,7 @@ def path(command: dict[str, Any], names: list[str]) -> list[dict[str, Any]] | No
     for name in names:
         options = found[-1].get("options") or []
         item = next(
-            (o for o in options if o.get("type") in (SUBCOMMAND, GROUP) and o["name"] == name),
+            (o for o in options if o.get("type") in NESTED and o["name"] == name),
             None,
         )
         if item is None:
@@ -63,7 +65,7 @@ def problem(mention: re.Match[str], commands: list[dict[str, Any]]) -> str | Non
     found = path(command, names[1:])
     if found is None:
         return f"{mention[0]}: /{command['name']} has no such subcommand"
-    if any(o.get("type") in (SUBCOMMAND, GROUP) for o in found[-1].get("options") or []):
+    if any(o.get("type") in NESTED for o in found[-1].get("options") or []):
         return f"{mention[0]}: a group is not a command; name its subcommand"
     return None
 

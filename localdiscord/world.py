@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import pseudo
-from .mentions import GROUP, SUBCOMMAND
+from .mentions import NESTED
 from .messages import Attachment, Message
 from .model import Channel, Guild, Member, Role, Snowflakes, User
 
@@ -45,7 +45,7 @@ class InteractionRecord:
         """Whether a slash command asked for its answer to be posted for the whole channel
         (its ``public`` option): the asker's own post."""
         options = self.data.get("options") or []
-        while options and options[0].get("type") in (SUBCOMMAND, GROUP):
+        while options and options[0].get("type") in NESTED:
             options = options[0].get("options") or []
         return self.type == 2 and any(
             option.get("name") == "public" and option.get("value") is True for option in options

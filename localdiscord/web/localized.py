@@ -8,8 +8,6 @@ from typing import Any
 from .. import mentions
 from ..localizations import localization, shown
 
-SUBCOMMANDS = (1, 2)
-
 
 def for_locale(item: dict[str, Any], locale: str) -> dict[str, Any]:
     """``item`` (a command, option or choice) as Discord's commands endpoint returns it to a

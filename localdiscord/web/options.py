@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..mentions import NESTED
 from ..model import Channel, User
-from .localized import SUBCOMMANDS, named
+from .localized import named
 from .words import Refused
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ def resolved(table: LocalTable, channel: Channel, user: User,
     path = [found["name"]]
     defs: list[dict[str, Any]] = found.get("options") or []
     for word in words[1:]:
-        subs = [o for o in defs if o["type"] in SUBCOMMANDS]
+        subs = [o for o in defs if o["type"] in NESTED]
         sub = named(subs, word, user.locale)
         if sub is None:
             raise Refused("not_a_command", command=f"/{command}")
