@@ -14,9 +14,16 @@ from cogs.common.i18n import N_, _, ngettext
 from cogs.common.presenter import EMBED_COLOUR, joined
 from cogs.common.reply import Reply
 from cogs.common.rulebooks import rulebooks_in
-from cogs.rulebook_pages import RULEBOOK_ITEMS, RuleOpenButton, reader_language, section_message
+from cogs.rulebook_pages import (
+    RULEBOOK_ITEMS,
+    RuleOpenButton,
+    reader_language,
+    rulebook_language,
+    section_message,
+)
 from data import matches as rows
 from data import rules_search
+from data.rules_snippets import snippet
 from rules import questions
 from rules.rulebook import (
     ENGLISH,
@@ -96,6 +103,17 @@ def hits_message(
     return {"embed": embed, "view": view}
 
 
+def retold(hits: list[rules_search.SearchHit], lang: str) -> list[rules_search.SearchHit]:
+    """Search hits as ``lang``'s rulebooks tell them, for a table that reads another
+    language than the asker: each section's title and opening lines (the words found are
+    the asker's)."""
+    sections = [all_rulebooks(lang)[hit.game].section(hit.key) for hit in hits]
+    return [
+        rules_search.SearchHit(section.game, section.key, section.title, snippet(section.body))
+        for section in sections
+    ]
+
+
 class Rulebooks(
     commands.GroupCog,
     group_name=locale_str("rules"),
@@ -141,13 +159,16 @@ class Rulebooks(
                 return
             lang = reader_language(interaction)
             book = all_rulebooks(lang)[found]
-            section, note = await self._typed_section(book, topic, lang)
-            if section is None:
+            with reply.posted():  # found in the asker's words, told in the table's
+                section, note = await self._typed_section(book, topic, lang)
+                told = rulebook_language()
+                shown = None if section is None else section_message(
+                    all_rulebooks(told)[found].section(section.key), 0, interaction.user.id, told
+                )
+            if shown is None:
                 await reply.refuse(no_such_rule(book, topic))
                 return
-            shown = section_message(section, 0, interaction.user.id, lang)
-            message = shown.message | {"content": note}
-            await reply.answer(**message)
+            await reply.answer(**shown.message, content=note)
 
     async def _typed_section(
         self, book: Rulebook, topic: str, lang: str
@@ -237,12 +258,16 @@ class Rulebooks(
                 book = all_rulebooks(lang)[only] if only else None
                 await reply.refuse(nothing_found(query, book))
                 return
-            message = hits_message(searched, hits, preferred, lang)
-            if searched != query:
-                message["content"] = _(
-                    "Nothing matches “{query}”; showing “{searched}” instead.",
-                    query=query, searched=searched,
-                )
+            with reply.posted():
+                told = rulebook_language()
+                if told != lang:
+                    hits = retold(hits, told)
+                message = hits_message(searched, hits, preferred, told)
+                if searched != query:
+                    message["content"] = _(
+                        "Nothing matches “{query}”; showing “{searched}” instead.",
+                        query=query, searched=searched,
+                    )
             await reply.answer(**message)
 
     @search.autocomplete("game")

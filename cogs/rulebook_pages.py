@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from cogs.common.i18n import N_, _, speaking
+from cogs.common.i18n import N_, _, language, speaking
 from cogs.common.languages import of_interaction
 from cogs.common.pages import OWNER, Page, PageButton, asker_of, turn
 from cogs.common.presenter import EMBED_COLOUR
@@ -18,11 +18,17 @@ PAGE_LIMIT = 4096
 """An embed description holds at most 4096 characters; longer sections are paged."""
 
 
+def rulebook_language(lang: str | None = None) -> str:
+    """The rulebooks' language for ``lang`` (by default the one spoken now): itself, or
+    English where no rulebook is written in it."""
+    lang = language() if lang is None else lang
+    return lang if lang in LANGUAGES else ENGLISH
+
+
 def reader_language(interaction: discord.Interaction[Any]) -> str:
     """The language of the rulebooks the player who asked reads: the one they read answers
-    in (their choice, else their Discord locale), English where no rulebook is written."""
-    lang = of_interaction(interaction)
-    return lang if lang in LANGUAGES else ENGLISH
+    in (their choice, else their Discord locale)."""
+    return rulebook_language(of_interaction(interaction))
 
 
 def section_pages(section: Section) -> list[str]:
@@ -80,7 +86,7 @@ class RulePageButton(
 ):
     """Turns the page of a long section for whoever asked for it (``cogs.common.pages``),
     in the language it is shown in (English for buttons from before the rulebooks spoke
-    other languages)."""
+    other languages); anyone else reads their copy in their own."""
 
     def __init__(
         self, lang: str, game: str, key: str, page: int, owner: int, label: str,
@@ -109,10 +115,12 @@ class RulePageButton(
         await turn(interaction, self.owner, self._page)
 
     async def _page(self, owner: int) -> Page:
-        section = _section(self.game, self.key, self.lang)
+        """The page in the message's language for its asker, in their own for anyone else."""
+        lang = self.lang if owner == self.owner else rulebook_language()
+        section = _section(self.game, self.key, lang)
         if section is None:
-            return Page(refused=_(SECTION_GONE))
-        return section_message(section, self.page, owner, self.lang)
+            return Page(refused=SECTION_GONE)
+        return section_message(section, self.page, owner, lang)
 
 
 class RuleOpenButton(

@@ -165,10 +165,12 @@ class History(commands.Cog):
         public: bool = False,
     ) -> None:
         async with Reply(interaction, private=not public) as reply:
-            page = await history_page(
-                interaction, player.id if player else 0, game.value if game else ALL_GAMES, 0,
-                interaction.user.id, asked_for=player.display_name if player else None,
-            )
+            with reply.posted():
+                page = await history_page(
+                    interaction, player.id if player else 0,
+                    game.value if game else ALL_GAMES, 0, interaction.user.id,
+                    asked_for=player.display_name if player else None,
+                )
             await reply.answer(**page.message)
 
 

@@ -92,7 +92,7 @@ class ReplayButton(
         try:
             rebuilt = await load_replay(interaction, self.match_id)
         except ReplayRefused as refused:
-            return Page(refused=_(refused.reason, **refused.values))
+            return Page(refused=refused.reason, values=refused.values)
         step = _target(rebuilt, min(self.step, rebuilt.last), self.action)
         return Page(await replay_message(interaction, rebuilt, step, owner))
 
@@ -306,7 +306,8 @@ class Replays(commands.Cog):
             except ReplayRefused as refused:
                 await reply.refuse(_(refused.reason, **refused.values))
                 return
-            message = await replay_message(interaction, rebuilt, 0, interaction.user.id)
+            with reply.posted():
+                message = await replay_message(interaction, rebuilt, 0, interaction.user.id)
             await reply.answer(**message)
 
 

@@ -223,10 +223,11 @@ class Stats(commands.Cog):
         public: bool = False,
     ) -> None:
         async with Reply(interaction, private=not public) as reply:
-            page = await leaderboard_page(
-                interaction, game.value, scope.value if scope else "server", 0,
-                interaction.user.id,
-            )
+            with reply.posted():
+                page = await leaderboard_page(
+                    interaction, game.value, scope.value if scope else "server", 0,
+                    interaction.user.id,
+                )
             await reply.answer(**page.message)
 
 

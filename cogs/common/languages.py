@@ -170,3 +170,12 @@ def of_interaction(interaction: discord.Interaction[Any]) -> str:
     if isinstance(languages, Languages):
         return languages.of_interaction(interaction)
     return language_of(interaction.locale)
+
+
+def of_channel(interaction: discord.Interaction[Any]) -> str:
+    """The language of a message ``interaction`` posts for its whole channel: its server's
+    (the user's own in a DM, or while the table is not ready)."""
+    languages = getattr(interaction.client, "languages", None)
+    if interaction.guild_id is None or not isinstance(languages, Languages):
+        return of_interaction(interaction)
+    return languages.of_server(interaction.guild_id)

@@ -1,10 +1,11 @@
 """Paged answers: whoever asked turns the message; anyone else turns a private copy of it.
 
 A page button's custom_id ends with its asker (``OWNER``). The asker's click turns the
-message itself (public or their own private one); anyone else's click answers them
-privately with their own copy at the page they asked for, whose buttons name them, and
-leaves the message as it was. Discord sends only custom_ids that are on the message, so
-nobody can name themselves the asker of someone else's message.
+message itself (public, in the server's language, or their own private one); anyone else's
+click answers them privately with their own copy at the page they asked for, in their
+language, whose buttons name them, and leaves the message as it was. Discord sends only
+custom_ids that are on the message, so nobody can name themselves the asker of someone
+else's message.
 """
 
 from __future__ import annotations
@@ -47,12 +48,13 @@ def not_on_message(custom_id: str, items: Sequence[type[discord.ui.DynamicItem[A
 @dataclass
 class Page:
     """One page of a paged answer, ready to send; ``gone``: the page asked for is no longer
-    there, and this is the nearest one; ``refused``: why there is no page to show (said
-    privately, and nothing turns)."""
+    there, and this is the nearest one; ``refused``: why there is no page to show, a message
+    with its ``values`` (said privately in the clicker's language, and nothing turns)."""
 
     message: dict[str, Any] = field(default_factory=dict)
     gone: bool = False
     refused: str | None = None
+    values: dict[str, Any] = field(default_factory=dict)
 
 
 def asker_of(interaction: discord.Interaction[Any], match: re.Match[str]) -> int:
@@ -74,10 +76,13 @@ async def turn(
     ``page(owner)`` builds the page asked for with buttons naming ``owner``; ``editing``
     makes a message an edit (pictures replace the old ones)."""
     clicker = interaction.user.id
-    async with Reply(interaction, private=True) as reply:
-        shown = await page(clicker)
+    message = interaction.message
+    turned = clicker == asker and message is not None and not message.flags.ephemeral
+    async with Reply(interaction, private=not turned) as reply:
+        with reply.posted():
+            shown = await page(clicker)
         if shown.refused is not None:
-            await reply.refuse(shown.refused)
+            await reply.refuse(_(shown.refused, **shown.values))
         elif clicker == asker:
             await reply.update(**editing(shown.message))
             if shown.gone:

@@ -1,7 +1,8 @@
 """Answering one interaction within Discord's three seconds, whatever the work costs.
 
 Everything said inside a ``Reply`` speaks its user's language (their choice, else the
-locale Discord sent). A ``Reply`` starts a timer when it is opened: if the table has not
+locale Discord sent), but for an answer posted for the whole channel (:meth:`Reply.posted`),
+which speaks the server's. A ``Reply`` starts a timer when it is opened: if the table has not
 answered after ``DEFER_AFTER`` seconds (a slow database, a busy disk), it defers, and every answer
 after that goes through the interaction's webhook instead. Answers are serialised,
 so a deferral and an answer never race each other. Discord refusing an answer (the
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from contextlib import AbstractContextManager, nullcontext
 from types import TracebackType
 from typing import Any
 
@@ -20,7 +22,7 @@ import discord
 
 from .i18n import N_, _, speaking
 from .inflight import InFlight
-from .languages import of_interaction
+from .languages import of_channel, of_interaction
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +78,13 @@ class Reply:
             self._speaking.__exit__(None, None, None)
             if self._in_flight is not None:
                 self._in_flight.closed()
+
+    def posted(self) -> AbstractContextManager[object]:
+        """While the main answer is built: the server's language when it is posted for the
+        whole channel, else (a private answer, a DM) the user's."""
+        if self._private or self.interaction.guild_id is None:
+            return nullcontext()
+        return speaking(of_channel(self.interaction))
 
     @property
     def answered(self) -> bool:

@@ -136,3 +136,10 @@ async def table(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> AsyncIterat
     logged = [r for phase in ("setup", "call", "teardown") for r in caplog.get_records(phase)]
     errors = [r for r in logged if r.levelno >= logging.ERROR]
     assert not errors, "the bot logged errors:\n" + "\n".join(r.getMessage() for r in errors)
+
+
+@pytest_asyncio.fixture
+async def english_server(table: Table) -> None:
+    """The server in English, whichever the run's language; its players choose theirs."""
+    table.guild.locale = "en-US"
+    await table.restart()  # the bot learns the server's locale when it connects

@@ -159,15 +159,8 @@ async def test_a_notice_speaks_the_locale_a_player_last_used_after_a_restart(tab
     assert "ha empezado: te toca." in notice.content and "[Abre tu mano](" in notice.content
 
 
-@pytest.fixture
-async def english_server(table, catalogs):
-    """The server in English, whichever the run's language; its players choose theirs."""
-    table.guild.locale = "en-US"
-    await table.restart()  # the bot learns the server's locale when it connects
-
-
 async def test_the_result_and_its_buttons_speak_the_servers_language_after_a_players_click(
-    table, english_server
+    table, catalogs, english_server
 ):
     anne = table.player("anne", locale="it")
     ben = table.player("ben", locale="it")
@@ -179,7 +172,7 @@ async def test_the_result_and_its_buttons_speak_the_servers_language_after_a_pla
 
 
 async def test_a_player_whose_dms_close_mid_match_is_told_in_the_channel_in_their_language(
-    table, english_server
+    table, catalogs, english_server
 ):
     anne = table.player("anne", locale="en-US")
     ben = table.player("ben", locale="es-ES")

@@ -10,7 +10,7 @@ from cogs import rulebook_pages
 from cogs.common.pages import NOT_ON_MESSAGE, PAGE_GONE
 from data import ratings
 from rules.rulebook import all_rulebooks
-from tests.e2e.play import finished_races
+from tests.e2e.play import finished_races, finished_whyfirst
 
 BOOKS = all_rulebooks()
 
@@ -142,3 +142,36 @@ async def test_a_page_that_is_no_longer_there_is_said_privately(table):
     (said,) = turned.followups
     assert said.ephemeral and said.content == PAGE_GONE
     assert _edits(table, posted) == edits + 1
+
+
+async def test_an_answer_posted_for_the_table_reads_in_the_servers_language(
+    table, english_server
+):
+    """A Spanish player posts /history, /leaderboard and /replay on an English server: the
+    channel reads them in English, and her page turns too; a Spanish reader's click gets a
+    copy in Spanish."""
+    ana = table.player("ana", locale="es-ES")
+    *_, match_id = await finished_whyfirst(table)
+    replay = await table.backend.slash(ana, table.channel, "replay", match=match_id, public=True)
+    assert not replay.ephemeral and f"Replay of match #{match_id} · move 0 of" in replay.text
+    stepped = await table.backend.click(ana, replay, label="Next ▶")
+    assert stepped.message.id == replay.message.id and " · move 1 of " in stepped.text
+
+    bruno = table.player("bruno", locale="es-ES")
+    await finished_races(table, [ana, bruno], 12)
+    mine = await table.backend.slash(ana, table.channel, "history")
+    assert "Partidas terminadas en este servidor" in mine.text, "her own answer: Spanish"
+    posted = await table.backend.slash(ana, table.channel, "history", public=True)
+    assert not posted.ephemeral and "Finished matches on this server" in posted.text
+    turned = await table.backend.click(ana, posted, label="Older ▶")
+    assert turned.message.id == posted.message.id
+    assert "Finished matches on this server" in turned.text and "page 2" in turned.text
+    copy = await table.backend.click(bruno, turned, label="◀ Newer")
+    assert copy.ephemeral and "Partidas terminadas en este servidor" in copy.text
+    assert "Más antiguas ▶" in [button.label for button in copy.message.buttons]
+
+    await _rated_players(table)
+    board = await table.backend.slash(
+        ana, table.channel, "leaderboard", game="whyfirst", public=True
+    )
+    assert not board.ephemeral and "Page 1 of 3" in board.text

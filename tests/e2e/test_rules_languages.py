@@ -117,12 +117,62 @@ async def test_pages_turn_in_the_language_the_section_is_shown_in(table, monkeyp
     ana = spanish_player(table)
     section = max(SPANISH["hare"].sections, key=lambda s: len(s.body))
     answer = await table.backend.slash(
-        ana, table.channel, "rules show", game="hare", topic=section.key, public=True
+        ana, table.channel, "rules show", game="hare", topic=section.key
     )
-    # Anyone may turn the page of a posted section; it stays in Spanish, its buttons too.
-    turned = await table.backend.click(table.player("reader"), answer.message, label="Siguiente")
+    # Her own copy turns in Spanish, its buttons too.
+    turned = await table.backend.click(ana, answer.message, label="Siguiente")
     assert turned.embeds[0]["title"] == section.title
     assert turned.embeds[0]["description"] in section.body
+
+
+async def test_a_section_posted_for_the_table_reads_in_the_servers_language(
+    table, english_server, monkeypatch
+):
+    """A Spanish player posts a section on an English server: the channel reads it in
+    English, and it turns in English; an Italian reader's click gets an Italian copy."""
+    monkeypatch.setattr(rulebook_pages, "PAGE_LIMIT", 300)
+    ana = spanish_player(table)
+    key = max(ENGLISH["hare"].sections, key=lambda s: len(s.body)).key
+    answer = await table.backend.slash(
+        ana, table.channel, "rules show", game="hare", topic=key, public=True
+    )
+    assert not answer.ephemeral
+    assert answer.embeds[0]["title"] == ENGLISH["hare"].section(key).title
+    assert answer.embeds[0]["footer"]["text"].startswith("Page 1/")
+    turned = await table.backend.click(ana, answer.message, label="Next")
+    assert not turned.ephemeral and turned.message.id == answer.message.id
+    assert turned.embeds[0]["description"] in ENGLISH["hare"].section(key).body
+    assert turned.embeds[0]["footer"]["text"].startswith("Page 2/")
+    gina = table.backend.add_user("gina", guild=table.guild, locale="it")
+    copy = await table.backend.click(gina, turned.message, label="Next")
+    assert copy.ephemeral
+    assert copy.embeds[0]["title"] == ITALIAN["hare"].section(key).title
+    assert copy.embeds[0]["description"] in ITALIAN["hare"].section(key).body
+    assert copy.embeds[0]["footer"]["text"].startswith("Pagina 3/")
+
+
+async def test_a_search_posted_for_the_table_reads_in_the_servers_language(
+    table, english_server
+):
+    """Found in the asker's words, told in the table's: each section's English title and
+    opening lines; the asker's private searches stay in Spanish."""
+    ana = spanish_player(table)
+    question = "¿puedo poner la carta delante de mí mismo?"
+    posted = await table.backend.slash(
+        ana, table.channel, "rules search", query=question, public=True
+    )
+    assert not posted.ephemeral
+    private = await table.backend.slash(ana, table.channel, "rules search", query=question)
+    english, spanish = posted.embeds[0], private.embeds[0]
+    assert english["title"] == f"Rules matching “{question}”"
+    keys = [SPANISH["whyfirst"].named(f["name"].split(": ", 1)[1]).key for f in spanish["fields"]]
+    book = ENGLISH["whyfirst"]
+    assert [f["name"] for f in english["fields"]] == [
+        f"{book.title}: {book.section(key).title}" for key in keys
+    ]
+    first = book.section(keys[0]).body.split()[:3]
+    assert english["fields"][0]["value"].split()[:3] == first, "the section's opening"
+    assert [b.label for b in posted.message.buttons] == [book.section(k).title for k in keys]
 
 
 async def test_players_own_words_find_the_rulebooks_words_in_their_language(table):
