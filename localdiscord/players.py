@@ -231,7 +231,6 @@ class Players(Sessions):
                         message: Message | None = None) -> InteractionResult:
         calls_before = len(self.world.calls)
         violations_before = len(self.world.violations)
-        rec.data = data
         payload = interaction_payload(self.world, rec, data, message=message)
         received_by = self._feed_interaction(payload, rec.guild)
         if received_by:  # else no bot runs its shard: the player sees it fail

@@ -73,12 +73,11 @@ class Posting:
         return pseudo.unwrap(payload)
 
     @staticmethod
-    def _shared(channel: Channel, *, ephemeral: bool, interaction: InteractionRecord | None,
-                content: Any) -> bool:
+    def _shared(channel: Channel, *, ephemeral: bool, content: Any) -> bool:
         """Whether a message speaks the server's language, as the whole channel reads it:
         not a DM or private answer, not a notice addressed to one player (it opens with
-        their mention), not an answer its asker posted for the table."""
-        if ephemeral or channel.is_dm or (interaction is not None and interaction.posted):
+        their mention)."""
+        if ephemeral or channel.is_dm:
             return False
         return not (isinstance(content, str) and _ADDRESSED.match(content))
 
@@ -88,7 +87,7 @@ class Posting:
                     path: tuple[str, ...] = ()) -> Message:
         """A new message of the bot's in ``channel``: an answer to ``interaction`` if given."""
         payload = self.read_texts(payload, shared=self._shared(
-            channel, ephemeral=ephemeral, interaction=interaction,
+            channel, ephemeral=ephemeral,
             content=payload.get("content") if isinstance(payload, dict) else None))
         allowed = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | COMPONENTS_V2
         flags = (int(payload.get("flags") or 0) & allowed) | extra_flags
@@ -138,8 +137,7 @@ class Posting:
         """Edit ``msg`` in place as Discord does: only what the payload names changes."""
         content = payload.get("content", msg.content) if isinstance(payload, dict) else None
         payload = self.read_texts(payload, shared=self._shared(
-            msg.channel, ephemeral=msg.ephemeral, content=content,
-            interaction=self.world.interactions.get(msg.interaction_id or 0)))
+            msg.channel, ephemeral=msg.ephemeral, content=content))
         attachments = None
         if "attachments" in payload or files:  # checked first: a refused upload edits nothing
             attachments = self._attachments(payload, files, msg.attachments,

@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import pseudo
-from .mentions import NESTED
 from .messages import Attachment, Message
 from .model import Channel, Guild, Member, Role, Snowflakes, User
 
@@ -37,19 +36,6 @@ class InteractionRecord:
     rejected: int = 0
     opened_by: InteractionRecord | None = None
     """For a modal submit: the interaction that showed the modal."""
-    data: dict[str, Any] = field(default_factory=dict)
-    """The interaction's data as sent: the command and its options, the button or menu."""
-
-    @property
-    def posted(self) -> bool:
-        """Whether a slash command asked for its answer to be posted for the whole channel
-        (its ``public`` option): the asker's own post."""
-        options = self.data.get("options") or []
-        while options and options[0].get("type") in NESTED:
-            options = options[0].get("options") or []
-        return self.type == 2 and any(
-            option.get("name") == "public" and option.get("value") is True for option in options
-        )
 
     @property
     def is_dm(self) -> bool:

@@ -50,15 +50,17 @@ async def test_a_private_text_names_a_channels_button_as_the_channel_shows_it(
     assert len(_misspoken(backend)) == 1
 
 
-async def test_a_notice_to_one_player_and_a_post_of_the_askers_read_theirs(pseudo_world) -> None:
+async def test_a_notice_reads_its_players_and_a_post_for_the_table_the_servers(
+    pseudo_world,
+) -> None:
     backend, w = pseudo_world
     await backend.slash(w.alice, w.channel, "demo echo", text=f"<@{w.alice.id}> ⟦Your move⟧")
-    await backend.slash(w.alice, w.channel, "demo say", text="⟦A rule⟧", public=True)
+    await backend.slash(w.alice, w.channel, "demo say", text="⟪A rule⟫", public=True)
     assert _misspoken(backend) == []
     both = f"<@{w.alice.id}> <@{w.bob.id}> ⟦Your move⟧"
     await backend.slash(w.alice, w.channel, "demo echo", text=both)
     (told,) = _misspoken(backend)
     assert "the server's" in told, "a message to two players is the channel's"
-    await backend.slash(w.alice, w.channel, "demo say", text="⟪A rule⟫", public=True)
+    await backend.slash(w.alice, w.channel, "demo say", text="⟦A rule⟧", public=True)
     (told,) = _misspoken(backend)
-    assert "the player's" in told, "what its asker posts speaks the asker's language"
+    assert "the server's" in told, "what its asker posts for the table is the channel's"
