@@ -225,7 +225,7 @@ class CanyonPresenter:
             lines.append(place_line(
                 outcome.places[seat], name_of(match, seat), seat in outcome.winners,
                 f"{view['scores'][seat]} · {_fate(view, seat)} · 💥 {view['collisions'][seat]}",
-                forfeited=seat in forfeits,
+                forfeited=seat in forfeits, decided=bool(winners),
             ))
         embed = discord.Embed(
             title=result_title(_(self.title), headline),

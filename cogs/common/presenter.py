@@ -191,12 +191,18 @@ def colour_key(seats: list[tuple[SeatColour, str]]) -> str:
     return _("Colours: {key}", key=key)
 
 
-def place_line(place: int, name: str, won: bool, detail: str, *, forfeited: bool = False) -> str:
+def place_line(
+    place: int, name: str, won: bool, detail: str, *, forfeited: bool = False,
+    decided: bool = True,
+) -> str:
     """One line of a result, the same in every game: place, name, trophy, what they did;
     a player who resigned or ended on autopilot is said to have forfeited, which is why
-    they are placed after everyone who stayed, whatever they did."""
+    they are placed after everyone who stayed, whatever they did. In a match nobody won
+    (``decided`` False) nobody is called 1st: no place is said."""
     if forfeited:
         name = _("{name} (forfeited)", name=name)
+    if not decided:
+        return f"{name}: {detail}"
     return f"**{ordinal(place)}** {name}{' 🏆' if won else ''}: {detail}"
 
 

@@ -75,6 +75,7 @@ async def test_two_drivers_race_and_nobody_stops_at_the_edge(table):
     result = table.backend.channel_messages(table.channel)[-1]
     assert "nobody wins" in result.text
     assert "anne: 12 · chicken" in result.text and "ben: 8 · chicken" in result.text
+    assert "1st" not in result.text and "2nd" not in result.text, "nobody is called 1st"
     assert (await table.match_row(match_id)).status == "finished"
     stats = await table.backend.slash(players[0], table.channel, "stats")
     assert "Great Canyon Race" in stats.text or "canyon" in stats.text.lower()
