@@ -70,6 +70,9 @@ def texts(payload: Any) -> Iterator[str]:
     for choice in payload.get("choices") or []:
         if isinstance(choice, dict) and isinstance(choice.get("name"), str):
             yield choice["name"]
+    for attachment in payload.get("attachments") or []:  # a picture's alt text
+        if isinstance(attachment, dict) and isinstance(attachment.get("description"), str):
+            yield attachment["description"]
     yield from _component_texts(payload.get("components") or [])
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import AsyncIterator
 from types import SimpleNamespace
@@ -12,6 +13,7 @@ import pytest_asyncio
 from discord import app_commands
 from discord.ext import commands, tasks
 from discord.http import Route
+from PIL import Image
 
 from localdiscord import FakeDiscord
 
@@ -66,6 +68,16 @@ async def echo(interaction: discord.Interaction, text: str) -> None:
 @demo.command(name="say", description="Say a text, privately unless posted")
 async def say(interaction: discord.Interaction, text: str, public: bool = False) -> None:
     await interaction.response.send_message(text, ephemeral=not public)
+
+
+@demo.command(name="picture", description="Post a picture with an alt text")
+async def picture(interaction: discord.Interaction, alt: str) -> None:
+    png = io.BytesIO()
+    Image.new("RGB", (4, 4)).save(png, "PNG")
+    png.seek(0)
+    await interaction.response.send_message(
+        file=discord.File(png, filename="picture.png", description=alt)
+    )
 
 
 @demo.command(name="secret", description="Ephemeral reply")

@@ -64,3 +64,15 @@ async def test_a_notice_reads_its_players_and_a_post_for_the_table_the_servers(
     await backend.slash(w.alice, w.channel, "demo say", text="⟦A rule⟧", public=True)
     (told,) = _misspoken(backend)
     assert "the server's" in told, "what its asker posts for the table is the channel's"
+
+
+async def test_a_pictures_alt_text_is_read_in_the_language_of_its_readers(pseudo_world) -> None:
+    backend, w = pseudo_world
+    posted = await backend.slash(w.alice, w.channel, "demo picture", alt="⟪The board⟫")
+    assert _misspoken(backend) == []
+    assert posted.message.attachments[0].description == "The board", "read without marks"
+    await backend.slash(w.alice, w.channel, "demo picture", alt="⟦The board⟧")
+    (told,) = _misspoken(backend)
+    assert "the server's" in told
+    await backend.slash(w.alice, w.channel, "demo picture", alt="A board")
+    assert [v.kind for v in backend.take_violations()] == ["untranslated"]
