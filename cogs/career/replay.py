@@ -177,7 +177,7 @@ async def _step_message(
     message: dict[str, Any] = {"embeds": embeds, "view": _controls(rebuilt, step, owner)}
     pictures = await presenter.board_pictures(match)
     if pictures:
-        message["files"] = [picture.file() for picture in pictures]
+        message["files"] = [picture.file(board.title) for picture in pictures]
     if step < rebuilt.last:
         _draw_ahead(presenter, Match(record, rebuilt.engine, rebuilt.state_at(step + 1)))
     return message

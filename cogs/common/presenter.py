@@ -21,6 +21,8 @@ from cogs.common.seatnames import name_of
 from matches.match import Match
 
 EMBED_COLOUR = discord.Colour.from_rgb(88, 122, 160)
+ALT_TEXT = 1024
+"""The longest description (alt text) Discord takes for an attachment."""
 FINGERPRINT_MARSHAL = 2
 """``marshal``'s version 2 writes every value in full, never a reference to an object seen
 before, so equal messages give equal bytes whichever objects they were built from."""
@@ -28,18 +30,23 @@ before, so equal messages give equal bytes whichever objects they were built fro
 
 @dataclass(frozen=True)
 class Picture:
-    """A PNG attached to a message; an embed shows it as ``attachment://<filename>``."""
+    """A PNG attached to a message; an embed shows it as ``attachment://<filename>``.
+    ``alt``: what a screen reader says of it (else its message's title says it)."""
 
     filename: str
     data: bytes
+    alt: str | None = field(default=None, compare=False)
 
     @property
     def url(self) -> str:
         return f"attachment://{self.filename}"
 
-    def file(self) -> discord.File:
-        """A fresh upload of the picture (a ``discord.File`` can be sent once)."""
-        return discord.File(io.BytesIO(self.data), filename=self.filename)
+    def file(self, alt: str | None = None) -> discord.File:
+        """A fresh upload of the picture (a ``discord.File`` can be sent once), described by
+        its own ``alt`` text, else by ``alt``."""
+        description = (self.alt or alt or "")[:ALT_TEXT] or None
+        return discord.File(io.BytesIO(self.data), filename=self.filename,
+                            description=description)
 
     @cached_property
     def digest(self) -> str:
@@ -93,7 +100,7 @@ class Controls:
             "content": self.content,
             "embed": self.embed,
             "view": self.view(),
-            "files": [picture.file() for picture in self.pictures],
+            "files": [picture.file(self._title()) for picture in self.pictures],
         }
 
     def edit_kwargs(self, *, keep_pictures: bool = False) -> dict[str, Any]:
@@ -104,8 +111,12 @@ class Controls:
         """
         message = {"content": self.content, "embed": self.embed, "view": self.view()}
         if not (keep_pictures and self.pictures):
-            message["attachments"] = [picture.file() for picture in self.pictures]
+            message["attachments"] = [picture.file(self._title()) for picture in self.pictures]
         return message
+
+    def _title(self) -> str | None:
+        """The embed's title, which says what its picture shows (whose turn, who won)."""
+        return self.embed.title if self.embed is not None else None
 
     def shows_pictures_of(self, fingerprint: str) -> bool:
         """Whether a message with this earlier ``fingerprint`` shows these same pictures."""

@@ -71,7 +71,8 @@ class NumbersPresenter:
         marked = sorted({space for card in view["hand"] if card["kind"] == EQUATION
                          for space in card["targets"]})
         png = await render(board_png, view, written_names(match), highlight=marked)
-        return [Picture(HAND_PICTURE, png)]
+        alt = _("The board, with the free spaces for your equation cards marked")
+        return [Picture(HAND_PICTURE, png, alt)]
 
     # -- the public board -------------------------------------------------------------
 

@@ -83,6 +83,8 @@ async def test_a_public_replay_gives_other_viewers_a_private_copy(table):
     anne, ben, match_id = await finished_whyfirst(table)
     shared = await table.backend.slash(anne, table.channel, "replay", match=match_id, public=True)
     assert not shared.ephemeral
+    (picture,) = shared.message.attachments
+    assert picture.description == shared.embeds[0]["title"], "the picture's alt text"
     edits = table.backend.get_message(shared.message.id).edits
     copy = await table.backend.click(ben, shared, label="Last ⏭")
     assert copy.ephemeral and "final board" in copy.text

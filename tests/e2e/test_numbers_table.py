@@ -188,6 +188,10 @@ async def test_the_hand_lets_a_player_decide_without_opening_the_channel(table):
     assert hand.embeds[0]["image"]["url"].endswith("/hand.png")
     picture = _png(hand)
     assert picture.size == _png(table.board()).size, "the whole board, in the DM"
+    (shown,) = hand.attachments
+    assert shown.description == "The board, with the free spaces for your equation cards marked"
+    (drawn,) = table.board().attachments
+    assert drawn.description == table.board().embeds[0]["title"] == "Sequence Numbers: anne's turn"
     assert f"/{table.channel.id}/{table.board().id})" in hand.text, "a link to the board"
     assert "Minus**: cannot be played now, no opponent chip can be removed" in hand.text
     state = ENGINE.load((await table.match_row(match_id)).state)

@@ -90,12 +90,17 @@ def test_a_lone_player_drives_the_great_canyon_race(browser, table_url):
 def test_a_lone_player_plays_sequence_numbers(browser, table_url):
     anne = Player(browser, table_url, "anne")
     _open_with_computers(anne, "numbers", "easy")
-    anne.page.locator("#messages .embed-image img").first.wait_for(timeout=60_000)
+    board = anne.page.locator("#messages .embed-image img").first
+    board.wait_for(timeout=60_000)
     assert "anne's turn" in anne.text()
+    assert board.get_attribute("alt") == "Sequence Numbers: anne's turn", "its alt text"
     anne.screenshot("numbers-board")
     anne.dms()
-    anne.page.locator("#messages .embed-image img").first.wait_for(timeout=60_000)
+    hand = anne.page.locator("#messages .embed-image img").first
+    hand.wait_for(timeout=60_000)
     assert "Pick a card to play." in anne.text()
+    assert hand.get_attribute("alt") == (
+        "The board, with the free spaces for your equation cards marked")
     anne.screenshot("numbers-hand")
     anne.play_to_the_end(random.Random(4))
     _finished(anne, "numbers")

@@ -33,7 +33,7 @@ const Render = (() => {
     return new Intl.DateTimeFormat(Words.locale, { timeStyle: "short" }).format(date);
   }
 
-  function embed(data, names) {
+  function embed(data, names, described) {
     const box = el("div", "embed");
     if (data.color !== undefined && data.color !== null) {
       box.style.borderLeftColor = `#${data.color.toString(16).padStart(6, "0")}`;
@@ -62,7 +62,8 @@ const Render = (() => {
       body.append(fields);
     }
     if (data.image && data.image.url) {
-      body.append(el("div", "embed-image", `<img src="${esc(data.image.url)}" alt="">`));
+      const alt = described[data.image.url] || "";
+      body.append(el("div", "embed-image", `<img src="${esc(data.image.url)}" alt="${esc(alt)}">`));
     }
     if (data.footer && data.footer.text || data.timestamp) {
       const parts = [];
@@ -193,14 +194,17 @@ const Render = (() => {
       body.append(content);
     }
     const shownInEmbeds = new Set();
+    const described = {};  // a picture's alt text, by its address
+    for (const file of data.attachments || []) described[file.url] = file.description || "";
     for (const item of data.embeds || []) {
       for (const part of [item.image, item.thumbnail]) if (part) shownInEmbeds.add(part.url);
-      body.append(embed(item, names));
+      body.append(embed(item, names, described));
     }
     for (const file of data.attachments || []) {
       if (shownInEmbeds.has(file.url)) continue;
       if ((file.content_type || "").startsWith("image/")) {
-        body.append(el("div", "attachment", `<img src="${esc(file.url)}" alt="${esc(file.filename)}">`));
+        const alt = file.description || file.filename;
+        body.append(el("div", "attachment", `<img src="${esc(file.url)}" alt="${esc(alt)}">`));
       } else {
         body.append(el("div", "attachment file", `📄 <a href="${esc(file.url)}">${esc(file.filename)}</a>`));
       }
