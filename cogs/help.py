@@ -12,7 +12,8 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from cogs.common.components import channel_label
-from cogs.common.i18n import N_, _, language
+from cogs.common.i18n import N_, _
+from cogs.common.languages import of_channel
 from cogs.common.presenter import EMBED_COLOUR
 from cogs.common.reply import Reply
 from cogs.common.slashnames import command_of, option, slash, subcommand
@@ -94,12 +95,11 @@ class Help(commands.Cog):
     def _title(self, game: str) -> str:
         return _(self.bot.table.presenters[game].title)  # type: ignore[attr-defined]
 
-    def _labels(self, interaction: discord.Interaction[Any]) -> dict[str, str]:
+    @staticmethod
+    def _labels(interaction: discord.Interaction[Any]) -> dict[str, str]:
         """The lobby's and board's buttons as the channel's messages show them: in the
         server's language (in a DM, the reader's own)."""
-        lang = language()
-        if interaction.guild_id is not None:
-            lang = self.bot.languages.of_server(interaction.guild_id)  # type: ignore[attr-defined]
+        lang = of_channel(interaction)
         return {button: channel_label(lang, button) for button in ("join", "start", "show")}
 
     def _table(
