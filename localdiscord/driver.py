@@ -184,8 +184,8 @@ class FakeDiscord(Players):
                 self.world, guild, members_intent=session.bot.intents.members, joined=True))
         return guild
 
-    def add_text_channel(self, guild: Guild, name: str, *, topic: str | None = None) -> Channel:
-        channel = self.world.add_text_channel(guild, name, topic=topic)
+    def add_text_channel(self, guild: Guild, name: str) -> Channel:
+        channel = self.world.add_text_channel(guild, name)
         if self.sessions:
             self._feed("CHANNEL_CREATE", channel.payload(), guild)
         return channel

@@ -59,8 +59,7 @@ class LocalTable:
         self.backend = backend
         owner = backend.add_user(FIRST_PLAYERS[0])
         self.guild: Guild = backend.add_guild("Local table", owner=owner)
-        self.channel: Channel = backend.add_text_channel(
-            self.guild, "games", topic="Open a match with a slash command: /whyfirst new")
+        self.channel: Channel = backend.add_text_channel(self.guild, "games")
         self.players: dict[str, User] = {owner.name: owner}
         for name in FIRST_PLAYERS:
             self.player(name)

@@ -214,9 +214,9 @@ class World:
             guild.members[user.id] = member
         return member
 
-    def add_text_channel(self, guild: Guild, name: str, *, topic: str | None = None) -> Channel:
+    def add_text_channel(self, guild: Guild, name: str) -> Channel:
         channel = Channel(id=self.snowflakes.next(), name=name, type=0, guild=guild,
-                          position=len(guild.channels), topic=topic)
+                          position=len(guild.channels))
         guild.channels.append(channel)
         self.channels[channel.id] = channel
         return channel

@@ -25,6 +25,8 @@ def test_a_player_picks_espanol_and_the_page_and_the_bot_speak_spanish(browser, 
     expect(ben.page.locator("#slash")).to_have_attribute(
         "placeholder", "Escribe / para ver los comandos del bot")
     ben.wait_for_text("Abre una partida: escribe /porqueprimero nueva aquí abajo.")
+    expect(ben.page.locator("#chat-topic")).to_have_text(
+        "Abre una partida: escribe /porqueprimero nueva aquí abajo.")
     ben.pick("/estad", "/estadísticas")
     ben.page.locator("#slash").press_sequentially("juga")
     expect(ben.page.locator(".suggestion-label")).to_have_text(["jugador"])

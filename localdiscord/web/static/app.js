@@ -76,7 +76,8 @@ function drawMessages(toBottom = false) {
   }
   const channel = state.channels.find((c) => c.id === current);
   $("chat-title").textContent = channel ? `# ${channel.name}` : `@ ${state.bot.name}`;
-  $("chat-topic").textContent = channel && channel.topic ? channel.topic : "";
+  // A channel without a topic (the table's) shows the page's hint, in the reader's language.
+  $("chat-topic").textContent = channel ? channel.topic || Words.t("empty_channel") : "";
   document.title = `${channel ? "#" + channel.name : state.bot.name} · ${me} · ${Words.t("local_table")}`;
 }
 
