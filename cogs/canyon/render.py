@@ -31,6 +31,7 @@ from cogs.common.presenter import (
     Controls,
     Picture,
     place_line,
+    public_view,
     result_title,
     who,
     winners_headline,
@@ -71,7 +72,7 @@ class CanyonPresenter:
         return None
 
     async def board_pictures(self, match: Match) -> list[Picture]:
-        view = match.engine.view(match.state, None)
+        view = public_view(match)
         png = await render(board_png, board_facts(view), written_names(match))
         return [Picture("board.png", png)]
 

@@ -202,6 +202,22 @@ def colour_key(seats: list[tuple[SeatColour, str]]) -> str:
     return _("Colours: {key}", key=key)
 
 
+def forfeited_name(name: str) -> str:
+    """``anne (forfeited)``: a player who resigned or ended on autopilot, in a result."""
+    return _("{name} (forfeited)", name=name)
+
+
+def public_view(match: Match) -> dict[str, Any]:
+    """What everyone at the table sees of ``match``; once it is over, its winners are the
+    result's, forfeits applied (a player who resigned or ended on autopilot cannot win), so
+    the final board names whom the result names."""
+    view = match.engine.view(match.state, None)
+    outcome = match.outcome()
+    if outcome is not None:
+        view["winners"] = sorted(outcome.winners)
+    return view
+
+
 def place_line(
     place: int, name: str, won: bool, detail: str, *, forfeited: bool = False,
     decided: bool = True,
@@ -211,7 +227,7 @@ def place_line(
     they are placed after everyone who stayed, whatever they did. In a match nobody won
     (``decided`` False) nobody is called 1st: no place is said."""
     if forfeited:
-        name = _("{name} (forfeited)", name=name)
+        name = forfeited_name(name)
     if not decided:
         return f"{name}: {detail}"
     return f"**{ordinal(place)}** {name}{' 🏆' if won else ''}: {detail}"

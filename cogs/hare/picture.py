@@ -119,7 +119,7 @@ def board_facts(view: dict[str, Any]) -> dict[str, Any]:
             [m["seat"], m["marker"], m["space"], m["finish_place"]] for m in view["markers"]
         ],
         "supplies": [[p["carrots"], p["lettuces"]] for p in view["players"]],
-        "winner": view["standings"][0] if view["over"] else None,
+        "winner": min(view["winners"], default=None) if view["over"] else None,
     }
 
 

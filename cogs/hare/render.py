@@ -16,6 +16,7 @@ from cogs.common.presenter import (
     joined,
     ordinal,
     place_line,
+    public_view,
     result_title,
     who,
 )
@@ -39,7 +40,7 @@ class HarePresenter:
         return None
 
     async def board_pictures(self, match: Match) -> list[Picture]:
-        view = match.engine.view(match.state, None)
+        view = public_view(match)
         png = await render(board_png, board_facts(view), written_names(match))
         return [Picture("board.png", png)]
 

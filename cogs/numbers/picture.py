@@ -196,7 +196,8 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str] | 
             text = _(CAPTIONS["draw"])
         else:
             colour = seat_colour(side)
-            who = ", ".join(_name(names, s) for s in view["sides"][side])
+            won = view.get("winners", view["sides"][side])
+            who = ", ".join(_name(names, s) for s in view["sides"][side] if s in won)
             text = _(CAPTIONS["won"], colour=colour_name(side), names=who)
             draw_marker(draw, (LEFT - 4, y), 18, colour)
         text, size = fit_text(text, room, 26, SMALLEST, bold=True)

@@ -13,7 +13,9 @@ from cogs.common.presenter import (
     EMBED_COLOUR,
     Controls,
     Picture,
+    forfeited_name,
     joined,
+    public_view,
     result_title,
     who,
     winners_headline,
@@ -58,7 +60,7 @@ class NumbersPresenter:
         )
 
     async def board_pictures(self, match: Match) -> list[Picture]:
-        view = match.engine.view(match.state, None)
+        view = public_view(match)
         return [Picture("board.png", await render(board_png, view, written_names(match)))]
 
     async def hand_pictures(self, match: Match, seat: int) -> list[Picture]:
@@ -191,9 +193,12 @@ class NumbersPresenter:
         outcome = match.outcome()
         assert outcome is not None
         winner = view.get("winner_side")
-        description = self._sides(view, names)
+        forfeits = match.on_autopilot()
+        description = self._sides(view, [
+            forfeited_name(name) if seat in forfeits else name for seat, name in enumerate(names)
+        ])
         if winner is not None and any(outcome.seat_won(s) for s in view["sides"][winner]):
-            members = joined([names[s] for s in view["sides"][winner]])
+            members = joined([names[s] for s in view["sides"][winner] if outcome.seat_won(s)])
             headline = _("{side} wins: {players}! 🏆", side=side_name(winner), players=members)
         elif outcome.winners:
             headline = winners_headline([names[s] for s in sorted(outcome.winners)]) + " 🏆"

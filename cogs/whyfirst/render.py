@@ -15,6 +15,7 @@ from cogs.common.presenter import (
     Picture,
     joined,
     place_line,
+    public_view,
     result_title,
     who,
 )
@@ -106,7 +107,7 @@ class WhyFirstPresenter:
         return embed
 
     async def board_pictures(self, match: Match) -> list[Picture]:
-        view = match.engine.view(match.state, None)
+        view = public_view(match)
         png = await render(board_png, board_facts(view), _written(match))
         return [Picture("board.png", png)]
 

@@ -112,9 +112,10 @@ class HareEngine:
         return Play(state, self._die).move(seat, move)
 
     def view(self, state: HareState, seat: int | None) -> dict[str, Any]:
-        """Everything is public: positions, supplies, places, pending actions, the board."""
+        """Everything is public: positions, supplies, places, pending actions, the board,
+        and once the race is over its winners."""
         places = race_places(state)
-        return {
+        view: dict[str, Any] = {
             "seat": seat,
             "two_markers": state.two_markers,
             "to_move": sorted(self.to_move(state)),
@@ -154,6 +155,10 @@ class HareEngine:
             "standings": list(state.standings),
             "pending": _pending_view(state),
         }
+        outcome = self.outcome(state)
+        if outcome is not None:
+            view["winners"] = sorted(outcome.winners)
+        return view
 
     def outcome(self, state: HareState) -> Outcome | None:
         """Places are finishing places (the last runner gets the last); score = players - place."""

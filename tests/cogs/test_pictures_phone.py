@@ -145,6 +145,17 @@ def test_the_final_board_names_the_winners() -> None:
     assert all(NAMES[w][:3] in winner_texts[0] for w in view["winners"])
 
 
+def test_a_final_board_names_the_winners_its_view_gives_as_forfeits_leave_them() -> None:
+    """The table gives a final board the result's winners (``public_view``): the first home
+    who resigned is not named, whom the result names instead is."""
+    view = HARE.view(hare_race(3, over=True), None)
+    assert view["winners"] == [0]
+    view["winners"] = [1]  # seat 0 forfeited
+    texts = captions(lambda: hare.board_png(hare.board_facts(view), NAMES[:3]))
+    assert "Łukasz Wiśniewski wins the race" in texts
+    assert not any(NAMES[0] in text and "wins" in text for text in texts)
+
+
 def test_a_final_board_of_numbers_names_the_winning_side_or_the_draw() -> None:
     view = NUMBERS.view(played(NUMBERS, 4, {}, decisions=None), None)
     colour = pictures.seat_colour(view["winner_side"]).name.capitalize()

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from cogs.common import pictures
+from cogs.common.i18n import _, speaking
+from cogs.common.presenter import public_view
+from cogs.common.seatnames import written_names
+from cogs.numbers import picture as drawing
+from cogs.numbers.symbols import colour_name
 from rules.numbers import ENGINE as NUMBERS
 from rules.numbers.table import RUN_OUTS_FOR_A_DRAW
 from rules.whyfirst import ENGINE as WHY_FIRST
@@ -101,3 +107,34 @@ async def test_stats_say_what_points_are_in_a_players_words(table):
     stats = await table.backend.slash(finn, table.channel, "stats")
     assert "a match gives your final total, after the five stages" in stats.text
     assert "Points (" not in stats.text
+
+
+async def test_a_partner_who_resigned_is_not_named_among_the_winning_side(table):
+    """Sequence Numbers' sides win together, but a player who resigned forfeits: the result
+    and the final board's picture name only the winning side's partners who stayed."""
+    players = anne, ben, chris, dana = [table.player(name) for name in NAMES[:4]]
+    match_id = await open_and_start(table, *players, game="numbers")  # anne + chris, ben + dana
+    for quitter in (chris, dana):
+        await table.backend.slash(quitter, table.channel, "numbers resign")
+    await play_numbers(table, [anne, ben])
+    match = await table.bot.table.service.get(match_id)
+    outcome = match.outcome()
+    assert outcome is not None
+    stayed, resigned = (anne, chris) if outcome.seat_won(0) else (ben, dana)
+    assert [s for s in range(4) if outcome.seat_won(s)] == [players.index(stayed)]
+
+    result = table.backend.channel_messages(table.channel)[-1]
+    headline = result.embeds[0]["title"]
+    assert f": {stayed.name}! 🏆" in headline and resigned.name not in headline
+    assert "chris (forfeited)" in result.text and "dana (forfeited)" in result.text
+    assert "you forfeited (" in _result_notice(table, resigned)
+
+    side = players.index(stayed) % 2
+    with speaking(table.bot.table.languages.of_server(table.guild.id)):
+        caption = _(drawing.CAPTIONS["won"], colour=colour_name(side), names=stayed.name)
+        pictures.clear_caches()
+        with pictures.recording() as drawn:
+            png = drawing.board_png(public_view(match), written_names(match))
+    assert caption in [text for text, _size in drawn], "the picture names who won"
+    (shown,) = table.board().attachments
+    assert shown.data == png, "the final board shows that picture"
