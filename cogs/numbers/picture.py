@@ -4,7 +4,8 @@ The view's keys (fixed by the engine): ``layout`` (100 numbers, index row * 10 +
 at the top, 0 on the four free corners), ``chips`` (100 side indexes or None), ``locked``
 (spaces in completed sequences), ``sequences`` (``{"side", "spaces"}``), ``last_move``
 (``{"seat", "side", "kind", "space", ...}`` or None), ``sides`` (the seats of each side),
-``awaiting`` (the seat to play), ``over`` and ``winner_side`` (None in a draw).
+``awaiting`` (the seat to play), ``over`` and ``winners`` (the seats that won, once over;
+none in a draw; the table leaves out partners who forfeited).
 """
 
 from __future__ import annotations
@@ -191,12 +192,12 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str] | 
     y = HEADER / 2 + 4
     room = WIDTH - 2 * LEFT
     if view["over"]:
-        side = view["winner_side"]
+        won = view.get("winners", [])
+        side = next((i for i, seats in enumerate(view["sides"]) if set(won) & set(seats)), None)
         if side is None:
             text = _(CAPTIONS["draw"])
         else:
             colour = seat_colour(side)
-            won = view.get("winners", view["sides"][side])
             who = ", ".join(_name(names, s) for s in view["sides"][side] if s in won)
             text = _(CAPTIONS["won"], colour=colour_name(side), names=who)
             draw_marker(draw, (LEFT - 4, y), 18, colour)

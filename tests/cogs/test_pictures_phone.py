@@ -155,6 +155,15 @@ def test_a_final_board_names_the_winners_its_view_gives_as_forfeits_leave_them()
     assert "Łukasz Wiśniewski wins the race" in texts
     assert not any(NAMES[0] in text and "wins" in text for text in texts)
 
+    view = NUMBERS.view(played(NUMBERS, 4, {}, decisions=None), None)
+    side = view["winner_side"]
+    other = 1 - side
+    view["winners"] = view["sides"][other]  # both partners of the side that won forfeited
+    texts = captions(lambda: numbers.board_png(view, NAMES[:4]))
+    colour = pictures.seat_colour(other).name.capitalize()
+    members = ", ".join(NAMES[s] for s in view["sides"][other])
+    assert f"{colour} wins: {members}" in texts
+
 
 def test_a_final_board_of_numbers_names_the_winning_side_or_the_draw() -> None:
     view = NUMBERS.view(played(NUMBERS, 4, {}, decisions=None), None)
