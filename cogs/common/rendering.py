@@ -3,6 +3,7 @@ message, the lobby and the "How to play" page. Reads the match service; sends no
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -103,7 +104,11 @@ class Renderer:
         embed = presenter.board(match, events)
         if match.status == "playing":
             await self._add_clock(embed, match, recent)
-        board = Controls(embed=embed, pictures=await presenter.board_pictures(match))
+        pictures = await presenter.board_pictures(match)
+        if match.status == "finished":  # the picture names who won, and so does its alt text
+            won = presenter.result(match).title
+            pictures = [replace(picture, alt=picture.alt or won) for picture in pictures]
+        board = Controls(embed=embed, pictures=pictures)
         if match.status == "playing":  # once over, the result carries the log
             board.items += [ShowHandButton(match.id), LogButton(match.id)]
         return board

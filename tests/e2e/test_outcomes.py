@@ -138,3 +138,4 @@ async def test_a_partner_who_resigned_is_not_named_among_the_winning_side(table)
     assert caption in [text for text, _size in drawn], "the picture names who won"
     (shown,) = table.board().attachments
     assert shown.data == png, "the final board shows that picture"
+    assert shown.description == headline, "and its alt text names who won, as the result does"
