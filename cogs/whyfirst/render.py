@@ -321,8 +321,10 @@ class WhyFirstPresenter:
                 value=stage_text(score, None, names), inline=False,
             )
         if leo_won:
-            embed.add_field(
-                name="Leo", value=_("Leo, the phantom player, is among the winners.")
-            )
+            embed.add_field(name="Leo", value=(
+                _("Leo, the phantom player, wins: neither player does.")
+                if len(outcome.winners) == 1
+                else _("Leo, the phantom player, is among the winners.")
+            ))
         embed.set_footer(text=_("Match #{id}", id=match.id))
         return embed

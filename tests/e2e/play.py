@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Callable
+from typing import Any
 
 from bot import TableBot
 from data import matches as rows
@@ -22,6 +25,18 @@ def match_id_of(message: Message) -> int:
     found = re.search(r"Match #(\d+)", message.text)
     assert found, f"no match number on {message.text!r}"
     return int(found.group(1))
+
+
+async def rig(table: Table, match_id: int, engine: Any, change: Callable[[Any], None]) -> None:
+    """Put a constructed position in the match row (``change`` edits the stored state), as
+    another process could, then restart the bot."""
+    state = engine.load((await table.match_row(match_id)).state)
+    change(state)
+    await databases.run_outside(
+        table.database, "UPDATE matches SET state = ?, version = version + 1 WHERE id = ?",
+        json.dumps(engine.dump(state)), match_id,
+    )
+    await table.restart()
 
 
 def turn_notices(table: Table, user: User) -> list[Message]:

@@ -3,8 +3,6 @@ abandonment, downtime and /mygames, with the bot's clock moved by the tests (no 
 
 from __future__ import annotations
 
-import json
-
 from matches import clock
 from rules.hare import ENGINE as HARE
 from tests.databases import run_outside
@@ -16,6 +14,7 @@ from tests.e2e.play import (
     first_button,
     open_and_start,
     playable,
+    rig,
 )
 
 
@@ -264,14 +263,11 @@ async def test_a_player_knocked_out_is_told_at_once_and_only_once(table):
     anne, ben, chris = (table.player(n) for n in ("anne", "ben", "chris"))
     match_id = await open_and_start(table, anne, ben, chris, game="canyon")
     await act(table, ben, table.hand(ben))  # ben commits before his car goes out
-    record = await table.match_row(match_id)
-    state = CANYON.load(record.state)
-    state.eliminated_in[1] = 1
-    await run_outside(
-        table.database, "UPDATE matches SET state = ?, version = version + 1 WHERE id = ?",
-        json.dumps(CANYON.dump(state)), match_id,
-    )
-    await table.restart()
+
+    def ben_out(state) -> None:
+        state.eliminated_in[1] = 1
+
+    await rig(table, match_id, CANYON, ben_out)
     await act(table, anne, table.hand(anne))
     await act(table, chris, table.hand(chris))
     out = [m for m in table.notices(ben) if "You are out" in m.content]

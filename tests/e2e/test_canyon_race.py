@@ -5,16 +5,13 @@ The test seed's action row and hands are in ``tests.e2e.canyon_play``.
 
 from __future__ import annotations
 
-import json
-
 from cogs.canyon.picture import LANE_KEY, MARGIN, lane_y, picture_size
 from cogs.common.pictures import SEAT_COLOURS
 from rules.canyon import ACCELERATION, ACTIONS, ENGINE
-from tests.databases import run_outside
 from tests.e2e.board_picture import board_picture
 from tests.e2e.canyon_play import NAMES, commit_card, play_while, start_race, view_of
 from tests.e2e.legend import legend, marker_at, track_rows
-from tests.e2e.play import playable
+from tests.e2e.play import playable, rig
 
 KEYS = ("🟦● B", "🟧■ O", "🟩▲ G", "🟥◆ R", "🟪⬢ P", "🟨★ Y")
 """Each seat's colour, shape and letter as the text writes them."""
@@ -98,15 +95,6 @@ async def test_six_drivers_race_to_the_end_within_discord_limits(table):
     assert [name for _colour, name in legend(result.text)] == list(NAMES)
 
 
-async def _write_state(table, match_id, state):
-    """Put a constructed position in the match row, as another process could, and restart."""
-    await run_outside(
-        table.database, "UPDATE matches SET state = ?, version = version + 1 WHERE id = ?",
-        json.dumps(ENGINE.dump(state)), match_id,
-    )
-    await table.restart()
-
-
 def _card(value):
     return next(c.id for c in ACCELERATION if c.value == value and not c.double)
 
@@ -118,15 +106,17 @@ def _action(kind):
 async def test_a_hero_finish_and_an_elimination_are_told_plainly(table):
     players, match_id = await start_race(table, 3)
     anne, ben, chris = players
-    state = ENGINE.load((await table.match_row(match_id)).state)
-    # Round 10: anne on the edge with three collisions, chris's car burnt out in round 7.
-    state.round, state.decision = 10, state.decision + 1
-    state.face_up = [True] * 10
-    state.scores, state.collisions = [30, 12, 22], [3, 1, 4]
-    state.eliminated_in = [0, 0, 7]
-    state.hands = [[_card(8)], [_card(1)], []]
-    state.action_deck = [_action("cancel"), _action("keep_value")]
-    await _write_state(table, match_id, state)
+
+    def round_ten(state) -> None:
+        """Anne on the edge with three collisions, chris's car burnt out in round 7."""
+        state.round, state.decision = 10, state.decision + 1
+        state.face_up = [True] * 10
+        state.scores, state.collisions = [30, 12, 22], [3, 1, 4]
+        state.eliminated_in = [0, 0, 7]
+        state.hands = [[_card(8)], [_card(1)], []]
+        state.action_deck = [_action("cancel"), _action("keep_value")]
+
+    await rig(table, match_id, ENGINE, round_ten)
 
     board = table.board().text
     assert "round 10/10 · second hand" in board

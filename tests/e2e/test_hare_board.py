@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
 
 from cogs.hare.picture import picture_size
 from rules.hare import ENGINE, purposeful_move
-from tests.databases import run_outside
 from tests.e2e.board_picture import board_picture
 from tests.e2e.hare_play import listed, make_move, open_race, state_of
+from tests.e2e.play import rig
 
 
 async def test_six_long_named_players_get_a_board_within_discord_limits(table):
@@ -56,13 +55,11 @@ async def test_the_board_writes_a_carrot_count_as_the_hand_does(table):
     the hand alike, not 1240 beside 1,240."""
     anne, ben = table.player("anne"), table.player("ben")
     match_id = await open_race(table, anne, ben)
-    state = await state_of(table, match_id)
-    state.players[1].carrots = 1240
-    await run_outside(
-        table.database, "UPDATE matches SET state = ?, version = version + 1 WHERE id = ?",
-        json.dumps(ENGINE.dump(state)), match_id,
-    )
-    await table.restart()
+
+    def rich(state) -> None:
+        state.players[1].carrots = 1240
+
+    await rig(table, match_id, ENGINE, rich)
     await make_move(table, anne, listed(table.hand(anne))[0])  # the board and ben's hand
     (line,) = [line for line in table.board().text.splitlines() if "**ben**" in line]
     assert "· 🥕 1,240 · " in line

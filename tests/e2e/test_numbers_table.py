@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import json
 
 from PIL import Image
 
@@ -12,8 +11,7 @@ from rules.numbers import ENGINE
 from rules.numbers.board import LAYOUT, SPACE_NAMES
 from rules.numbers.cards import DECK, EQUATION, MINUS, PLUS
 from tests.cogs.pixels import count_colour
-from tests.databases import run_outside
-from tests.e2e.play import CHOICE, MOVE, open_and_start, playable
+from tests.e2e.play import CHOICE, MOVE, open_and_start, playable, rig
 
 
 def _choices(message, prefix: str = CHOICE) -> list[str]:
@@ -101,18 +99,6 @@ async def test_five_players_cannot_start_and_are_told_why(table):
     assert (refused.ephemeral and "5" in refused.text) or "five" in refused.text.lower()
 
 
-async def _rig(table, match_id, change) -> None:
-    """Write a constructed position into the match row, then restart the bot."""
-    record = await table.match_row(match_id)
-    state = ENGINE.load(record.state)
-    change(state)
-    await run_outside(
-        table.database, "UPDATE matches SET state = ?, version = version + 1 WHERE id = ?",
-        json.dumps(ENGINE.dump(state)), match_id,
-    )
-    await table.restart()
-
-
 def _give(state, seat: int, *cards: int) -> None:
     """Move ``cards`` into the seat's hand, swapping out as many of its own."""
     places = [*state.hands, state.draw_pile, *state.discards]
@@ -140,7 +126,7 @@ async def test_a_minus_and_a_dead_card_trade_in_a_three_player_match(table):
         state.chips[target] = 0  # a chip of anne's for ben's Minus
         state.turn = 1
 
-    await _rig(table, match_id, position)
+    await rig(table, match_id, ENGINE, position)
     hand = table.hand(ben)
     assert f"dead, both {dead.answer}s are covered (trade it once per turn)" in hand.text
     boards = [u for u in table.backend.uploads if u.filename == "board.png"]
@@ -183,7 +169,7 @@ async def test_the_hand_lets_a_player_decide_without_opening_the_channel(table):
     match_id = await open_and_start(table, *players, game="numbers")
     minus = next(card.id for card in DECK if card.kind == MINUS)
     plus = next(card.id for card in DECK if card.kind == PLUS)
-    await _rig(table, match_id, lambda state: _give(state, 0, minus, plus))
+    await rig(table, match_id, ENGINE, lambda state: _give(state, 0, minus, plus))
     hand = table.hand(anne)
     assert hand.embeds[0]["image"]["url"].endswith("/hand.png")
     picture = _png(hand)

@@ -11,9 +11,11 @@ from cogs.numbers.symbols import colour_name
 from rules.numbers import ENGINE as NUMBERS
 from rules.numbers.table import RUN_OUTS_FOR_A_DRAW
 from rules.whyfirst import ENGINE as WHY_FIRST
-from tests.e2e.play import open_and_start
+from rules.whyfirst.scoring import StageScore
+from rules.whyfirst.state import STAGES
+from tests.e2e.play import act, field_value, open_and_start, playable, rig
 from tests.e2e.play import play_to_the_end as play_whyfirst
-from tests.e2e.test_numbers_table import _rig, numbers_act
+from tests.e2e.test_numbers_table import numbers_act
 from tests.e2e.test_numbers_table import play_to_the_end as play_numbers
 
 NAMES = ("anne", "ben", "chris", "dana", "eve", "finn")
@@ -34,7 +36,7 @@ def _result_notice(table, player):
 async def test_a_two_team_draw_is_a_draw_in_the_result_the_notices_history_and_stats(table):
     players = [table.player(name) for name in NAMES]
     match_id = await open_and_start(table, *players, game="numbers")
-    await _rig(table, match_id, _on_the_brink_of_a_draw)
+    await rig(table, match_id, NUMBERS, _on_the_brink_of_a_draw)
     await numbers_act(table, players[0], table.hand(players[0]))
     assert (await table.match_row(match_id)).status == "finished"
     result = table.backend.channel_messages(table.channel)[-1]
@@ -98,6 +100,34 @@ async def test_a_two_player_why_first_places_leo_in_history_as_the_result_does(t
             assert f"you placed {({1: '1st', 2: '2nd', 3: '3rd'})[outcome.places[seat]]} of 3" in (
                 notice
             )
+
+
+async def test_leo_winning_alone_is_said_plainly_as_nobody_elses_win(table):
+    """Two players, and Leo holds the second-highest total alone: the result says Leo wins and
+    neither player does (not that Leo is "among" the winners)."""
+    finn, eve = table.player("finn"), table.player("eve")
+    match_id = await open_and_start(table, finn, eve)
+    for step in range(200):  # to the last stage, its four before scored
+        state = WHY_FIRST.load((await table.match_row(match_id)).state)
+        if len(state.scoring) == STAGES - 1:
+            break
+        for player in (finn, eve):
+            if playable(table.hand(player)):
+                await act(table, player, table.hand(player), pick=step)
+
+    def far_apart(state) -> None:
+        """finn 32 ahead, eve 24 behind, Leo on 0 between: no last stage (16 at most, to the
+        figures on one space) changes whose total is second-highest."""
+        state.scoring = [StageScore(1, 16, (0,)), StageScore(2, 16, (0,)),
+                         StageScore(3, -12, (1,)), StageScore(4, -12, (1,))]
+
+    await rig(table, match_id, WHY_FIRST, far_apart)
+    await play_whyfirst(table, [finn, eve])
+    outcome = WHY_FIRST.outcome(WHY_FIRST.load((await table.match_row(match_id)).state))
+    assert outcome is not None and outcome.winners == {2}, "Leo alone"
+    result = table.backend.channel_messages(table.channel)[-1]
+    assert "Leo wins with the second-highest total!" in result.embeds[0]["title"]
+    assert field_value(result, "Leo") == "Leo, the phantom player, wins: neither player does."
 
 
 async def test_stats_say_what_points_are_in_a_players_words(table):
