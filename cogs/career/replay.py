@@ -176,8 +176,9 @@ async def _step_message(
     embeds = [board] if hands is None else [board, hands]
     message: dict[str, Any] = {"embeds": embeds, "view": _controls(rebuilt, step, owner)}
     pictures = await presenter.board_pictures(match)
-    if pictures:
-        message["files"] = [picture.file(board.title) for picture in pictures]
+    if pictures:  # a screen reader hears what the picture shows: whose turn, or who won
+        alt = board.title if match.outcome() is None else presenter.result(match).title
+        message["files"] = [picture.file(alt) for picture in pictures]
     if step < rebuilt.last:
         _draw_ahead(presenter, Match(record, rebuilt.engine, rebuilt.state_at(step + 1)))
     return message

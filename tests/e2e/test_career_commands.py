@@ -55,6 +55,9 @@ async def test_a_replay_steps_through_a_finished_match_and_shows_every_hand(tabl
     end = await table.backend.click(anne, back, label="Last ⏭")
     assert f"move {moves} of {moves}" in end.text and "final board" in end.text
     assert end.message.find_button(label="Next ▶").disabled
+    result = table.backend.channel_messages(table.channel)[-1]
+    (picture,) = end.message.attachments
+    assert picture.description == result.embeds[0]["title"], "its alt text says who won"
 
 
 async def test_a_replays_next_step_is_drawn_while_the_player_looks_at_this_one(table):
