@@ -1,6 +1,6 @@
 """The project's Italian catalog at the table: an Italian server and Italian players read a
 whole Great Canyon Race in Italian, in its rulebook's words, down to the log button and the
-command that replays the match."""
+command that replays the match; and Why First?'s cards go where its rulebook says."""
 
 from __future__ import annotations
 
@@ -49,3 +49,27 @@ async def test_an_italian_table_plays_a_race_in_italian(table):
     stats = await backend.slash(anne, table.channel, "stats")
     assert f"`/replay partita:{match_id}`" in stats.text
     assert "Carriera di anne su questo server" in stats.text
+
+
+async def test_an_italian_table_plays_cards_in_front_of_a_figure_in_its_rulebooks_words(table):
+    """Why First? in Italian: a card goes "davanti al segnalino di ada", as the rulebook puts
+    it (never "davanti a ada")."""
+    table.backend.world.pseudo = False  # this test chooses its language
+    table.guild.locale = "it"
+    await table.restart()
+    ada, ben = (table.player(name, locale="it") for name in ("ada", "ben"))
+    backend = table.backend
+    await backend.slash(ada, table.channel, "whyfirst new")
+    match_id = int(re.search(r"Partita #(\d+)", table.board().text).group(1))
+    await backend.click(ben, table.board(), custom_id=f"lobby:{match_id}:join")
+    await backend.click(ada, table.board(), custom_id=f"lobby:{match_id}:start")
+    for player in (ada, ben):
+        hand = table.hand(player)
+        picked = await backend.click(player, hand, custom_id=next(
+            b.custom_id for b in hand.buttons if b.custom_id.startswith("ch:")))
+        labels = _labels(picked.message)
+        assert {"Davanti al segnalino di ada", "Davanti al segnalino di ben"} <= set(labels)
+        await backend.click(player, picked.message, label="Davanti al segnalino di ada")
+    revealed = table.hand(ada).text
+    assert "ben ha giocato" in revealed and "davanti al segnalino di ada" in revealed
+    assert "davanti a ada" not in revealed
