@@ -13,17 +13,24 @@ def _labels(message) -> list[str]:
     return [button.label for button in message.buttons if button.label]
 
 
-async def test_an_italian_table_plays_a_race_in_italian(table):
-    table.backend.world.pseudo = False  # this test chooses its language
+async def _italian_lobby(table, game: str, host: str, guest: str):
+    """An Italian server and two Italian players, the host's lobby of ``game`` open: the two
+    and the match's id."""
+    table.backend.world.pseudo = False  # these tests choose their language
     table.guild.locale = "it"
     await table.restart()
-    anne, ben = (table.player(name, locale="it") for name in ("anne", "ben"))
+    players = [table.player(name, locale="it") for name in (host, guest)]
+    await table.backend.slash(players[0], table.channel, f"{game} new")
+    match_id = int(re.search(r"Partita #(\d+)", table.board().text).group(1))
+    return *players, match_id
+
+
+async def test_an_italian_table_plays_a_race_in_italian(table):
+    anne, ben, match_id = await _italian_lobby(table, "canyon", "anne", "ben")
     backend = table.backend
-    await backend.slash(anne, table.channel, "canyon new")
     lobby = table.board()
     assert "Great Canyon Race: nuova partita" in lobby.text
     assert {"Partecipa", "Esci", "Inizia", "Annulla", "Come si gioca"} <= set(_labels(lobby))
-    match_id = int(re.search(r"Partita #(\d+)", lobby.text).group(1))
     await backend.click(ben, lobby, custom_id=f"lobby:{match_id}:join")
     await backend.click(anne, table.board(), custom_id=f"lobby:{match_id}:start")
 
@@ -54,13 +61,8 @@ async def test_an_italian_table_plays_a_race_in_italian(table):
 async def test_an_italian_table_plays_cards_in_front_of_a_figure_in_its_rulebooks_words(table):
     """Why First? in Italian: a card goes "davanti al segnalino di ada", as the rulebook puts
     it (never "davanti a ada")."""
-    table.backend.world.pseudo = False  # this test chooses its language
-    table.guild.locale = "it"
-    await table.restart()
-    ada, ben = (table.player(name, locale="it") for name in ("ada", "ben"))
+    ada, ben, match_id = await _italian_lobby(table, "whyfirst", "ada", "ben")
     backend = table.backend
-    await backend.slash(ada, table.channel, "whyfirst new")
-    match_id = int(re.search(r"Partita #(\d+)", table.board().text).group(1))
     await backend.click(ben, table.board(), custom_id=f"lobby:{match_id}:join")
     await backend.click(ada, table.board(), custom_id=f"lobby:{match_id}:start")
     for player in (ada, ben):
