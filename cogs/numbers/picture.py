@@ -186,19 +186,24 @@ def _name(names: list[str] | None, seat: int) -> str:
     return names[seat] if names else _(CAPTIONS["seat"], number=seat + 1)
 
 
+def winning_side(view: dict[str, Any]) -> int | None:
+    """The side of the seats that won (the view's ``winners``); None in a draw."""
+    won = set(view.get("winners", []))
+    return next((side for side, seats in enumerate(view["sides"]) if won & set(seats)), None)
+
+
 def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str] | None) -> None:
     """Whose turn it is, with their side's marker; or, once over, the winning side or the
     draw."""
     y = HEADER / 2 + 4
     room = WIDTH - 2 * LEFT
     if view["over"]:
-        won = view.get("winners", [])
-        side = next((i for i, seats in enumerate(view["sides"]) if set(won) & set(seats)), None)
+        side = winning_side(view)
         if side is None:
             text = _(CAPTIONS["draw"])
         else:
             colour = seat_colour(side)
-            who = ", ".join(_name(names, s) for s in view["sides"][side] if s in won)
+            who = ", ".join(_name(names, s) for s in view["sides"][side] if s in view["winners"])
             text = _(CAPTIONS["won"], colour=colour_name(side), names=who)
             draw_marker(draw, (LEFT - 4, y), 18, colour)
         text, size = fit_text(text, room, 26, SMALLEST, bold=True)

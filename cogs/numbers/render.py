@@ -18,11 +18,10 @@ from cogs.common.presenter import (
     public_view,
     result_title,
     who,
-    winners_headline,
 )
 from cogs.common.seatnames import name_of, seat_names, written_names
 from cogs.numbers.controls import HAND_PICTURE, controls
-from cogs.numbers.picture import board_png
+from cogs.numbers.picture import board_png, winning_side
 from cogs.numbers.words import (
     card_text,
     event_line,
@@ -188,20 +187,16 @@ class NumbersPresenter:
     # -- the end ----------------------------------------------------------------------
 
     def result(self, match: Match) -> discord.Embed:
-        view = match.engine.view(match.state, None)
+        view = public_view(match)  # the winners as forfeits leave them, as the picture names
         names = seat_names(match)
-        outcome = match.outcome()
-        assert outcome is not None
-        winner = view.get("winner_side")
         forfeits = match.on_autopilot()
         description = self._sides(view, [
             forfeited_name(name) if seat in forfeits else name for seat, name in enumerate(names)
         ])
-        if winner is not None and any(outcome.seat_won(s) for s in view["sides"][winner]):
-            members = joined([names[s] for s in view["sides"][winner] if outcome.seat_won(s)])
-            headline = _("{side} wins: {players}! 🏆", side=side_name(winner), players=members)
-        elif outcome.winners:
-            headline = winners_headline([names[s] for s in sorted(outcome.winners)]) + " 🏆"
+        side = winning_side(view)
+        if side is not None:
+            members = joined([names[s] for s in view["sides"][side] if s in view["winners"]])
+            headline = _("{side} wins: {players}! 🏆", side=side_name(side), players=members)
         else:
             headline = no_winner(self.game)
             why = _("The draw pile ran out three times with no new sequence.")
