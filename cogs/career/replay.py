@@ -22,7 +22,7 @@ from cogs.career import service_of
 from cogs.common.i18n import N_, _
 from cogs.common.narration import move_lines
 from cogs.common.pages import Page, PageButton, turn
-from cogs.common.presenter import EMBED_COLOUR, Presenter, by_name
+from cogs.common.presenter import EMBED_COLOUR, Presenter, board_alt, by_name
 from cogs.common.reply import Reply
 from cogs.common.seatnames import name_of
 from data import matches as rows
@@ -176,8 +176,8 @@ async def _step_message(
     embeds = [board] if hands is None else [board, hands]
     message: dict[str, Any] = {"embeds": embeds, "view": _controls(rebuilt, step, owner)}
     pictures = await presenter.board_pictures(match)
-    if pictures:  # a screen reader hears what the picture shows: whose turn, or who won
-        alt = board.title if match.outcome() is None else presenter.result(match).title
+    if pictures:
+        alt = board_alt(presenter, match, board.title)
         message["files"] = [picture.file(alt) for picture in pictures]
     if step < rebuilt.last:
         _draw_ahead(presenter, Match(record, rebuilt.engine, rebuilt.state_at(step + 1)))

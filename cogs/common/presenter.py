@@ -115,7 +115,7 @@ class Controls:
         return message
 
     def _title(self) -> str | None:
-        """The embed's title, which says what its picture shows (whose turn, who won)."""
+        """The embed's title, which says what its picture shows (whose turn it is)."""
         return self.embed.title if self.embed is not None else None
 
     def shows_pictures_of(self, fingerprint: str) -> bool:
@@ -329,3 +329,9 @@ def player_list(match: Match) -> str:
         else f"{seat.seat + 1}. {who(match, seat.seat)}"
         for seat in match.seats
     )
+
+
+def board_alt(presenter: Presenter, match: Match, title: str | None) -> str | None:
+    """What a board's picture says to a screen reader: its ``title`` (whose turn it is) while
+    the match is played, the result's headline (who won) once it is over."""
+    return title if match.outcome() is None else presenter.result(match).title

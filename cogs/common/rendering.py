@@ -18,6 +18,7 @@ from cogs.common.presenter import (
     BoardInHand,
     Controls,
     Presenter,
+    board_alt,
     moment,
     player_list,
 )
@@ -104,10 +105,9 @@ class Renderer:
         embed = presenter.board(match, events)
         if match.status == "playing":
             await self._add_clock(embed, match, recent)
-        pictures = await presenter.board_pictures(match)
-        if match.status == "finished":  # the picture names who won, and so does its alt text
-            won = presenter.result(match).title
-            pictures = [replace(picture, alt=picture.alt or won) for picture in pictures]
+        alt = board_alt(presenter, match, embed.title)
+        pictures = [replace(picture, alt=picture.alt or alt)
+                    for picture in await presenter.board_pictures(match)]
         board = Controls(embed=embed, pictures=pictures)
         if match.status == "playing":  # once over, the result carries the log
             board.items += [ShowHandButton(match.id), LogButton(match.id)]
