@@ -10,6 +10,10 @@ from ..posting import Posting
 from ..rest import ApiError, Req, Route, as_snowflake
 from ..world import World
 
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+ATTACH_FILES = 1 << 15
+
 
 class ChannelRoutes:
     """Channels, messages, reactions; servers, their channels and members."""
@@ -45,6 +49,21 @@ class ChannelRoutes:
             req.user_id = channel.recipient.id
         return channel
 
+    def _bot_may(self, channel: Channel, needed: int) -> None:
+        """Refuse what the bot may not do in a server channel, as Discord does: 50001
+        without View Channel, 50013 without another permission ``needed``. The bot cannot
+        know for sure (a moderator may change them any time), so both are outcomes it must
+        handle, not violations."""
+        guild = channel.guild
+        member = guild.members.get(self.world.bot_user.id) if guild is not None else None
+        if member is None:
+            return
+        allowed = member.permissions_in(channel)
+        if not allowed & VIEW_CHANNEL:
+            raise ApiError(403, 50001, "Missing Access", expected=True)
+        if needed & ~allowed:
+            raise ApiError(403, 50013, "Missing Permissions", expected=True)
+
     def _channel_message(self, req: Req, channel: Channel) -> Message:
         msg = self.world.messages.get(as_snowflake(req.params["message_id"]))
         if msg is None or msg.channel is not channel or msg.ephemeral_for is not None:
@@ -72,6 +91,7 @@ class ChannelRoutes:
             not channel.recipient.dms_open or channel.recipient.bot
         ):
             raise ApiError(403, 50007, "Cannot send messages to this user", expected=True)
+        self._bot_may(channel, SEND_MESSAGES | (ATTACH_FILES if req.files else 0))
         payload = self.posting.check_payload(req.json, creating=True, files=len(req.files))
         msg = self.posting.new_message(channel, payload, req.files)
         return 200, msg.payload()
@@ -82,6 +102,7 @@ class ChannelRoutes:
 
     async def edit_message(self, req: Req) -> tuple[int, Any]:
         channel = self._channel(req)
+        self._bot_may(channel, ATTACH_FILES if req.files else 0)
         msg = self._channel_message(req, channel)
         if channel.is_dm and channel.recipient is not None and not channel.recipient.dms_open:
             raise ApiError(403, 50007, "Cannot send messages to this user", expected=True)
@@ -91,6 +112,7 @@ class ChannelRoutes:
 
     async def delete_message(self, req: Req) -> tuple[int, Any]:
         channel = self._channel(req)
+        self._bot_may(channel, 0)
         self.world.delete_message(self._channel_message(req, channel))
         return 204, None
 

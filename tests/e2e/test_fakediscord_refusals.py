@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import discord
 import pytest
 
 from localdiscord import FakeDiscord, limits
@@ -117,6 +118,33 @@ async def test_a_bot_over_the_global_rate_is_refused_and_waits_as_discord_asks(
     assert [v.message for v in backend.take_violations()] == ["You are being rate limited."]
     answered = await backend.slash(w.alice, w.channel, "demo echo", text="still here")
     assert answered.content == "still here", "answers to interactions are not counted"
+
+
+async def test_a_channel_that_denies_the_bot_refuses_its_messages_as_discord_does(
+    world: tuple[FakeDiscord, Any],
+) -> None:
+    backend, w = world
+    channel = w.bot.get_channel(w.channel.id)
+    kept = await channel.send("before")
+    denied = discord.Permissions(send_messages=True, attach_files=True)
+    backend.deny(w.channel, backend.bot_user, denied.value)
+    with pytest.raises(discord.Forbidden) as refused:
+        await channel.send("no")
+    assert refused.value.code == 50013
+    await kept.edit(content="its own message may still be edited")
+    with pytest.raises(discord.Forbidden) as refused:
+        await kept.edit(attachments=[discord.File(__file__)])
+    assert refused.value.code == 50013, "a file needs Attach Files"
+    backend.deny(w.channel, backend.bot_user, discord.Permissions(view_channel=True).value)
+    with pytest.raises(discord.Forbidden) as refused:
+        await kept.delete()
+    assert refused.value.code == 50001, "a channel it cannot see is Missing Access"
+    backend.deny(w.channel, backend.bot_user, 0)
+    await channel.send("after")
+    assert [m.content for m in backend.channel_messages(w.channel)] == [
+        "its own message may still be edited", "after",
+    ]
+    assert not backend.violations, "refusals the bot cannot foresee are outcomes"
 
 
 def test_limits_pure_functions() -> None:
