@@ -15,7 +15,7 @@ import discord.webhook.async_
 from . import mentions, pseudo
 from .gateway import TaskTracker, guild_create_payload
 from .messages import Attachment, Message
-from .model import Channel, Guild, Member, Role, User
+from .model import Channel, Guild, Member, Overwrite, Role, User
 from .players import Players
 from .remote import RemoteBot
 from .server import GLOBAL_RATE, Fault, RestServer
@@ -226,20 +226,32 @@ class FakeDiscord(Players):
         """The DM channel between the bot and ``user`` (for running slash commands in DMs)."""
         return self.world.dm_channel(user)
 
-    def deny(self, channel: Channel, user: User, permissions: int) -> None:
-        """A moderator denies ``user`` (the bot, say) ``permissions`` in ``channel``, a
-        member's permission overwrite (0 removes it): the interactions there carry what is
-        left."""
-        channel.denied[user.id] = permissions
+    def deny(self, channel: Channel, who: User | Role, permissions: int) -> None:
+        """A moderator denies ``who`` (the bot, say, or ``guild.everyone``) ``permissions`` in
+        ``channel`` (0 removes the overwrite)."""
+        self.overwrite(channel, who, deny=permissions)
+
+    def overwrite(self, channel: Channel, who: User | Role, *, allow: int = 0,
+                  deny: int = 0) -> None:
+        """A moderator's permission overwrite for a role or member in ``channel`` (both 0
+        remove it): the interactions there carry what is left."""
+        if allow or deny:
+            kind = 0 if isinstance(who, Role) else 1
+            channel.overwrites[who.id] = Overwrite(kind, allow=allow, deny=deny)
+        else:
+            channel.overwrites.pop(who.id, None)
         if self.sessions and channel.guild is not None:
             self._feed("CHANNEL_UPDATE", channel.payload(), channel.guild)
 
     def delete_channel(self, channel: Channel) -> None:
-        """A moderator deletes a channel: every later call about it gets 10003."""
+        """A moderator deletes a channel: every later call about it gets 10003, and the
+        bot hears of it (CHANNEL_DELETE)."""
         del self.world.channels[channel.id]
         self.world.deleted_channels.add(channel.id)
         if channel.guild is not None and channel in channel.guild.channels:
             channel.guild.channels.remove(channel)
+            if self.sessions:
+                self._feed("CHANNEL_DELETE", channel.payload(), channel.guild)
 
     # -- injected faults -----------------------------------------------------------------
 

@@ -161,7 +161,18 @@ class Member:
         perms = self.permissions
         if perms == (1 << 53) - 1:
             return perms
-        return perms & ~channel.denied.get(self.user.id, 0)
+        everyone = channel.overwrites.get(self.guild.id)  # @everyone's id is the server's
+        if everyone is not None:
+            perms = perms & ~everyone.deny | everyone.allow
+        roles = [channel.overwrites[r] for r in self.role_ids if r in channel.overwrites]
+        for deny in (o.deny for o in roles):
+            perms &= ~deny
+        for allow in (o.allow for o in roles):
+            perms |= allow
+        own = channel.overwrites.get(self.user.id)
+        if own is not None:
+            perms = perms & ~own.deny | own.allow
+        return perms
 
     def payload(self, *, with_user: bool = True, with_permissions: bool = False) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -184,6 +195,16 @@ class Member:
         return data
 
 
+@dataclass(frozen=True)
+class Overwrite:
+    """What a channel allows and denies a role (``type`` 0) or a member (1), over the
+    server's permissions."""
+
+    type: int
+    allow: int = 0
+    deny: int = 0
+
+
 @dataclass(eq=False)
 class Channel:
     """A guild text channel (type 0) or a DM channel (type 1)."""
@@ -196,8 +217,8 @@ class Channel:
     position: int = 0
     topic: str | None = None
     messages: list[Message] = field(default_factory=list)
-    denied: dict[int, int] = field(default_factory=dict)
-    """The channel's permission overwrites: the permissions denied to a member, by user id."""
+    overwrites: dict[int, Overwrite] = field(default_factory=dict)
+    """The channel's permission overwrites, by the id of their role or member."""
 
     @property
     def is_dm(self) -> bool:
@@ -227,8 +248,8 @@ class Channel:
             "name": self.name,
             "position": self.position,
             "permission_overwrites": [
-                {"id": str(user_id), "type": 1, "allow": "0", "deny": str(deny)}
-                for user_id, deny in self.denied.items()
+                {"id": str(id_), "type": o.type, "allow": str(o.allow), "deny": str(o.deny)}
+                for id_, o in self.overwrites.items()
             ],
             "nsfw": False,
             "parent_id": None,

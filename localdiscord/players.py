@@ -24,9 +24,10 @@ class Players(Sessions):
 
     # -- acting as users -----------------------------------------------------------------
 
-    async def slash(self, user: User, channel: Channel, command: str,
+    async def slash(self, user: User, channel: Channel, command: str, /,
                     **options: Any) -> InteractionResult:
-        """Run ``/command`` (words separated by spaces, e.g. ``"game new"``) as ``user``."""
+        """Run ``/command`` (words separated by spaces, e.g. ``"game new"``) as ``user``;
+        ``options`` by name (any name, ``channel`` and ``user`` too)."""
         words = command.split()
         cmd = find_command(self.world, self._require_bot(), words[0], channel,
                            self._local_command_ids)
@@ -34,7 +35,7 @@ class Players(Sessions):
         rec = self._new_interaction(2, user, channel, name=" ".join(words))
         return await self._dispatch(rec, data)
 
-    async def autocomplete(self, user: User, channel: Channel, command: str, *, focused: str,
+    async def autocomplete(self, user: User, channel: Channel, command: str, /, *, focused: str,
                            **options: Any) -> list[dict[str, Any]]:
         """Type into option ``focused`` (its text taken from ``options``, default "") and
         return the choices the bot offered."""
@@ -42,7 +43,7 @@ class Players(Sessions):
                                                 **options)
         return result.choices
 
-    async def autocomplete_result(self, user: User, channel: Channel, command: str, *,
+    async def autocomplete_result(self, user: User, channel: Channel, command: str, /, *,
                                   focused: str, **options: Any) -> InteractionResult:
         words = command.split()
         cmd = find_command(self.world, self._require_bot(), words[0], channel,

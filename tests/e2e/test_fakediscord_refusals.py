@@ -147,6 +147,29 @@ async def test_a_channel_that_denies_the_bot_refuses_its_messages_as_discord_doe
     assert not backend.violations, "refusals the bot cannot foresee are outcomes"
 
 
+async def test_overwrites_apply_as_discord_orders_them_everyone_then_roles_then_member(
+    world: tuple[FakeDiscord, Any],
+) -> None:
+    backend, w = world
+    channel = w.bot.get_channel(w.channel.id)
+    seeing = discord.Permissions(view_channel=True).value
+    backend.deny(w.channel, w.guild.everyone, seeing)
+    with pytest.raises(discord.Forbidden) as refused:
+        await channel.send("hidden from everyone, the bot too")
+    assert refused.value.code == 50001
+    bots = backend.add_role(w.guild, "bots")
+    w.guild.members[backend.bot_user.id].role_ids.append(bots.id)
+    backend.overwrite(w.channel, bots, allow=seeing)
+    await channel.send("a role's allow lifts @everyone's deny")
+    backend.overwrite(w.channel, backend.bot_user, deny=seeing)
+    with pytest.raises(discord.Forbidden):
+        await channel.send("the member's own overwrite comes last")
+    assert [m.content for m in backend.channel_messages(w.channel)] == [
+        "a role's allow lifts @everyone's deny",
+    ]
+    assert not backend.violations
+
+
 def test_limits_pure_functions() -> None:
     errors = limits.FormErrors()
     fields = [{"name": "", "value": "v" * 1000}, {"name": "m", "value": "v" * 1000}]
