@@ -144,9 +144,12 @@ class CanyonPresenter:
     def _drivers(self, match: Match, view: dict[str, Any]) -> str:
         lines = []
         for seat in range(view["players"]):
+            taken = view["collisions"][seat]
             notes = [
                 ngettext("{count} point", "{count} points", view["scores"][seat]),
-                f"💥 {view['collisions'][seat]}/{race.COLLISIONS_SURVIVED}",
+                # Out of how many a car survives, while it does.
+                f"💥 {taken}/{race.COLLISIONS_SURVIVED}"
+                if taken <= race.COLLISIONS_SURVIVED else f"💥 {taken}",
             ]
             if view["eliminated"][seat]:
                 notes.append(_("🔥 eliminated in round {round}",

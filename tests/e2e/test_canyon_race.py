@@ -120,7 +120,7 @@ async def test_a_hero_finish_and_an_elimination_are_told_plainly(table):
 
     board = table.board().text
     assert "round 10/10 · second hand" in board
-    assert "🟩▲ G **chris**: 22 points · 💥 4/3 · 🔥 eliminated in round 7" in board
+    assert "🟩▲ G **chris**: 22 points · 💥 4 · 🔥 eliminated in round 7" in board
     assert "✖" in board and f"<@{chris.id}>" not in board.split("Waiting for")[1]
     assert "Your car is out of the race" in table.hand(chris).text
     assert not playable(table.hand(chris))
