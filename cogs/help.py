@@ -155,6 +155,8 @@ class Help(commands.Cog):
                   manage=_("Manage Server")),
                 _("{pace}: the pace of new lobbies here when their host chooses none",
                   pace=self._slash("settings pace", ids)),
+                _("{notices}: one channel for the notices I post in a channel",
+                  notices=self._slash("settings notices", ids)),
             )), inline=False)
         return embed
 

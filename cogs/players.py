@@ -22,7 +22,7 @@ from data import matches as rows
 
 NOTIFY_CHOICES = [
     app_commands.Choice(name=locale_str("by direct message (the default)"), value="dm"),
-    app_commands.Choice(name=locale_str("by a mention in the match's channel"), value="channel"),
+    app_commands.Choice(name=locale_str("by a mention on the match's server"), value="channel"),
     app_commands.Choice(name=locale_str("not at all"), value="off"),
 ]
 MAX_LISTED = 20
@@ -33,7 +33,10 @@ LANGUAGE_CHOICES = [
 ] + [app_commands.Choice(name=locale_str("follow my Discord"), value=FOLLOW_DISCORD)]
 NOTIFIED = {
     "dm": N_("Done: you will be notified by direct message."),
-    "channel": N_("Done: you will be notified by a mention in the match's channel."),
+    "channel": N_(
+        "Done: you will be notified by a mention on the match's server, in its channel or in "
+        "the one its moderators chose for notices."
+    ),
     "off": N_("Done: you will not be notified."),
 }
 

@@ -9,8 +9,9 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
+from cogs.common.commanderrors import permission_names
 from cogs.common.gamecog import PACE_CHOICES
-from cogs.common.i18n import LANGUAGES, NAMES, _, language_of
+from cogs.common.i18n import LANGUAGES, NAMES, _, language_of, ngettext
 from cogs.common.reply import Reply
 from cogs.common.table import Table
 from matches.clock import DEFAULT_PACE, PACES, Pace
@@ -26,6 +27,8 @@ SERVER_PACE_CHOICES = [
     *PACE_CHOICES,
     app_commands.Choice(name=locale_str("the table's default (a day)"), value=TABLE_DEFAULT),
 ]
+NOTICES_NEED = ("view_channel", "send_messages")
+"""What the bot needs in a channel to post notices there."""
 
 
 @app_commands.guild_only()
@@ -117,6 +120,105 @@ class Settings(
                 await service.set_server_pace(interaction.guild_id, chosen)
             current = await service.server_pace(interaction.guild_id)
             await reply.private(content=_pace_text(current, done=pace is not None))
+
+
+    @app_commands.command(
+        name=locale_str("notices"),
+        description=locale_str("Where the notices I post in a channel go on this server"),
+    )
+    @app_commands.describe(
+        channel=locale_str("One channel for them all; none: say where they go now"),
+        reset=locale_str("True: back to each match's own channel"),
+    )
+    @app_commands.rename(channel=locale_str("channel"), reset=locale_str("reset"))
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def notices(
+        self, interaction: discord.Interaction[Any],
+        channel: discord.TextChannel | None = None, reset: bool = False,
+    ) -> None:
+        """Choose the server's channel for notices, or go back to each match's own, or
+        without options say where they go."""
+        guild = interaction.guild
+        assert guild is not None
+        service = self.table.service
+        async with Reply(interaction, private=True) as reply:
+            if channel is not None and reset:
+                await reply.private(
+                    content=_("Choose a channel or reset, not both: nothing changed.")
+                )
+                return
+            if channel is not None:
+                missing = _missing_in(channel)
+                if missing:
+                    await reply.private(content=ngettext(
+                        "I need the {permissions} permission in {channel} to post notices "
+                        "there. A moderator can grant it; nothing changed.",
+                        "I need the {permissions} permissions in {channel} to post notices "
+                        "there. A moderator can grant them; nothing changed.",
+                        len(missing), permissions=permission_names(missing),
+                        channel=channel.mention,
+                    ))
+                    return
+                await service.set_notice_channel(guild.id, channel.id)
+            elif reset:
+                await service.set_notice_channel(guild.id, None)
+            chosen = await service.notice_channel(guild.id)
+            done = channel is not None or reset
+            await reply.private(content=_notices_text(guild, chosen, done=done))
+
+
+def _missing_in(channel: discord.abc.GuildChannel) -> list[str]:
+    """What the bot lacks in ``channel`` to post notices there."""
+    allowed = channel.permissions_for(channel.guild.me)
+    return [name for name in NOTICES_NEED if not getattr(allowed, name)]
+
+
+def _notices_text(guild: discord.Guild, chosen: int | None, *, done: bool) -> str:
+    """Where the notices posted in a channel go now; ``done``: as the answer to setting it."""
+    channel = guild.get_channel(chosen) if chosen is not None else None
+    if chosen is None:
+        if done:
+            return _(
+                "Done: the notices I post in a channel (for players who chose them or whose "
+                "DMs are closed) go to each match's own channel."
+            )
+        return _(
+            "The notices I post in a channel (for players who chose them or whose DMs are "
+            "closed) go to each match's own channel."
+        )
+    if channel is None:
+        return _(
+            "The channel chosen for notices is gone: they go to each match's own channel "
+            "until a moderator chooses another."
+        )
+    text = (
+        _(
+            "Done: the notices I post in a channel (for players who chose them or whose DMs "
+            "are closed) go to {channel}.",
+            channel=channel.mention,
+        )
+        if done
+        else _(
+            "The notices I post in a channel (for players who chose them or whose DMs are "
+            "closed) go to {channel}.",
+            channel=channel.mention,
+        )
+    )
+    missing = _missing_in(channel)
+    if missing:
+        text += " " + ngettext(
+            "I cannot post there now (I need the {permissions} permission), so they go to "
+            "each match's own channel until a moderator grants it.",
+            "I cannot post there now (I need the {permissions} permissions), so they go to "
+            "each match's own channel until a moderator grants them.",
+            len(missing), permissions=permission_names(missing),
+        )
+    if not channel.permissions_for(guild.default_role).view_channel:
+        text += " " + _(
+            "Not everyone can see {channel}: a player who cannot is not called there.",
+            channel=channel.mention,
+        )
+    return text
 
 
 def _pace_text(current: Pace | None, *, done: bool) -> str:

@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from data import clocks, paces, seat_rows, versions
+from data import clocks, paces, seat_rows, server_settings, versions
 from data import matches as rows
 from data.database import Database
 from data.errors import IntegrityError
@@ -105,6 +105,18 @@ class MatchService(MatchPlay):
         """The server's default pace for new lobbies (None: the table's default again)."""
         async with self._store.transaction() as db:
             await paces.set_server_pace(db, guild_id, pace, now=time.time())
+
+    async def notice_channel(self, guild_id: int) -> int | None:
+        """The server's channel for the notices posted in a channel; None: each match's."""
+        async with self._store.read() as db:
+            return await server_settings.notice_channel(db, guild_id)
+
+    async def set_notice_channel(self, guild_id: int, channel_id: int | None) -> None:
+        """The server's channel for the notices posted in a channel (None: each match's)."""
+        async with self._store.transaction() as db:
+            await server_settings.set_server_setting(
+                db, guild_id, "notices", channel_id, now=time.time()
+            )
 
     @on_fresh_state
     async def join(self, match_id: int, player: Player) -> Match:

@@ -52,7 +52,7 @@ def refusal(
         return ngettext(
             "This needs the {permissions} permission here.",
             "This needs the {permissions} permissions here.",
-            len(missing), permissions=_listed(missing),
+            len(missing), permissions=permission_names(missing),
         )
     if isinstance(error, app_commands.BotMissingPermissions):
         missing = error.missing_permissions
@@ -62,12 +62,12 @@ def refusal(
                 "A moderator can grant it; no match was opened.",
                 "I need the {permissions} permissions in this channel to keep a board here. "
                 "A moderator can grant them; no match was opened.",
-                len(missing), permissions=_listed(missing),
+                len(missing), permissions=permission_names(missing),
             )
         return ngettext(
             "I need the {permissions} permission in this channel.",
             "I need the {permissions} permissions in this channel.",
-            len(missing), permissions=_listed(missing),
+            len(missing), permissions=permission_names(missing),
         )
     if isinstance(error, app_commands.CheckFailure):
         return _(NOT_ALLOWED)
@@ -86,7 +86,7 @@ PERMISSIONS = {
 """Permissions as Discord's settings name them."""
 
 
-def _listed(permissions: Iterable[str]) -> str:
+def permission_names(permissions: Iterable[str]) -> str:
     """``manage_guild`` as Discord's settings name it: Manage Server."""
     names = [
         _(PERMISSIONS[name]) if name in PERMISSIONS

@@ -3,8 +3,9 @@
 Edits of the board and of hand messages notify nobody, so when a decision opens for a
 player (and when they are slow, the match starts or ends) they get one short notice: a
 new DM message with a link, which replaces their previous notice of that match, or a
-mention in the match's channel for players whose DMs are closed or who chose it with
-``/notify``: there, one live message per player and match, edited in place but when the
+mention for players whose DMs are closed or who chose it with ``/notify``, in the server's
+channel for notices (``/settings notices``) or else, or when that one refuses the bot, the
+match's: there, one live message per player and match, edited in place but when the
 player is to be called again (``cogs.common.calls``). Each notice is recorded, so it goes
 out once, across restarts too; players who just acted are not notified, they are at the
 table. A notice speaks its player's language, in their DMs and in the channel alike.
@@ -13,7 +14,7 @@ table. A notice speaks its player's language, in their DMs and in the channel al
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -22,10 +23,11 @@ from cogs.common.calls import Calls
 from cogs.common.components import channel_label
 from cogs.common.i18n import N_, _, speaking
 from cogs.common.languages import Languages
+from cogs.common.noticetexts import Say, first_move, your_move
 from cogs.common.outcomes import told_to_them
 from cogs.common.presenter import moment
 from cogs.common.seatnames import as_written
-from data import clocks
+from data import clocks, server_settings
 from data.errors import StoreUnavailable
 from data.interface import Connection
 from data.message_rows import MessageRecord
@@ -59,8 +61,6 @@ REMINDERS = frozenset(name for name, _ in clock.REMINDERS)
 DECISIONS = frozenset({"turn", *REMINDERS})
 """The kinds of notice that ask a player to play."""
 
-Say = Callable[[str], str]
-"""A notice's text in the language spoken now, given its match's name in that language."""
 
 
 class Notices:
@@ -111,7 +111,7 @@ class Notices:
                 # Not now; the reminders still come if they are slow.
                 continue
             told = f"{timed_out[seat]}\n" if seat in timed_out else ""
-            await self.send(match, user_id, point, "turn", _your_move(told, deadline))
+            await self.send(match, user_id, point, "turn", your_move(told, deadline))
         for seat, told in timed_out.items():
             user_id = match.seats[seat].user_id
             if user_id is not None and seat not in opened:
@@ -161,7 +161,7 @@ class Notices:
             if seat.user_id is None or self._active(match.id, seat.user_id):
                 continue
             if seat.seat in awaited and match.pace.notify_when_open:
-                say, kind = _first_move(deadline), "turn"
+                say, kind = first_move(deadline), "turn"
             else:
                 say, kind = (lambda named: _("🎲 {match} has started.", match=named)), "start"
             await self.send(match, seat.user_id, match.decision_point(), kind, say)
@@ -228,12 +228,14 @@ class Notices:
         if claim in self._claimed:
             return  # claimed already: the store would say so too
 
-        async def claim_it(db: Connection) -> tuple[bool, str | None]:
-            first = await clocks.claim_notice(db, *claim)
-            return first, await clocks.notify_mode(db, user_id) if first else None
+        async def claim_it(db: Connection) -> tuple[bool, str | None, int | None]:
+            if not await clocks.claim_notice(db, *claim):
+                return False, None, None
+            chosen = await server_settings.notice_channel(db, match.record.guild_id)
+            return True, await clocks.notify_mode(db, user_id), chosen
 
         try:
-            first, mode = await self._service.store.writing(claim_it)
+            first, mode, chosen = await self._service.store.writing(claim_it)
         except StoreUnavailable as error:
             log.warning("notice for match %s not sent: %s", match.id, error)
             return
@@ -256,7 +258,7 @@ class Notices:
             board = messages.get("board")
             about = link or ((N_("Board"), board) if board is not None else None)
             text = say(self._named(match)) + self._link(match, about)
-        await self._in_channel(match, user_id, text, kind, messages)
+        await self._in_channel(match, user_id, text, kind, messages, chosen)
 
     def _link(self, match: Match, about: tuple[str, Linked] | None) -> str:
         if about is None:
@@ -283,36 +285,51 @@ class Notices:
         return True
 
     async def _in_channel(
-        self, match: Match, user_id: int, text: str, kind: str, messages: Any
+        self, match: Match, user_id: int, text: str, kind: str, messages: Any,
+        chosen: int | None,
     ) -> None:
-        """The player's one live message in the channel: edited, or replaced by a new one
-        that mentions them when they are to be called."""
-        channel = self._bot.get_partial_messageable(match.record.channel_id)
+        """The player's one live message in the server's ``chosen`` channel for notices, or
+        in the match's channel when there is none or it refuses the bot."""
+        channels = [match.record.channel_id]
+        if chosen is not None and chosen != match.record.channel_id:
+            channels.insert(0, chosen)
+        for channel_id in channels:
+            try:
+                await self._post(match, user_id, channel_id, text, kind, messages)
+                return
+            except (discord.Forbidden, discord.NotFound) as error:
+                log.info(
+                    "match %s: notice refused in channel %s (%s)", match.id, channel_id,
+                    error.code,
+                )
+
+    async def _post(
+        self, match: Match, user_id: int, channel_id: int, text: str, kind: str, messages: Any
+    ) -> None:
+        """Edit the player's live message in ``channel_id``, or replace it by a new one that
+        mentions them when they are to be called."""
+        channel = self._bot.get_partial_messageable(channel_id)
         live = messages.get(notice_purpose(user_id))
-        if live is not None and live.channel_id != match.record.channel_id:
-            live = None  # their last notice was a DM
+        if live is not None and live.channel_id != channel_id:
+            live = None  # their last notice was a DM, or in another channel
         content = f"<@{user_id}> {text}"
         called = self._calls.calls(
             match.id, user_id, live=live is not None, behind=kind in REMINDERS
         )
         decision = kind in DECISIONS
-        try:
-            if not called and live is not None:
-                try:
-                    await channel.get_partial_message(live.message_id).edit(content=content)
-                    self._calls.told(match.id, user_id, called=False, decision=decision)
-                    return
-                except discord.NotFound:
-                    log.info("match %s: the live notice of %s was deleted", match.id, user_id)
-            sent = await channel.send(
-                content,
-                allowed_mentions=discord.AllowedMentions(
-                    users=[discord.Object(user_id)] if called else False
-                ),
-            )
-        except (discord.Forbidden, discord.NotFound) as error:
-            log.info("match %s: channel notice refused (%s)", match.id, error.code)
-            return
+        if not called and live is not None:
+            try:
+                await channel.get_partial_message(live.message_id).edit(content=content)
+                self._calls.told(match.id, user_id, called=False, decision=decision)
+                return
+            except discord.NotFound:
+                log.info("match %s: the live notice of %s was deleted", match.id, user_id)
+        sent = await channel.send(
+            content,
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(user_id)] if called else False
+            ),
+        )
         self._calls.told(match.id, user_id, called=called, decision=decision)
         await self._replace(match.id, user_id, sent, kind)
 
@@ -346,30 +363,3 @@ class Notices:
             match=match.id, channel=f"<#{match.record.channel_id}>",
         )
 
-
-def _your_move(told: str, deadline: clocks.Deadline | None) -> Say:
-    """A decision opened: ``told`` (a time-out just now) first, then until when."""
-    return _until(
-        N_("⏰ Your move in {match}."), N_("⏰ Your move in {match}. You have until {when}."),
-        deadline, told,
-    )
-
-
-def _first_move(deadline: clocks.Deadline | None) -> Say:
-    """The match started and awaits the player: until when, if it is timed."""
-    return _until(
-        N_("🎲 {match} has started: your move."),
-        N_("🎲 {match} has started: your move. You have until {when}."),
-        deadline,
-    )
-
-
-def _until(untimed: str, timed: str, deadline: clocks.Deadline | None, told: str = "") -> Say:
-    """``told``, then ``untimed``, or ``timed`` with the deadline when there is one."""
-
-    def say(named: str) -> str:
-        if deadline is None:
-            return told + _(untimed, match=named)
-        return told + _(timed, match=named, when=moment(deadline.due_at))
-
-    return say

@@ -10,7 +10,7 @@ from data import ratings
 from matches.match import Player
 from tests.databases import sqlite_only
 from tests.e2e.play import finished_whyfirst, matches_played, play_to_the_end
-from tests.matches.helpers import play_match
+from tests.matches.helpers import SINCE_15, play_match
 
 
 async def _finished_then_resigned(table):
@@ -43,7 +43,7 @@ async def test_a_forfeit_kept_as_the_best_result_by_an_older_bot_is_put_right(ta
     with sqlite3.connect(table.database) as raw:  # as version 14 kept it: the forfeit
         raw.executescript(
             "UPDATE career_results SET best_match = (SELECT MAX(match_id) FROM results),"
-            " best_seat = 1; ALTER TABLE settings DROP COLUMN pace; PRAGMA user_version = 14;"
+            f" best_seat = 1; {SINCE_15} PRAGMA user_version = 14;"
         )
     bot = await table.start_bot()
     await bot.upkeep

@@ -82,13 +82,18 @@ def to_version_5(path: Path) -> None:
         )
 
 
+SINCE_15 = "ALTER TABLE settings DROP COLUMN pace; ALTER TABLE settings DROP COLUMN notices;"
+"""What versions 15 and later added to a database and an older one lacks: a server's pace
+and its channel for notices."""
+
+
 def to_version_13(path: Path) -> None:
     """The database (closed) as version 13 left it: its results recorded, not yet summed up
-    in the careers (``data.career_results``), no server's pace."""
+    in the careers (``data.career_results``), no server's pace or notice channel."""
     with sqlite3.connect(path) as raw:
         raw.executescript(
-            "ALTER TABLE settings DROP COLUMN pace;"
-            " DROP TABLE career_results; DROP INDEX ratings_ranked;"
+            SINCE_15
+            + " DROP TABLE career_results; DROP INDEX ratings_ranked;"
             " CREATE INDEX ratings_by_rank ON ratings (guild_id, game, ordinal DESC);"
             " PRAGMA user_version = 13;"
         )
