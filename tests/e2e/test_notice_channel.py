@@ -151,7 +151,9 @@ async def test_another_process_posts_in_the_new_notice_channel_at_once(table):
 
 
 async def test_a_dutch_moderator_chooses_the_channel_and_a_dutch_player_is_called_there(table):
-    table.backend.world.pseudo = False  # this test chooses its language
+    table.backend.world.pseudo = False  # this test chooses its languages
+    table.guild.locale = "en-US"  # the board's: an English server
+    await table.restart()
     backend = table.backend
     anne = table.player("anne", locale="nl")
     mods = backend.add_role(table.guild, "mods", permissions=MANAGE_SERVER)
