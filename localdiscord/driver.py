@@ -4,6 +4,7 @@ connecting bots (``sessions``) and acting as users (``players``) are its parts."
 from __future__ import annotations
 
 import asyncio
+import datetime
 import logging
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
@@ -15,7 +16,7 @@ import discord.webhook.async_
 from . import mentions, pseudo
 from .gateway import TaskTracker, guild_create_payload
 from .messages import Attachment, Message
-from .model import Channel, Guild, Member, Overwrite, Role, User
+from .model import Channel, Guild, Member, Overwrite, Role, User, iso
 from .players import Players
 from .remote import RemoteBot
 from .server import GLOBAL_RATE, Fault, RestServer
@@ -189,6 +190,26 @@ class FakeDiscord(Players):
         if self.sessions:
             self._feed("CHANNEL_CREATE", channel.payload(), guild)
         return channel
+
+    def add_thread(self, parent: Channel, name: str, *, owner: User, private: bool = False,
+                   auto_archive: int = 1440) -> Channel:
+        """A member starts a thread of ``parent`` (THREAD_CREATE reaches the bot)."""
+        thread = self.world.add_thread(parent, name, owner=owner, private=private,
+                                       auto_archive=auto_archive)
+        if self.sessions:
+            self._feed("THREAD_CREATE", {**thread.payload(), "newly_created": True},
+                       parent.guild)
+        return thread
+
+    def archive_thread(self, thread: Channel, *, locked: bool = False) -> None:
+        """The thread is archived, as Discord does after its ``auto_archive`` minutes of
+        quiet (or a moderator, who may lock it too): every message call there is refused
+        until it is unarchived."""
+        assert thread.thread is not None
+        thread.thread.archived, thread.thread.locked = True, locked
+        thread.thread.archived_at = iso(datetime.datetime.now(datetime.UTC))
+        if self.sessions:
+            self._feed("THREAD_UPDATE", thread.payload(), thread.guild)
 
     def add_user(self, name: str, *, global_name: str | None = None, dms_open: bool = True,
                  guild: Guild | None = None, locale: str | None = None) -> User:

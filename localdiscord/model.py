@@ -161,15 +161,16 @@ class Member:
         perms = self.permissions
         if perms == (1 << 53) - 1:
             return perms
-        everyone = channel.overwrites.get(self.guild.id)  # @everyone's id is the server's
+        overwrites = channel.permission_source.overwrites
+        everyone = overwrites.get(self.guild.id)  # @everyone's id is the server's
         if everyone is not None:
             perms = perms & ~everyone.deny | everyone.allow
-        roles = [channel.overwrites[r] for r in self.role_ids if r in channel.overwrites]
+        roles = [overwrites[r] for r in self.role_ids if r in overwrites]
         for deny in (o.deny for o in roles):
             perms &= ~deny
         for allow in (o.allow for o in roles):
             perms |= allow
-        own = channel.overwrites.get(self.user.id)
+        own = overwrites.get(self.user.id)
         if own is not None:
             perms = perms & ~own.deny | own.allow
         return perms
@@ -205,9 +206,33 @@ class Overwrite:
     deny: int = 0
 
 
+@dataclass
+class ThreadState:
+    """What a thread (channel type 11, public, or 12, private) keeps beside a channel's."""
+
+    parent: Channel
+    owner_id: int
+    created: str
+    archived: bool = False
+    archived_at: str | None = None
+    locked: bool = False
+    auto_archive: int = 1440
+    """Minutes of quiet after which Discord archives it: 60, 1440, 4320 or 10080."""
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "archived": self.archived,
+            "archive_timestamp": self.archived_at,
+            "auto_archive_duration": self.auto_archive,
+            "locked": self.locked,
+            "create_timestamp": self.created,
+        }
+
+
 @dataclass(eq=False)
 class Channel:
-    """A guild text channel (type 0) or a DM channel (type 1)."""
+    """A guild text channel (type 0), a DM channel (type 1) or a thread (11 or 12, with
+    ``thread``)."""
 
     id: int
     name: str | None
@@ -219,10 +244,16 @@ class Channel:
     messages: list[Message] = field(default_factory=list)
     overwrites: dict[int, Overwrite] = field(default_factory=dict)
     """The channel's permission overwrites, by the id of their role or member."""
+    thread: ThreadState | None = None
 
     @property
     def is_dm(self) -> bool:
         return self.type == 1
+
+    @property
+    def permission_source(self) -> Channel:
+        """The channel whose overwrites apply here: a thread's parent, else itself."""
+        return self.thread.parent if self.thread is not None else self
 
     @property
     def mention(self) -> str:
@@ -242,6 +273,8 @@ class Channel:
                 "flags": 0,
                 "recipients": [self.recipient.payload()],
             }
+        if self.thread is not None:
+            return self._thread_payload()
         data: dict[str, Any] = {
             "id": str(self.id),
             "type": self.type,
@@ -262,6 +295,25 @@ class Channel:
             data["guild_id"] = str(self.guild.id)
         return data
 
+    def _thread_payload(self) -> dict[str, Any]:
+        assert self.thread is not None and self.guild is not None
+        sent = len(self.messages)
+        return {
+            "id": str(self.id),
+            "type": self.type,
+            "guild_id": str(self.guild.id),
+            "name": self.name,
+            "parent_id": str(self.thread.parent.id),
+            "owner_id": str(self.thread.owner_id),
+            "last_message_id": self.last_message_id,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+            "thread_metadata": self.thread.payload(),
+            "message_count": sent,
+            "member_count": 1,
+            "total_message_sent": sent,
+        }
+
     def __repr__(self) -> str:
         return f"<Channel id={self.id} name={self.name!r} type={self.type}>"
 
@@ -273,6 +325,7 @@ class Guild:
     owner_id: int
     roles: list[Role] = field(default_factory=list)
     channels: list[Channel] = field(default_factory=list)
+    threads: list[Channel] = field(default_factory=list)
     members: dict[int, Member] = field(default_factory=dict)
     locale: str = "en-US"
     created: str = field(default_factory=lambda: iso(datetime.datetime.now(datetime.UTC)))
@@ -332,7 +385,7 @@ class Guild:
             "voice_states": [],
             "members": members,
             "channels": [c.payload(with_guild_id=False) for c in self.channels],
-            "threads": [],
+            "threads": [t.payload() for t in self.threads if t.thread and not t.thread.archived],
             "presences": [],
             "stage_instances": [],
             "guild_scheduled_events": [],

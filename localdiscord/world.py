@@ -3,6 +3,7 @@ and violations it recorded."""
 
 from __future__ import annotations
 
+import datetime
 import re
 import secrets
 from dataclasses import dataclass, field
@@ -10,7 +11,7 @@ from typing import Any
 
 from . import pseudo
 from .messages import Attachment, Message
-from .model import Channel, Guild, Member, Role, Snowflakes, User
+from .model import Channel, Guild, Member, Role, Snowflakes, ThreadState, User, iso
 
 # ----------------------------------------------------------------------------- interactions
 
@@ -220,6 +221,21 @@ class World:
         guild.channels.append(channel)
         self.channels[channel.id] = channel
         return channel
+
+    def add_thread(self, parent: Channel, name: str, *, owner: User, private: bool = False,
+                   auto_archive: int = 1440) -> Channel:
+        """A thread of ``parent`` started by ``owner``: public (type 11) or private (12)."""
+        assert parent.guild is not None
+        thread = Channel(
+            id=self.snowflakes.next(), name=name, type=12 if private else 11,
+            guild=parent.guild,
+            thread=ThreadState(parent=parent, owner_id=owner.id,
+                               created=iso(datetime.datetime.now(datetime.UTC)),
+                               auto_archive=auto_archive),
+        )
+        parent.guild.threads.append(thread)
+        self.channels[thread.id] = thread
+        return thread
 
     def dm_channel(self, user: User) -> Channel:
         """The (stable) DM channel between the bot and ``user``; created on first use."""

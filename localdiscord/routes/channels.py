@@ -13,6 +13,8 @@ from ..world import World
 VIEW_CHANNEL = 1 << 10
 SEND_MESSAGES = 1 << 11
 ATTACH_FILES = 1 << 15
+MANAGE_THREADS = 1 << 34
+SEND_MESSAGES_IN_THREADS = 1 << 38
 
 
 class ChannelRoutes:
@@ -26,6 +28,7 @@ class ChannelRoutes:
         message = "/channels/{channel_id}/messages/{message_id}"
         return [
             Route("GET", "/channels/{channel_id}", self.get_channel),
+            Route("PATCH", "/channels/{channel_id}", self.modify_thread),
             Route("GET", "/channels/{channel_id}/messages", self.list_messages),
             Route("POST", "/channels/{channel_id}/messages", self.create_message),
             Route("GET", message, self.get_message),
@@ -61,8 +64,14 @@ class ChannelRoutes:
         allowed = member.permissions_in(channel)
         if not allowed & VIEW_CHANNEL:
             raise ApiError(403, 50001, "Missing Access", expected=True)
+        if channel.thread is not None and needed & SEND_MESSAGES:
+            needed = needed & ~SEND_MESSAGES | SEND_MESSAGES_IN_THREADS
         if needed & ~allowed:
             raise ApiError(403, 50013, "Missing Permissions", expected=True)
+        if channel.thread is not None and channel.thread.archived:
+            # Discord archives a quiet thread: the bot may not post, edit or delete there
+            # until it unarchives it (PATCH archived: false).
+            raise ApiError(400, 50083, "Thread is archived", expected=True)
 
     def _channel_message(self, req: Req, channel: Channel) -> Message:
         msg = self.world.messages.get(as_snowflake(req.params["message_id"]))
@@ -74,6 +83,25 @@ class ChannelRoutes:
 
     async def get_channel(self, req: Req) -> tuple[int, Any]:
         return 200, self._channel(req).payload()
+
+    async def modify_thread(self, req: Req) -> tuple[int, Any]:
+        """Unarchive (or archive) a thread: a thread not locked takes Send Messages in
+        Threads, a locked one Manage Threads. Only ``archived`` is modelled, and no
+        THREAD_UPDATE follows (the bot reads the answer)."""
+        channel = self._channel(req)
+        body = req.json or {}
+        if channel.thread is None or set(body) - {"archived"}:
+            raise AssertionError(f"fakediscord: only a thread's archived is modelled: {body}")
+        member = channel.guild.members[self.world.bot_user.id] if channel.guild else None
+        allowed = member.permissions_in(channel) if member is not None else 0
+        needed = MANAGE_THREADS if channel.thread.locked else SEND_MESSAGES_IN_THREADS
+        if not allowed & VIEW_CHANNEL:
+            raise ApiError(403, 50001, "Missing Access", expected=True)
+        if not allowed & needed:
+            raise ApiError(403, 50013, "Missing Permissions", expected=True)
+        if "archived" in body:
+            channel.thread.archived = bool(body["archived"])
+        return 200, channel.payload()
 
     async def list_messages(self, req: Req) -> tuple[int, Any]:
         channel = self._channel(req)

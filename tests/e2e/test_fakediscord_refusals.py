@@ -170,6 +170,29 @@ async def test_overwrites_apply_as_discord_orders_them_everyone_then_roles_then_
     assert not backend.violations
 
 
+async def test_an_archived_thread_refuses_messages_until_the_bot_unarchives_it(
+    world: tuple[FakeDiscord, Any],
+) -> None:
+    backend, w = world
+    thread = backend.add_thread(w.channel, "game night", owner=w.alice)
+    channel = w.bot.get_partial_messageable(thread.id)
+    kept = await channel.send("board")
+    backend.archive_thread(thread)
+    for call in (channel.send("move"), kept.edit(content="board, later"), kept.delete()):
+        with pytest.raises(discord.HTTPException) as refused:
+            await call
+        assert (refused.value.status, refused.value.code) == (400, 50083)
+    answer = await w.bot.http.edit_channel(thread.id, archived=False)
+    assert answer["thread_metadata"]["archived"] is False
+    await kept.edit(content="board, later")
+    backend.archive_thread(thread, locked=True)
+    with pytest.raises(discord.Forbidden) as refused:
+        await w.bot.http.edit_channel(thread.id, archived=False)
+    assert refused.value.code == 50013, "a locked thread takes Manage Threads"
+    assert [m.content for m in backend.channel_messages(thread)] == ["board, later"]
+    assert not backend.violations
+
+
 def test_limits_pure_functions() -> None:
     errors = limits.FormErrors()
     fields = [{"name": "", "value": "v" * 1000}, {"name": "m", "value": "v" * 1000}]
