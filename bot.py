@@ -45,6 +45,7 @@ from cogs.common.process import (
 )
 from cogs.common.slashnames import CommandIds
 from cogs.common.table import Table
+from cogs.common.threads import reopen_threads
 from cogs.common.uploads import send_forms_whole
 from cogs.games import PRESENTERS
 from data import meta
@@ -120,6 +121,7 @@ class TableBot(commands.AutoShardedBot):
         """This process's share of Discord's global rate (``TableClock.heartbeat``)."""
         if self.pace is not None:
             pace_requests(self.http, self.pace)
+        reopen_threads(self.http)
         self.settings = settings
         dev_guild = discord.Object(settings.dev_guild_id) if settings.dev_guild_id else None
         self.command_ids = CommandIds(dev_guild)

@@ -1,0 +1,66 @@
+"""Matches in threads: Discord archives a quiet thread and then refuses the bot every
+message there; the table unarchives it and goes on, and a thread a moderator locked ends
+its match as a channel the bot cannot reach."""
+
+from __future__ import annotations
+
+from tests.e2e.play import act, open_and_start, playable
+
+UNARCHIVE = ("PATCH", "/channels/{channel_id}")
+
+
+async def test_a_daily_match_in_a_thread_goes_on_each_time_discord_archives_it(table):
+    backend = table.backend
+    anne, ben = table.player("anne"), table.player("ben")
+    thread = backend.add_thread(table.channel, "tuesday game", owner=anne)
+    table.channel = thread  # the table's helpers read the thread
+    await open_and_start(table, anne, ben)
+    assert table.board().channel is thread
+    archived = 0
+    for _ in range(200):
+        if "final board" in table.board().text:
+            break
+        backend.archive_thread(thread)  # a day without a word in the thread
+        archived += 1
+        table.clock.advance(hours=20)
+        for player in (anne, ben):
+            if playable(table.hand(player)):
+                await act(table, player, table.hand(player))
+        assert not thread.thread.archived, "the bot unarchived it to show the move"
+    assert "final board" in table.board().text
+    assert any(m.embeds and "wins" in m.embeds[0]["title"]
+               for m in backend.channel_messages(thread)), "the result is in the thread"
+    unarchived = backend.calls_matching(*UNARCHIVE)
+    assert 0 < len(unarchived) <= archived, "at most once for each time it was archived"
+    assert all((call.json or {}) == {"archived": False} for call in unarchived)
+
+
+async def test_a_player_whose_dms_are_closed_is_called_in_the_archived_thread(table):
+    backend = table.backend
+    anne, dana = table.player("anne"), table.player("dana", dms_open=False)
+    thread = backend.add_thread(table.channel, "slow game", owner=anne)
+    table.channel = thread
+    await open_and_start(table, anne, dana)
+    shown = await backend.click(dana, table.board(), label="Show my hand")
+    await act(table, dana, shown.message, pick=3)
+    backend.archive_thread(thread)
+    table.clock.advance(hours=3)
+    await act(table, anne, table.hand(anne))  # a new decision for dana
+    called = [m for m in backend.channel_messages(thread) if f"<@{dana.id}>" in m.content]
+    assert called and "⏰ Your move" in called[-1].content
+    assert not thread.thread.archived
+
+
+async def test_a_thread_a_moderator_locked_ends_its_match_and_tells_the_host(table):
+    backend = table.backend
+    anne, ben = table.player("anne"), table.player("ben")
+    thread = backend.add_thread(table.channel, "locked game", owner=anne)
+    table.channel = thread
+    match_id = await open_and_start(table, anne, ben)
+    backend.archive_thread(thread, locked=True)
+    await act(table, ben, table.hand(ben))
+    assert thread.thread.archived, "a bot without Manage Threads cannot reopen it"
+    assert (await table.match_row(match_id)).status == "cancelled"
+    told = backend.dm_messages(anne)[-1].content
+    assert f"match #{match_id}" in told and "the match has ended" in told
+    assert "has ended" in table.hand(ben).text
