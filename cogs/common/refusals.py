@@ -20,6 +20,7 @@ from cogs.common.i18n import N_, Term, _, speaking
 from cogs.common.languages import Languages
 from cogs.common.reply import Reply
 from cogs.common.seatnames import match_refusal
+from cogs.common.threads import ThreadClosed
 from data.errors import StoreUnavailable, WriteFailed
 from matches.match import Match, MatchError
 from matches.service import MatchService
@@ -45,6 +46,10 @@ NOT_SAVED = N_(
 NOT_READ = N_(
     "The table could not read this match just now (its database is busy). "
     "Please try again in a moment."
+)
+THREAD_LOCKED = N_(
+    "**{title}** match #{match} has ended: a moderator locked its thread {channel}, so I "
+    "can't keep its board there."
 )
 UNREACHABLE = N_(
     "I can't keep the board of **{title}** match #{match} up to date in {channel}: I need "
@@ -134,8 +139,9 @@ class Refusals:
     async def missing_permissions(self, match: Match, error: discord.HTTPException) -> None:
         """Tell the channel, or else the host, once, which permissions the bot needs.
 
-        A channel the bot can no longer see or post in at all is unreachable: its match
-        ends, as when the channel is deleted, so nothing keeps trying forever.
+        A channel the bot can no longer see or post in at all, or a thread a moderator
+        locked, is unreachable: its match ends, as when the channel is deleted, so nothing
+        keeps trying forever.
         """
         log.warning("match %s: Discord refused the board (%s)", match.id, error.code)
         values = {
@@ -146,7 +152,7 @@ class Refusals:
         }
         with speaking(self._languages.of_server(match.record.guild_id)):
             notice = _(MISSING_PERMISSIONS, **values)
-        if error.code != MISSING_ACCESS:
+        if error.code != MISSING_ACCESS and not isinstance(error, ThreadClosed):
             if match.id in self._warned_about_permissions:
                 return
             self._warned_about_permissions.add(match.id)
@@ -158,7 +164,9 @@ class Refusals:
         try:
             host = self._bot.get_user(match.host_id) or await self._bot.fetch_user(match.host_id)
             with speaking(self._languages.of_player(match.host_id)):
-                told = _(UNREACHABLE, **values)
+                told = _(
+                    THREAD_LOCKED if isinstance(error, ThreadClosed) else UNREACHABLE, **values
+                )
             await host.send(told)
         except discord.HTTPException as refused:
             log.warning("match %s: could not tell its host either (%s)", match.id, refused.code)

@@ -19,6 +19,10 @@ log = logging.getLogger(__name__)
 THREAD_ARCHIVED = 50083
 
 
+class ThreadClosed(discord.Forbidden):
+    """Discord refused to unarchive a match's thread: a moderator locked it."""
+
+
 def reopen_threads(http: HTTPClient) -> None:
     """Every call discord.py makes with the bot's token that Discord refuses for an archived
     thread unarchives the thread and is made again, once."""
@@ -32,10 +36,15 @@ def reopen_threads(http: HTTPClient) -> None:
             if error.code != THREAD_ARCHIVED or thread_id is None:
                 raise
         log.info("thread %s was archived: unarchiving it to go on", thread_id)
-        await request(
-            Route("PATCH", "/channels/{channel_id}", channel_id=thread_id),
-            json={"archived": False},
-        )
+        try:
+            await request(
+                Route("PATCH", "/channels/{channel_id}", channel_id=thread_id),
+                json={"archived": False},
+            )
+        except discord.Forbidden as refused:
+            raise ThreadClosed(
+                refused.response, {"code": refused.code, "message": refused.text}
+            ) from refused
         for file in kwargs.get("files") or ():
             file.reset()  # read once already by the refused call
         return await request(route, **kwargs)

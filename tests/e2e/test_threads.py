@@ -62,5 +62,8 @@ async def test_a_thread_a_moderator_locked_ends_its_match_and_tells_the_host(tab
     assert thread.thread.archived, "a bot without Manage Threads cannot reopen it"
     assert (await table.match_row(match_id)).status == "cancelled"
     told = backend.dm_messages(anne)[-1].content
-    assert f"match #{match_id}" in told and "the match has ended" in told
+    assert told == (
+        f"**Why First?** match #{match_id} has ended: a moderator locked its thread "
+        f"<#{thread.id}>, so I can't keep its board there."
+    )
     assert "has ended" in table.hand(ben).text
