@@ -78,6 +78,7 @@ PERMISSIONS = {
     "manage_guild": N_("Manage Server"),
     "manage_messages": N_("Manage Messages"),
     "send_messages": N_("Send Messages"),
+    "send_messages_in_threads": N_("Send Messages in Threads"),
     "embed_links": N_("Embed Links"),
     "attach_files": N_("Attach Files"),
     "view_channel": N_("View Channel"),

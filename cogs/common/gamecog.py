@@ -25,11 +25,30 @@ def pace_of(choice: app_commands.Choice[str] | None) -> str | None:
     return choice.value if choice else None
 
 
-KEEPS_A_BOARD = app_commands.checks.bot_has_permissions(
-    view_channel=True, send_messages=True, embed_links=True, attach_files=True,
-    read_message_history=True,
+BOARD_NEEDS = (
+    "view_channel", "send_messages", "embed_links", "attach_files", "read_message_history",
 )
-"""What the bot needs in a channel to keep a match's board there."""
+"""What the bot needs in a channel to keep a match's board there (in a thread, Send Messages
+in Threads for Send Messages)."""
+THREADS = frozenset({
+    discord.ChannelType.public_thread, discord.ChannelType.private_thread,
+    discord.ChannelType.news_thread,
+})
+
+
+def _keeps_a_board(interaction: discord.Interaction[Any]) -> bool:
+    in_thread = getattr(interaction.channel, "type", None) in THREADS
+    needed = [
+        "send_messages_in_threads" if in_thread and name == "send_messages" else name
+        for name in BOARD_NEEDS
+    ]
+    missing = [name for name in needed if not getattr(interaction.app_permissions, name)]
+    if missing:
+        raise app_commands.BotMissingPermissions(missing)
+    return True
+
+
+KEEPS_A_BOARD = app_commands.check(_keeps_a_board)
 NewCommand = TypeVar("NewCommand", bound=app_commands.Command[Any, ..., Any])
 
 

@@ -4,6 +4,8 @@ its match as a channel the bot cannot reach."""
 
 from __future__ import annotations
 
+import discord
+
 from tests.e2e.play import act, open_and_start, playable
 
 UNARCHIVE = ("PATCH", "/channels/{channel_id}")
@@ -67,3 +69,27 @@ async def test_a_thread_a_moderator_locked_ends_its_match_and_tells_the_host(tab
         f"<#{thread.id}>, so I can't keep its board there."
     )
     assert "has ended" in table.hand(ben).text
+
+
+async def test_a_channel_for_threads_only_still_takes_matches_in_its_threads(table):
+    backend = table.backend
+    anne, ben = table.player("anne"), table.player("ben")
+    talk_in_threads = discord.Permissions(send_messages=True).value
+    backend.deny(table.channel, table.guild.everyone, talk_in_threads)
+    thread = backend.add_thread(table.channel, "game", owner=anne)
+    refused = await backend.slash(anne, table.channel, "whyfirst new")
+    assert refused.ephemeral and "Send Messages permission" in refused.text
+    table.channel = thread
+    match_id = await open_and_start(table, anne, ben)
+    assert (await table.match_row(match_id)).status == "playing"
+    await act(table, anne, table.hand(anne))
+    assert table.board().channel is thread
+
+    backend.deny(table.channel.thread.parent, table.guild.everyone,
+                 talk_in_threads | discord.Permissions(send_messages_in_threads=True).value)
+    other = backend.add_thread(thread.thread.parent, "another", owner=ben)
+    refused = await backend.slash(ben, other, "hare new")
+    assert refused.ephemeral and refused.text == (
+        "I need the Send Messages in Threads permission in this channel to keep a board "
+        "here. A moderator can grant it; no match was opened."
+    )
