@@ -265,14 +265,23 @@ class FakeDiscord(Players):
             self._feed("CHANNEL_UPDATE", channel.payload(), channel.guild)
 
     def delete_channel(self, channel: Channel) -> None:
-        """A moderator deletes a channel: every later call about it gets 10003, and the
-        bot hears of it (CHANNEL_DELETE)."""
+        """A moderator deletes a channel or thread: every later call about it gets 10003,
+        and the bot hears of it (CHANNEL_DELETE, THREAD_DELETE)."""
         del self.world.channels[channel.id]
         self.world.deleted_channels.add(channel.id)
-        if channel.guild is not None and channel in channel.guild.channels:
-            channel.guild.channels.remove(channel)
+        guild = channel.guild
+        if guild is None:
+            return
+        if channel.thread is not None and channel in guild.threads:
+            guild.threads.remove(channel)
+            deleted = {"id": str(channel.id), "guild_id": str(guild.id), "type": channel.type,
+                       "parent_id": str(channel.thread.parent.id)}
             if self.sessions:
-                self._feed("CHANNEL_DELETE", channel.payload(), channel.guild)
+                self._feed("THREAD_DELETE", deleted, guild)
+        elif channel in guild.channels:
+            guild.channels.remove(channel)
+            if self.sessions:
+                self._feed("CHANNEL_DELETE", channel.payload(), guild)
 
     # -- injected faults -----------------------------------------------------------------
 

@@ -93,3 +93,17 @@ async def test_a_channel_for_threads_only_still_takes_matches_in_its_threads(tab
         "I need the Send Messages in Threads permission in this channel to keep a board "
         "here. A moderator can grant it; no match was opened."
     )
+
+
+async def test_a_deleted_thread_ends_its_match_and_tells_the_players(table):
+    backend = table.backend
+    anne, ben = table.player("anne"), table.player("ben")
+    thread = backend.add_thread(table.channel, "short-lived", owner=anne)
+    table.channel = thread
+    match_id = await open_and_start(table, anne, ben)
+    backend.delete_channel(thread)
+    await act(table, anne, table.hand(anne))
+    record = await table.match_row(match_id)
+    assert (record.status, record.end_reason) == ("cancelled", "channel_gone")
+    for player in (anne, ben):
+        assert "its channel was deleted" in table.hand(player).text
