@@ -11,12 +11,18 @@ from tests.e2e.play import act, open_and_start, playable
 UNARCHIVE = ("PATCH", "/channels/{channel_id}")
 
 
+async def _match_in_a_thread(table, name: str):
+    """anne's thread ``name`` in the table's channel, where she and ben started a match (the
+    table's helpers read the thread from now on): the two, the thread and the match's id."""
+    anne, ben = table.player("anne"), table.player("ben")
+    thread = table.backend.add_thread(table.channel, name, owner=anne)
+    table.channel = thread
+    return anne, ben, thread, await open_and_start(table, anne, ben)
+
+
 async def test_a_daily_match_in_a_thread_goes_on_each_time_discord_archives_it(table):
     backend = table.backend
-    anne, ben = table.player("anne"), table.player("ben")
-    thread = backend.add_thread(table.channel, "tuesday game", owner=anne)
-    table.channel = thread  # the table's helpers read the thread
-    await open_and_start(table, anne, ben)
+    anne, ben, thread, _ = await _match_in_a_thread(table, "tuesday game")
     assert table.board().channel is thread
     archived = 0
     for _ in range(200):
@@ -55,10 +61,7 @@ async def test_a_player_whose_dms_are_closed_is_called_in_the_archived_thread(ta
 
 async def test_a_thread_a_moderator_locked_ends_its_match_and_tells_the_host(table):
     backend = table.backend
-    anne, ben = table.player("anne"), table.player("ben")
-    thread = backend.add_thread(table.channel, "locked game", owner=anne)
-    table.channel = thread
-    match_id = await open_and_start(table, anne, ben)
+    anne, ben, thread, match_id = await _match_in_a_thread(table, "locked game")
     backend.archive_thread(thread, locked=True)
     await act(table, ben, table.hand(ben))
     assert thread.thread.archived, "a bot without Manage Threads cannot reopen it"
@@ -96,12 +99,8 @@ async def test_a_channel_for_threads_only_still_takes_matches_in_its_threads(tab
 
 
 async def test_a_deleted_thread_ends_its_match_and_tells_the_players(table):
-    backend = table.backend
-    anne, ben = table.player("anne"), table.player("ben")
-    thread = backend.add_thread(table.channel, "short-lived", owner=anne)
-    table.channel = thread
-    match_id = await open_and_start(table, anne, ben)
-    backend.delete_channel(thread)
+    anne, ben, thread, match_id = await _match_in_a_thread(table, "short-lived")
+    table.backend.delete_channel(thread)
     await act(table, anne, table.hand(anne))
     record = await table.match_row(match_id)
     assert (record.status, record.end_reason) == ("cancelled", "channel_gone")
