@@ -218,6 +218,8 @@ class ThreadState:
     locked: bool = False
     auto_archive: int = 1440
     """Minutes of quiet after which Discord archives it: 60, 1440, 4320 or 10080."""
+    members: set[int] = field(default_factory=set)
+    """Who joined it: its starter, and whoever posted in it."""
 
     def payload(self) -> dict[str, Any]:
         return {

@@ -231,7 +231,7 @@ class World:
             guild=parent.guild,
             thread=ThreadState(parent=parent, owner_id=owner.id,
                                created=iso(datetime.datetime.now(datetime.UTC)),
-                               auto_archive=auto_archive),
+                               auto_archive=auto_archive, members={owner.id}),
         )
         parent.guild.threads.append(thread)
         self.channels[thread.id] = thread

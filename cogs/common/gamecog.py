@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from cogs.common.commanderrors import OPENS_A_MATCH
 from cogs.common.table import Table
+from cogs.common.threads import in_a_thread
 from matches.clock import PACES
 
 PACE_CHOICES = [
@@ -30,16 +31,12 @@ BOARD_NEEDS = (
 )
 """What the bot needs in a channel to keep a match's board there (in a thread, Send Messages
 in Threads for Send Messages)."""
-THREADS = frozenset({
-    discord.ChannelType.public_thread, discord.ChannelType.private_thread,
-    discord.ChannelType.news_thread,
-})
 
 
 def _keeps_a_board(interaction: discord.Interaction[Any]) -> bool:
-    in_thread = getattr(interaction.channel, "type", None) in THREADS
+    thread = in_a_thread(interaction)
     needed = [
-        "send_messages_in_threads" if in_thread and name == "send_messages" else name
+        "send_messages_in_threads" if thread and name == "send_messages" else name
         for name in BOARD_NEEDS
     ]
     missing = [name for name in needed if not getattr(interaction.app_permissions, name)]

@@ -27,6 +27,7 @@ from cogs.common.refusals import DMS_CLOSED_NOTICE, answered_privately
 from cogs.common.rendering import Renderer
 from cogs.common.reply import Reply
 from cogs.common.tableclock import TableClock
+from cogs.common.threads import join_for_later
 from matches.computers import Computers, Thinking
 from matches.match import Match, MatchError, Player
 from matches.service import MatchService
@@ -110,6 +111,7 @@ class Table:
         async with Reply(interaction) as reply, answered_privately(reply, N_("The new match")):
             if interaction.guild_id is None or interaction.channel_id is None:
                 raise MatchError(N_("Matches are played in a server channel."))
+            await join_for_later(interaction)
             match = await self.service.create(
                 game,
                 guild_id=interaction.guild_id,

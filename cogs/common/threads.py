@@ -4,7 +4,8 @@ a deletion, with "Thread is archived" until the thread is unarchived. A daily ma
 quiet for longer than that, so a call refused for it unarchives the thread, which a bot
 may do with *Send Messages in Threads* while the thread is not locked, and is made once
 more. A thread a moderator locked stays closed: the refusal to unarchive it is what the
-caller handles (``cogs.common.refusals``)."""
+caller handles (``cogs.common.refusals``). The bot joins a thread its match opens in, as
+only a thread's members may unarchive it."""
 
 from __future__ import annotations
 
@@ -14,13 +15,44 @@ from typing import Any
 import discord
 from discord.http import HTTPClient, Route
 
+from cogs.common.i18n import N_
+from matches.match import MatchError
+
 log = logging.getLogger(__name__)
 
+NOT_IN_PRIVATE_THREAD = N_(
+    "I can't keep a board in this private thread: add me to it (mention me here), then try "
+    "again. No match was opened."
+)
+
 THREAD_ARCHIVED = 50083
+THREADS = frozenset({
+    discord.ChannelType.public_thread, discord.ChannelType.private_thread,
+    discord.ChannelType.news_thread,
+})
 
 
 class ThreadClosed(discord.Forbidden):
     """Discord refused to unarchive a match's thread: a moderator locked it."""
+
+
+def in_a_thread(interaction: discord.Interaction[Any]) -> bool:
+    return getattr(interaction.channel, "type", None) in THREADS
+
+
+async def join_for_later(interaction: discord.Interaction[Any]) -> None:
+    """A match opens in a thread: the bot joins it, since Discord lets a thread's members
+    unarchive it (its board is posted as the answer to the command, which may not make the
+    bot one). A private thread it was not added to refuses it, and so does the match
+    (``MatchError``); any other refusal is only logged, and the match opens."""
+    if not in_a_thread(interaction) or interaction.channel_id is None:
+        return
+    try:
+        await interaction.client.http.join_thread(interaction.channel_id)
+    except discord.Forbidden:
+        raise MatchError(NOT_IN_PRIVATE_THREAD) from None
+    except discord.HTTPException as error:
+        log.info("could not join thread %s: %s", interaction.channel_id, error)
 
 
 def reopen_threads(http: HTTPClient) -> None:

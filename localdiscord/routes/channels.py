@@ -29,6 +29,7 @@ class ChannelRoutes:
         return [
             Route("GET", "/channels/{channel_id}", self.get_channel),
             Route("PATCH", "/channels/{channel_id}", self.modify_thread),
+            Route("PUT", "/channels/{channel_id}/thread-members/@me", self.join_thread),
             Route("GET", "/channels/{channel_id}/messages", self.list_messages),
             Route("POST", "/channels/{channel_id}/messages", self.create_message),
             Route("GET", message, self.get_message),
@@ -62,15 +63,34 @@ class ChannelRoutes:
         if member is None:
             return
         allowed = member.permissions_in(channel)
-        if not allowed & VIEW_CHANNEL:
+        if not allowed & VIEW_CHANNEL or (
+            channel.type == 12 and self.world.bot_user.id not in channel.thread.members
+            and not allowed & MANAGE_THREADS
+        ):
+            # A private thread is seen by its members (and moderators) only.
             raise ApiError(403, 50001, "Missing Access", expected=True)
         if channel.thread is not None and needed & SEND_MESSAGES:
             needed = needed & ~SEND_MESSAGES | SEND_MESSAGES_IN_THREADS
         if needed & ~allowed:
             raise ApiError(403, 50013, "Missing Permissions", expected=True)
+
+    @staticmethod
+    def _unarchived_to_post(channel: Channel, bot_id: int) -> None:
+        """A new message in an archived thread unarchives it, as Discord's API does, unless
+        a moderator locked it; the bot posting there is a member of the thread from then."""
+        thread = channel.thread
+        if thread is None:
+            return
+        if thread.archived and thread.locked:
+            raise ApiError(400, 50083, "Thread is archived", expected=True)
+        thread.archived = False
+        thread.members.add(bot_id)
+
+    @staticmethod
+    def _not_archived(channel: Channel) -> None:
+        """An archived thread is immutable: its messages cannot be edited until the thread
+        is unarchived (PATCH archived: false); deleting one is allowed."""
         if channel.thread is not None and channel.thread.archived:
-            # Discord archives a quiet thread: the bot may not post, edit or delete there
-            # until it unarchives it (PATCH archived: false).
             raise ApiError(400, 50083, "Thread is archived", expected=True)
 
     def _channel_message(self, req: Req, channel: Channel) -> Message:
@@ -85,23 +105,46 @@ class ChannelRoutes:
         return 200, self._channel(req).payload()
 
     async def modify_thread(self, req: Req) -> tuple[int, Any]:
-        """Unarchive (or archive) a thread: a thread not locked takes Send Messages in
-        Threads, a locked one Manage Threads. Only ``archived`` is modelled, and no
+        """Unarchive (or archive) a thread: a thread not locked takes being its member (or
+        Manage Threads), a locked one Manage Threads. Only ``archived`` is modelled, and no
         THREAD_UPDATE follows (the bot reads the answer)."""
         channel = self._channel(req)
         body = req.json or {}
         if channel.thread is None or set(body) - {"archived"}:
             raise AssertionError(f"fakediscord: only a thread's archived is modelled: {body}")
-        member = channel.guild.members[self.world.bot_user.id] if channel.guild else None
+        bot_id = self.world.bot_user.id
+        member = channel.guild.members[bot_id] if channel.guild else None
         allowed = member.permissions_in(channel) if member is not None else 0
-        needed = MANAGE_THREADS if channel.thread.locked else SEND_MESSAGES_IN_THREADS
         if not allowed & VIEW_CHANNEL:
             raise ApiError(403, 50001, "Missing Access", expected=True)
-        if not allowed & needed:
+        if channel.thread.locked and not allowed & MANAGE_THREADS:
             raise ApiError(403, 50013, "Missing Permissions", expected=True)
+        if not channel.thread.locked and bot_id not in channel.thread.members and not (
+            allowed & MANAGE_THREADS
+        ):
+            raise ApiError(403, 50001, "Missing Access", expected=True)
         if "archived" in body:
             channel.thread.archived = bool(body["archived"])
         return 200, channel.payload()
+
+    async def join_thread(self, req: Req) -> tuple[int, Any]:
+        """The bot joins a thread: not an archived one, nor a private one it was not
+        invited to (without Manage Threads)."""
+        channel = self._channel(req)
+        thread = channel.thread
+        if thread is None:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        bot_id = self.world.bot_user.id
+        member = channel.guild.members[bot_id] if channel.guild else None
+        allowed = member.permissions_in(channel) if member is not None else 0
+        if not allowed & VIEW_CHANNEL or (
+            channel.type == 12 and bot_id not in thread.members and not allowed & MANAGE_THREADS
+        ):
+            raise ApiError(403, 50001, "Missing Access", expected=True)
+        if thread.archived:
+            raise ApiError(400, 50083, "Thread is archived", expected=True)
+        thread.members.add(bot_id)
+        return 204, None
 
     async def list_messages(self, req: Req) -> tuple[int, Any]:
         channel = self._channel(req)
@@ -120,6 +163,7 @@ class ChannelRoutes:
         ):
             raise ApiError(403, 50007, "Cannot send messages to this user", expected=True)
         self._bot_may(channel, SEND_MESSAGES | (ATTACH_FILES if req.files else 0))
+        self._unarchived_to_post(channel, self.world.bot_user.id)
         payload = self.posting.check_payload(req.json, creating=True, files=len(req.files))
         msg = self.posting.new_message(channel, payload, req.files)
         return 200, msg.payload()
@@ -131,6 +175,7 @@ class ChannelRoutes:
     async def edit_message(self, req: Req) -> tuple[int, Any]:
         channel = self._channel(req)
         self._bot_may(channel, ATTACH_FILES if req.files else 0)
+        self._not_archived(channel)
         msg = self._channel_message(req, channel)
         if channel.is_dm and channel.recipient is not None and not channel.recipient.dms_open:
             raise ApiError(403, 50007, "Cannot send messages to this user", expected=True)

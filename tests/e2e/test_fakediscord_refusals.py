@@ -170,7 +170,7 @@ async def test_overwrites_apply_as_discord_orders_them_everyone_then_roles_then_
     assert not backend.violations
 
 
-async def test_an_archived_thread_refuses_messages_until_the_bot_unarchives_it(
+async def test_an_archived_thread_takes_new_messages_but_no_edits_until_unarchived(
     world: tuple[FakeDiscord, Any],
 ) -> None:
     backend, w = world
@@ -178,17 +178,26 @@ async def test_an_archived_thread_refuses_messages_until_the_bot_unarchives_it(
     channel = w.bot.get_partial_messageable(thread.id)
     kept = await channel.send("board")
     backend.archive_thread(thread)
-    for call in (channel.send("move"), kept.edit(content="board, later"), kept.delete()):
-        with pytest.raises(discord.HTTPException) as refused:
-            await call
-        assert (refused.value.status, refused.value.code) == (400, 50083)
+    with pytest.raises(discord.HTTPException) as refused:
+        await kept.edit(content="board, later")
+    assert (refused.value.status, refused.value.code) == (400, 50083)
     answer = await w.bot.http.edit_channel(thread.id, archived=False)
     assert answer["thread_metadata"]["archived"] is False
     await kept.edit(content="board, later")
+
+    backend.archive_thread(thread)
+    notice = await channel.send("a new message unarchives it")
+    assert not thread.thread.archived
+    backend.archive_thread(thread)
+    await notice.delete()  # deleting is the one thing an archived thread allows
+
     backend.archive_thread(thread, locked=True)
+    with pytest.raises(discord.HTTPException) as refused:
+        await channel.send("locked")
+    assert refused.value.code == 50083, "a locked thread takes no message"
     with pytest.raises(discord.Forbidden) as refused:
         await w.bot.http.edit_channel(thread.id, archived=False)
-    assert refused.value.code == 50013, "a locked thread takes Manage Threads"
+    assert refused.value.code == 50013, "nor can the bot unarchive it without Manage Threads"
     assert [m.content for m in backend.channel_messages(thread)] == ["board, later"]
     assert not backend.violations
 

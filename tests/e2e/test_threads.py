@@ -24,6 +24,7 @@ async def test_a_daily_match_in_a_thread_goes_on_each_time_discord_archives_it(t
     backend = table.backend
     anne, ben, thread, _ = await _match_in_a_thread(table, "tuesday game")
     assert table.board().channel is thread
+    assert backend.bot_user.id in thread.thread.members, "it joined: members may unarchive"
     archived = 0
     for _ in range(200):
         if "final board" in table.board().text:
@@ -106,3 +107,19 @@ async def test_a_deleted_thread_ends_its_match_and_tells_the_players(table):
     assert (record.status, record.end_reason) == ("cancelled", "channel_gone")
     for player in (anne, ben):
         assert "its channel was deleted" in table.hand(player).text
+
+
+async def test_a_private_thread_takes_a_match_once_the_bot_is_added_to_it(table):
+    backend = table.backend
+    anne, ben = table.player("anne"), table.player("ben")
+    secret = backend.add_thread(table.channel, "just us", owner=anne, private=True)
+    refused = await backend.slash(anne, secret, "canyon new")
+    assert refused.ephemeral and refused.text == (
+        "I can't keep a board in this private thread: add me to it (mention me here), then "
+        "try again. No match was opened."
+    )
+    assert backend.channel_messages(secret) == []
+    secret.thread.members.add(backend.bot_user.id)  # anne mentions the bot in it
+    table.channel = secret
+    match_id = await open_and_start(table, anne, ben, game="canyon")
+    assert (await table.match_row(match_id)).status == "playing"
