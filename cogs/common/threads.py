@@ -1,11 +1,11 @@
 """Matches in threads. Discord archives a thread after a while of quiet (an hour to a week,
-as its starter chose) and then refuses the bot every message there, a new one, an edit or
-a deletion, with "Thread is archived" until the thread is unarchived. A daily match is
-quiet for longer than that, so a call refused for it unarchives the thread, which a bot
-may do with *Send Messages in Threads* while the thread is not locked, and is made once
-more. A thread a moderator locked stays closed: the refusal to unarchive it is what the
-caller handles (``cogs.common.refusals``). The bot joins a thread its match opens in, as
-only a thread's members may unarchive it."""
+as its starter chose); an archived thread takes new messages (they unarchive it) and
+deletions, but refuses the bot every edit, the board's included, with "Thread is archived"
+until the thread is unarchived. A daily match is quiet for longer than that, so an edit
+refused for it unarchives the thread, which a thread's members may do while it is not
+locked, and is made once more; the bot joins a thread its match opens in to be one. A
+thread a moderator locked stays closed: the refusal to unarchive it is what the caller
+handles (``cogs.common.refusals``)."""
 
 from __future__ import annotations
 
