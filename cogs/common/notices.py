@@ -62,7 +62,6 @@ DECISIONS = frozenset({"turn", *REMINDERS})
 """The kinds of notice that ask a player to play."""
 
 
-
 class Notices:
     def __init__(
         self, bot: discord.Client, service: MatchService, titles: dict[str, str],
@@ -362,4 +361,3 @@ class Notices:
             title=_(self._titles.get(match.record.game, match.record.game)),
             match=match.id, channel=f"<#{match.record.channel_id}>",
         )
-
