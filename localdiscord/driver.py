@@ -185,8 +185,10 @@ class FakeDiscord(Players):
                 self.world, guild, members_intent=session.bot.intents.members, joined=True))
         return guild
 
-    def add_text_channel(self, guild: Guild, name: str) -> Channel:
-        channel = self.world.add_text_channel(guild, name)
+    def add_text_channel(self, guild: Guild, name: str, *, voice: bool = False) -> Channel:
+        """A text channel, or with ``voice`` a voice channel, whose text chat takes
+        messages and commands as a text channel does (CHANNEL_CREATE reaches the bot)."""
+        channel = self.world.add_text_channel(guild, name, voice=voice)
         if self.sessions:
             self._feed("CHANNEL_CREATE", channel.payload(), guild)
         return channel

@@ -233,8 +233,8 @@ class ThreadState:
 
 @dataclass(eq=False)
 class Channel:
-    """A guild text channel (type 0), a DM channel (type 1) or a thread (11 or 12, with
-    ``thread``)."""
+    """A guild text channel (type 0), a DM channel (type 1), a voice channel (2, its text
+    chat) or a thread (11 or 12, with ``thread``)."""
 
     id: int
     name: str | None
@@ -293,6 +293,8 @@ class Channel:
             "rate_limit_per_user": 0,
             "flags": 0,
         }
+        if self.type == 2:  # a voice channel, whose text chat takes messages too
+            data.update({"bitrate": 64000, "user_limit": 0, "rtc_region": None})
         if with_guild_id and self.guild is not None:
             data["guild_id"] = str(self.guild.id)
         return data

@@ -215,9 +215,10 @@ class World:
             guild.members[user.id] = member
         return member
 
-    def add_text_channel(self, guild: Guild, name: str) -> Channel:
-        channel = Channel(id=self.snowflakes.next(), name=name, type=0, guild=guild,
-                          position=len(guild.channels))
+    def add_text_channel(self, guild: Guild, name: str, *, voice: bool = False) -> Channel:
+        """A text channel, or with ``voice`` a voice channel (whose text chat is used)."""
+        channel = Channel(id=self.snowflakes.next(), name=name, type=2 if voice else 0,
+                          guild=guild, position=len(guild.channels))
         guild.channels.append(channel)
         self.channels[channel.id] = channel
         return channel

@@ -1,6 +1,7 @@
-"""Matches in threads: Discord archives a quiet thread and then refuses the bot every
-message there; the table unarchives it and goes on, and a thread a moderator locked ends
-its match as a channel the bot cannot reach."""
+"""Matches beyond text channels. In threads: Discord archives a quiet thread and then
+refuses the bot's edits there; the table unarchives it and goes on, and a thread a
+moderator locked ends its match with word to its host. In a voice channel's text chat, a
+match is played as in any channel."""
 
 from __future__ import annotations
 
@@ -123,3 +124,12 @@ async def test_a_private_thread_takes_a_match_once_the_bot_is_added_to_it(table)
     table.channel = secret
     match_id = await open_and_start(table, anne, ben, game="canyon")
     assert (await table.match_row(match_id)).status == "playing"
+
+
+async def test_a_match_in_a_voice_channels_chat_is_played_there(table):
+    anne, ben = table.player("anne"), table.player("ben")
+    table.channel = table.backend.add_text_channel(table.guild, "game night", voice=True)
+    match_id = await open_and_start(table, anne, ben)
+    await act(table, anne, table.hand(anne))
+    assert table.board().channel is table.channel
+    assert (await table.match_row(match_id)).channel_id == table.channel.id
