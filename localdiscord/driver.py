@@ -185,10 +185,11 @@ class FakeDiscord(Players):
                 self.world, guild, members_intent=session.bot.intents.members, joined=True))
         return guild
 
-    def add_text_channel(self, guild: Guild, name: str, *, voice: bool = False) -> Channel:
-        """A text channel, or with ``voice`` a voice channel, whose text chat takes
-        messages and commands as a text channel does (CHANNEL_CREATE reaches the bot)."""
-        channel = self.world.add_text_channel(guild, name, voice=voice)
+    def add_text_channel(self, guild: Guild, name: str, *, kind: int = 0) -> Channel:
+        """A channel of Discord's type ``kind``: text (0), voice (2), whose text chat takes
+        messages and commands as a text channel does, or forum (15), whose posts are threads
+        (``add_thread``). CHANNEL_CREATE reaches the bot."""
+        channel = self.world.add_text_channel(guild, name, kind=kind)
         if self.sessions:
             self._feed("CHANNEL_CREATE", channel.payload(), guild)
         return channel

@@ -234,7 +234,7 @@ class ThreadState:
 @dataclass(eq=False)
 class Channel:
     """A guild text channel (type 0), a DM channel (type 1), a voice channel (2, its text
-    chat) or a thread (11 or 12, with ``thread``)."""
+    chat), a forum (15) or a thread (11 or 12, with ``thread``)."""
 
     id: int
     name: str | None
@@ -295,6 +295,9 @@ class Channel:
         }
         if self.type == 2:  # a voice channel, whose text chat takes messages too
             data.update({"bitrate": 64000, "user_limit": 0, "rtc_region": None})
+        if self.type == 15:  # a forum: its posts are threads
+            data.update({"available_tags": [], "default_reaction_emoji": None,
+                         "default_sort_order": None, "default_forum_layout": 0})
         if with_guild_id and self.guild is not None:
             data["guild_id"] = str(self.guild.id)
         return data

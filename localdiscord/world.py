@@ -215,9 +215,10 @@ class World:
             guild.members[user.id] = member
         return member
 
-    def add_text_channel(self, guild: Guild, name: str, *, voice: bool = False) -> Channel:
-        """A text channel, or with ``voice`` a voice channel (whose text chat is used)."""
-        channel = Channel(id=self.snowflakes.next(), name=name, type=2 if voice else 0,
+    def add_text_channel(self, guild: Guild, name: str, *, kind: int = 0) -> Channel:
+        """A channel of Discord's type ``kind``: text (0), voice (2, whose text chat is used)
+        or forum (15, whose posts are threads)."""
+        channel = Channel(id=self.snowflakes.next(), name=name, type=kind,
                           guild=guild, position=len(guild.channels))
         guild.channels.append(channel)
         self.channels[channel.id] = channel

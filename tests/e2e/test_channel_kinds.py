@@ -1,7 +1,7 @@
 """Matches beyond text channels. In threads: Discord archives a quiet thread and then
 refuses the bot's edits there; the table unarchives it and goes on, and a thread a
-moderator locked ends its match with word to its host. In a voice channel's text chat, a
-match is played as in any channel."""
+moderator locked ends its match with word to its host. A forum's post is such a thread;
+in a voice channel's text chat, a match is played as in any channel."""
 
 from __future__ import annotations
 
@@ -128,8 +128,20 @@ async def test_a_private_thread_takes_a_match_once_the_bot_is_added_to_it(table)
 
 async def test_a_match_in_a_voice_channels_chat_is_played_there(table):
     anne, ben = table.player("anne"), table.player("ben")
-    table.channel = table.backend.add_text_channel(table.guild, "game night", voice=True)
+    table.channel = table.backend.add_text_channel(table.guild, "game night", kind=2)
     match_id = await open_and_start(table, anne, ben)
     await act(table, anne, table.hand(anne))
     assert table.board().channel is table.channel
+    assert (await table.match_row(match_id)).channel_id == table.channel.id
+
+
+async def test_a_match_in_a_forum_post_is_played_there(table):
+    backend = table.backend
+    anne, ben = table.player("anne"), table.player("ben")
+    forum = backend.add_text_channel(table.guild, "looking-for-players", kind=15)
+    table.channel = backend.add_thread(forum, "Why First? tonight", owner=anne)
+    match_id = await open_and_start(table, anne, ben)
+    backend.archive_thread(table.channel)
+    await act(table, anne, table.hand(anne))
+    assert not table.channel.thread.archived
     assert (await table.match_row(match_id)).channel_id == table.channel.id
