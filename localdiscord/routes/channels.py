@@ -53,22 +53,30 @@ class ChannelRoutes:
             req.user_id = channel.recipient.id
         return channel
 
+    def _bot_allowed(self, channel: Channel) -> int | None:
+        """The bot's permissions in a server channel (None elsewhere). 50001 where it may not
+        see the channel, or a private thread it is not in, which only its members (and
+        moderators) see."""
+        bot_id = self.world.bot_user.id
+        member = channel.guild.members.get(bot_id) if channel.guild is not None else None
+        if member is None:
+            return None
+        allowed = member.permissions_in(channel)
+        private = channel.thread is not None and channel.type == 12
+        if not allowed & VIEW_CHANNEL or (
+            private and bot_id not in channel.thread.members and not allowed & MANAGE_THREADS
+        ):
+            raise ApiError(403, 50001, "Missing Access", expected=True)
+        return allowed
+
     def _bot_may(self, channel: Channel, needed: int) -> None:
         """Refuse what the bot may not do in a server channel, as Discord does: 50001
-        without View Channel, 50013 without another permission ``needed``. The bot cannot
-        know for sure (a moderator may change them any time), so both are outcomes it must
-        handle, not violations."""
-        guild = channel.guild
-        member = guild.members.get(self.world.bot_user.id) if guild is not None else None
-        if member is None:
+        without access, 50013 without another permission ``needed`` (Send Messages in
+        Threads for Send Messages in a thread). The bot cannot know for sure (a moderator
+        may change them any time), so both are outcomes it must handle, not violations."""
+        allowed = self._bot_allowed(channel)
+        if allowed is None:
             return
-        allowed = member.permissions_in(channel)
-        if not allowed & VIEW_CHANNEL or (
-            channel.type == 12 and self.world.bot_user.id not in channel.thread.members
-            and not allowed & MANAGE_THREADS
-        ):
-            # A private thread is seen by its members (and moderators) only.
-            raise ApiError(403, 50001, "Missing Access", expected=True)
         if channel.thread is not None and needed & SEND_MESSAGES:
             needed = needed & ~SEND_MESSAGES | SEND_MESSAGES_IN_THREADS
         if needed & ~allowed:
@@ -113,10 +121,7 @@ class ChannelRoutes:
         if channel.thread is None or set(body) - {"archived"}:
             raise AssertionError(f"fakediscord: only a thread's archived is modelled: {body}")
         bot_id = self.world.bot_user.id
-        member = channel.guild.members[bot_id] if channel.guild else None
-        allowed = member.permissions_in(channel) if member is not None else 0
-        if not allowed & VIEW_CHANNEL:
-            raise ApiError(403, 50001, "Missing Access", expected=True)
+        allowed = self._bot_allowed(channel) or 0
         if channel.thread.locked and not allowed & MANAGE_THREADS:
             raise ApiError(403, 50013, "Missing Permissions", expected=True)
         if not channel.thread.locked and bot_id not in channel.thread.members and not (
@@ -134,16 +139,10 @@ class ChannelRoutes:
         thread = channel.thread
         if thread is None:
             raise ApiError(400, 50024, "Cannot execute action on this channel type")
-        bot_id = self.world.bot_user.id
-        member = channel.guild.members[bot_id] if channel.guild else None
-        allowed = member.permissions_in(channel) if member is not None else 0
-        if not allowed & VIEW_CHANNEL or (
-            channel.type == 12 and bot_id not in thread.members and not allowed & MANAGE_THREADS
-        ):
-            raise ApiError(403, 50001, "Missing Access", expected=True)
+        self._bot_allowed(channel)
         if thread.archived:
             raise ApiError(400, 50083, "Thread is archived", expected=True)
-        thread.members.add(bot_id)
+        thread.members.add(self.world.bot_user.id)
         return 204, None
 
     async def list_messages(self, req: Req) -> tuple[int, Any]:
