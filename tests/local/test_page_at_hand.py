@@ -64,6 +64,27 @@ def test_on_a_phone_the_chat_has_the_width_and_the_sidebar_opens_from_the_menu(
     assert ben.errors == []
 
 
+def test_on_a_phone_the_race_track_keeps_its_columns_and_scrolls_sideways(browser, table_url):
+    anne = Player(browser, table_url, "anne")
+    anne.page.set_viewport_size(PHONE)
+    anne.slash("/cany", "ne", "")
+    anne.press("Add computer (easy)")
+    anne.press("Start")
+    track = anne.page.locator("#messages pre").last
+    expect(track).to_contain_text("50")
+    drawn, lines = track.evaluate(
+        """(pre) => {
+          const range = document.createRange();
+          range.selectNodeContents(pre);
+          const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          return [tops.size, pre.innerText.replace(/\\n$/, "").split("\\n").length];
+        }""")
+    assert drawn == lines, "a line per car, as drawn: not wrapped at the phone's width"
+    assert track.evaluate("(pre) => pre.scrollWidth > pre.clientWidth"), "it scrolls sideways"
+    anne.screenshot("phone-track")
+    assert anne.errors == []
+
+
 def test_a_missing_option_is_said_above_the_box_with_its_options_shown(browser, table_url):
     anne = Player(browser, table_url, "anne")
     anne.pick("/rep", "/replay")
