@@ -26,6 +26,8 @@ NOT_IN_PRIVATE_THREAD = N_(
 )
 
 THREAD_ARCHIVED = 50083
+MISSING_PERMISSIONS = 50013
+"""Refused to unarchive a thread it is a member of: a moderator locked it."""
 THREADS = frozenset({
     discord.ChannelType.public_thread, discord.ChannelType.private_thread,
     discord.ChannelType.news_thread,
@@ -74,6 +76,8 @@ def reopen_threads(http: HTTPClient) -> None:
                 json={"archived": False},
             )
         except discord.Forbidden as refused:
+            if refused.code != MISSING_PERMISSIONS:
+                raise  # the thread is out of its reach (no longer a member): as any channel
             raise ThreadClosed(
                 refused.response, {"code": refused.code, "message": refused.text}
             ) from refused

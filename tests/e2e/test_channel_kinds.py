@@ -145,3 +145,15 @@ async def test_a_match_in_a_forum_post_is_played_there(table):
     await act(table, anne, table.hand(anne))
     assert not table.channel.thread.archived
     assert (await table.match_row(match_id)).channel_id == table.channel.id
+
+
+async def test_a_thread_the_bot_was_removed_from_ends_its_match_once_archived(table):
+    backend = table.backend
+    anne, ben, thread, match_id = await _match_in_a_thread(table, "left behind")
+    thread.thread.members.discard(backend.bot_user.id)  # a moderator removed it
+    backend.archive_thread(thread)
+    await act(table, ben, table.hand(ben))
+    assert (await table.match_row(match_id)).status == "cancelled"
+    told = backend.dm_messages(anne)[-1].content
+    assert "I can't reach the channel at all, so the match has ended." in told
+    assert "locked" not in told
