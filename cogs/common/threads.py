@@ -28,6 +28,8 @@ NOT_IN_PRIVATE_THREAD = N_(
 THREAD_ARCHIVED = 50083
 MISSING_PERMISSIONS = 50013
 """Refused to unarchive a thread it is a member of: a moderator locked it."""
+THREAD_LOCKED = 160005
+"""A thread a moderator locked and left open refuses what only moderators may do there."""
 THREADS = frozenset({
     discord.ChannelType.public_thread, discord.ChannelType.private_thread,
     discord.ChannelType.news_thread,
@@ -35,7 +37,7 @@ THREADS = frozenset({
 
 
 class ThreadClosed(discord.Forbidden):
-    """Discord refused to unarchive a match's thread: a moderator locked it."""
+    """Discord refused the bot a match's thread, or to unarchive it: a moderator locked it."""
 
 
 def in_a_thread(interaction: discord.Interaction[Any]) -> bool:
@@ -59,7 +61,8 @@ async def join_for_later(interaction: discord.Interaction[Any]) -> None:
 
 def reopen_threads(http: HTTPClient) -> None:
     """Every call discord.py makes with the bot's token that Discord refuses for an archived
-    thread unarchives the thread and is made again, once."""
+    thread unarchives the thread and is made again, once; one refused for a locked thread
+    raises ``ThreadClosed``."""
     request = http.request
 
     async def reopening(route: Route, **kwargs: Any) -> Any:
@@ -67,6 +70,8 @@ def reopen_threads(http: HTTPClient) -> None:
             return await request(route, **kwargs)
         except discord.HTTPException as error:
             thread_id = route.channel_id
+            if error.code == THREAD_LOCKED:
+                raise _closed(error) from error
             if error.code != THREAD_ARCHIVED or thread_id is None:
                 raise
         log.info("thread %s was archived: unarchiving it to go on", thread_id)
@@ -78,11 +83,13 @@ def reopen_threads(http: HTTPClient) -> None:
         except discord.Forbidden as refused:
             if refused.code != MISSING_PERMISSIONS:
                 raise  # the thread is out of its reach (no longer a member): as any channel
-            raise ThreadClosed(
-                refused.response, {"code": refused.code, "message": refused.text}
-            ) from refused
+            raise _closed(refused) from refused
         for file in kwargs.get("files") or ():
             file.reset()  # read once already by the refused call
         return await request(route, **kwargs)
 
     http.request = reopening  # type: ignore[method-assign]
+
+
+def _closed(error: discord.HTTPException) -> ThreadClosed:
+    return ThreadClosed(error.response, {"code": error.code, "message": error.text})

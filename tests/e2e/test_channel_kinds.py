@@ -10,6 +10,8 @@ import discord
 from tests.e2e.play import act, open_and_start, playable
 
 UNARCHIVE = ("PATCH", "/channels/{channel_id}")
+POST = "/channels/{channel_id}/messages"
+EDIT = POST + "/{message_id}"
 
 
 async def _match_in_a_thread(table, name: str):
@@ -74,6 +76,17 @@ async def test_a_thread_a_moderator_locked_ends_its_match_and_tells_the_host(tab
         f"<#{thread.id}>, so I can't keep its board there."
     )
     assert "has ended" in table.hand(ben).text
+
+
+async def test_a_thread_locked_and_left_open_ends_its_match_when_it_refuses_the_board(table):
+    backend = table.backend
+    anne, ben, thread, match_id = await _match_in_a_thread(table, "hushed game")
+    for method, route in (("PATCH", EDIT), ("POST", POST)):
+        backend.inject(method=method, route=route, channel=thread, status=400, code=160005,
+                       message="Thread is locked", times=None)
+    await act(table, ben, table.hand(ben))
+    assert (await table.match_row(match_id)).status == "cancelled"
+    assert "a moderator locked its thread" in backend.dm_messages(anne)[-1].content
 
 
 async def test_a_channel_for_threads_only_still_takes_matches_in_its_threads(table):
