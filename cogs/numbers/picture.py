@@ -186,10 +186,14 @@ def _name(names: list[str] | None, seat: int) -> str:
     return names[seat] if names else _(CAPTIONS["seat"], number=seat + 1)
 
 
-def winning_side(view: dict[str, Any]) -> int | None:
-    """The side of the seats that won (the view's ``winners``); None in a draw."""
-    won = set(view.get("winners", []))
-    return next((side for side, seats in enumerate(view["sides"]) if won & set(seats)), None)
+def winning_side(view: dict[str, Any]) -> tuple[int, list[int]] | None:
+    """The side of the seats that won (the view's ``winners``) and those seats; None in a
+    draw."""
+    won = view.get("winners", [])
+    for side, seats in enumerate(view["sides"]):
+        if members := [seat for seat in seats if seat in won]:
+            return side, members
+    return None
 
 
 def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str] | None) -> None:
@@ -198,12 +202,13 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str] | 
     y = HEADER / 2 + 4
     room = WIDTH - 2 * LEFT
     if view["over"]:
-        side = winning_side(view)
-        if side is None:
+        won = winning_side(view)
+        if won is None:
             text = _(CAPTIONS["draw"])
         else:
+            side, members = won
             colour = seat_colour(side)
-            who = ", ".join(_name(names, s) for s in view["sides"][side] if s in view["winners"])
+            who = ", ".join(_name(names, s) for s in members)
             text = _(CAPTIONS["won"], colour=colour_name(side), names=who)
             draw_marker(draw, (LEFT - 4, y), 18, colour)
         text, size = fit_text(text, room, 26, SMALLEST, bold=True)

@@ -193,10 +193,13 @@ class NumbersPresenter:
         description = self._sides(view, [
             forfeited_name(name) if seat in forfeits else name for seat, name in enumerate(names)
         ])
-        side = winning_side(view)
-        if side is not None:
-            members = joined([names[s] for s in view["sides"][side] if s in view["winners"]])
-            headline = _("{side} wins: {players}! 🏆", side=side_name(side), players=members)
+        won = winning_side(view)
+        if won is not None:
+            side, members = won
+            headline = _(
+                "{side} wins: {players}! 🏆",
+                side=side_name(side), players=joined([names[s] for s in members]),
+            )
         else:
             headline = no_winner(self.game)
             why = _("The draw pile ran out three times with no new sequence.")
