@@ -206,8 +206,8 @@ class FakeDiscord(Players):
 
     def archive_thread(self, thread: Channel, *, locked: bool = False) -> None:
         """The thread is archived, as Discord does after its ``auto_archive`` minutes of
-        quiet (or a moderator, who may lock it too): every message call there is refused
-        until it is unarchived."""
+        quiet (or a moderator, who may lock it too): edits there are refused until it is
+        unarchived, and a new message unarchives it unless it is locked."""
         assert thread.thread is not None
         thread.thread.archived, thread.thread.locked = True, locked
         thread.thread.archived_at = iso(datetime.datetime.now(datetime.UTC))

@@ -317,7 +317,7 @@ class Channel:
             "flags": 0,
             "thread_metadata": self.thread.payload(),
             "message_count": sent,
-            "member_count": 1,
+            "member_count": len(self.thread.members),
             "total_message_sent": sent,
         }
 
