@@ -121,7 +121,6 @@ class Settings(
             current = await service.server_pace(interaction.guild_id)
             await reply.private(content=_pace_text(current, done=pace is not None))
 
-
     @app_commands.command(
         name=locale_str("notices"),
         description=locale_str("Where the notices I post in a channel go on this server"),
