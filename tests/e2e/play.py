@@ -19,6 +19,15 @@ from tests.matches.helpers import play_match
 MOVE, CHOICE = "mv:", "ch:"
 TURN = "⏰ Your move"
 """How a notice that a player's move is awaited begins."""
+MANAGE_SERVER = 1 << 5
+
+
+def moderator(table: Table, name: str, *, locale: str | None = None) -> User:
+    """A player the server gives *Manage Server*, by a role (``locale``: as ``player``)."""
+    user = table.player(name, locale=locale)
+    mods = table.backend.add_role(table.guild, "mods", permissions=MANAGE_SERVER)
+    table.guild.members[user.id].role_ids.append(mods.id)
+    return user
 
 
 def match_id_of(message: Message) -> int:

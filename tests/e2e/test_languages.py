@@ -13,9 +13,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
 from cogs.common import i18n
-from tests.e2e.play import act, match_id_of, open_and_start, play_to_the_end
-
-MANAGE_SERVER = 1 << 5
+from tests.e2e.play import act, match_id_of, moderator, open_and_start, play_to_the_end
 
 SPANISH = {
     "Done: I speak to you in {language}.": "Hecho: te hablo en {language}.",
@@ -86,13 +84,6 @@ def catalogs(table, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     i18n.catalog.cache_clear()
 
 
-def _moderator(table, name: str):
-    user = table.player(name, locale="en-US")
-    mods = table.backend.add_role(table.guild, "mods", permissions=MANAGE_SERVER)
-    table.guild.members[user.id].role_ids.append(mods.id)
-    return user
-
-
 async def test_settings_language_is_refused_privately_without_manage_server(table, catalogs):
     ben = table.player("ben", locale="en-US")
     answered = await table.backend.slash(ben, table.channel, "settings language", language="it")
@@ -118,7 +109,7 @@ async def test_a_lobby_refused_for_a_missing_permission_names_it_in_the_readers_
 async def test_a_spanish_player_reads_spanish_while_the_board_follows_the_server(
     table, catalogs
 ):
-    anne = _moderator(table, "anne")
+    anne = moderator(table, "anne", locale="en-US")
     set_by = await table.backend.slash(anne, table.channel, "settings language", language="it")
     assert set_by.ephemeral and "Italiano" in set_by.text
     ben = table.player("ben", locale="en-US")
@@ -136,7 +127,7 @@ async def test_a_board_follows_the_servers_discord_locale_and_is_shown_anew_when
 ):
     table.guild.locale = "it"
     await table.restart()  # the bot learns the server's locale when it connects
-    anne = _moderator(table, "anne")
+    anne = moderator(table, "anne", locale="en-US")
     await table.backend.slash(anne, table.channel, "whyfirst new")
     assert table.board().embeds[0]["title"] == "Why First?: nuova partita"
     await table.backend.slash(anne, table.channel, "settings language", language="en")
@@ -187,7 +178,7 @@ async def test_a_player_whose_dms_close_mid_match_is_told_in_the_channel_in_thei
 
 
 async def test_a_private_answer_names_the_lobbys_button_as_the_lobby_shows_it(table, catalogs):
-    anne = _moderator(table, "anne")
+    anne = moderator(table, "anne", locale="en-US")
     await table.backend.slash(anne, table.channel, "settings language", language="it")
     ben = table.player("ben", locale="es-ES")
     hosting = await table.backend.slash(ben, table.channel, "whyfirst new")

@@ -7,20 +7,12 @@ from __future__ import annotations
 
 import discord
 
-from tests.e2e.play import act, open_and_start, second_bot
+from tests.e2e.play import act, moderator, open_and_start, second_bot
 
-MANAGE_SERVER = 1 << 5
 TO_EACH_MATCH = (
     "the notices I post in a channel (for players who chose them or whose DMs are closed) "
     "go to each match's own channel."
 )
-
-
-def _moderator(table, name: str):
-    user = table.player(name)
-    mods = table.backend.add_role(table.guild, "mods", permissions=MANAGE_SERVER)
-    table.guild.members[user.id].role_ids.append(mods.id)
-    return user
 
 
 def _sentence(text: str) -> str:
@@ -43,7 +35,7 @@ def _mentioning(table, channel, user) -> list:
 
 async def test_a_player_is_called_in_the_servers_notice_channel_with_a_link_to_the_board(table):
     backend = table.backend
-    anne, dana = _moderator(table, "anne"), table.player("dana", dms_open=False)
+    anne, dana = moderator(table, "anne"), table.player("dana", dms_open=False)
     pings = backend.add_text_channel(table.guild, "pings")
     chosen = await backend.slash(anne, table.channel, "settings notices", channel=pings)
     assert chosen.ephemeral and chosen.text == "Done: " + _going_to(pings)
@@ -74,7 +66,7 @@ async def test_a_player_is_called_in_the_servers_notice_channel_with_a_link_to_t
 
 async def test_a_channel_the_bot_cannot_post_in_is_refused_and_nothing_changes(table):
     backend = table.backend
-    anne = _moderator(table, "anne")
+    anne = moderator(table, "anne")
     quiet = backend.add_text_channel(table.guild, "quiet")
     denied = discord.Permissions(send_messages=True)
     backend.deny(quiet, backend.bot_user, denied.value)
@@ -98,7 +90,7 @@ async def test_a_channel_the_bot_cannot_post_in_is_refused_and_nothing_changes(t
 
 async def test_a_notice_channel_that_refuses_the_bot_later_gives_way_to_the_matchs(table):
     backend = table.backend
-    anne, dana = _moderator(table, "anne"), table.player("dana", dms_open=False)
+    anne, dana = moderator(table, "anne"), table.player("dana", dms_open=False)
     pings = backend.add_text_channel(table.guild, "pings")
     await backend.slash(anne, table.channel, "settings notices", channel=pings)
     backend.deny(pings, backend.bot_user, discord.Permissions(view_channel=True).value)
@@ -124,7 +116,7 @@ async def test_a_notice_channel_that_refuses_the_bot_later_gives_way_to_the_matc
 
 async def test_a_channel_not_everyone_sees_is_taken_with_a_warning(table):
     backend = table.backend
-    anne = _moderator(table, "anne")
+    anne = moderator(table, "anne")
     staff = backend.add_text_channel(table.guild, "staff")
     seeing = discord.Permissions(view_channel=True).value
     backend.deny(staff, table.guild.everyone, seeing)
@@ -139,7 +131,7 @@ async def test_another_process_posts_in_the_new_notice_channel_at_once(table):
     second = await second_bot(table)
     try:
         backend = table.backend
-        anne, dana = _moderator(table, "anne"), table.player("dana", dms_open=False)
+        anne, dana = moderator(table, "anne"), table.player("dana", dms_open=False)
         pings = backend.add_text_channel(table.guild, "pings")
         await backend.slash(anne, table.channel, "settings notices", channel=pings)
         backend.serve(second)  # no heartbeat between: the notice reads the database
@@ -155,9 +147,7 @@ async def test_a_dutch_moderator_chooses_the_channel_and_a_dutch_player_is_calle
     table.guild.locale = "en-US"  # the board's: an English server
     await table.restart()
     backend = table.backend
-    anne = table.player("anne", locale="nl")
-    mods = backend.add_role(table.guild, "mods", permissions=MANAGE_SERVER)
-    table.guild.members[anne.id].role_ids.append(mods.id)
+    anne = moderator(table, "anne", locale="nl")
     dana = table.player("dana", locale="nl", dms_open=False)
     pings = backend.add_text_channel(table.guild, "pings")
     chosen = await backend.slash(anne, table.channel, "settings notices", channel=pings)

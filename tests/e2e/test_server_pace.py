@@ -4,18 +4,10 @@ the lobbies opened without one; a host who chooses a pace keeps theirs."""
 from __future__ import annotations
 
 from matches.clock import PACES
-from tests.e2e.play import match_id_of, second_bot
+from tests.e2e.play import match_id_of, moderator, second_bot
 
-MANAGE_SERVER = 1 << 5
 RELAXED = "Relaxed: three days a decision"
 DAILY = "Daily: a day a decision"
-
-
-def _moderator(table, name: str):
-    user = table.player(name)
-    mods = table.backend.add_role(table.guild, "mods", permissions=MANAGE_SERVER)
-    table.guild.members[user.id].role_ids.append(mods.id)
-    return user
 
 
 async def _lobby_pace(table, user, command: str, **options) -> str:
@@ -29,7 +21,7 @@ async def _lobby_pace(table, user, command: str, **options) -> str:
 
 
 async def test_a_lobby_opened_without_a_pace_has_the_servers_and_a_hosts_choice_wins(table):
-    anne, ben = _moderator(table, "anne"), table.player("ben")
+    anne, ben = moderator(table, "anne"), table.player("ben")
     assert await _lobby_pace(table, ben, "whyfirst new") == "daily"
     answered = await table.backend.slash(anne, table.channel, "settings pace", pace="relaxed")
     assert answered.ephemeral and answered.text == (
@@ -40,7 +32,7 @@ async def test_a_lobby_opened_without_a_pace_has_the_servers_and_a_hosts_choice_
 
 
 async def test_back_to_the_tables_default_and_the_current_pace_without_a_choice(table):
-    anne, ben = _moderator(table, "anne"), table.player("ben")
+    anne, ben = moderator(table, "anne"), table.player("ben")
     shown = await table.backend.slash(anne, table.channel, "settings pace")
     assert shown.ephemeral and shown.text == (
         f"New lobbies here have the table's default pace, *{DAILY}*, unless their host "
@@ -73,7 +65,7 @@ async def test_settings_pace_is_refused_privately_without_manage_server(table):
 async def test_another_process_opens_lobbies_with_the_new_pace_at_once(table):
     second = await second_bot(table)
     try:
-        anne, ben = _moderator(table, "anne"), table.player("ben")
+        anne, ben = moderator(table, "anne"), table.player("ben")
         table.backend.serve(second)
         assert await _lobby_pace(table, ben, "whyfirst new") == "daily"
         table.backend.serve(table.bot)
@@ -87,7 +79,7 @@ async def test_another_process_opens_lobbies_with_the_new_pace_at_once(table):
 
 
 async def test_settings_language_without_a_choice_says_the_current_one(table):
-    anne = _moderator(table, "anne")
+    anne = moderator(table, "anne")
     shown = await table.backend.slash(anne, table.channel, "settings language")
     assert shown.ephemeral and shown.text.startswith(
         "Boards, lobbies and results here follow the server's Discord language ("
@@ -100,7 +92,7 @@ async def test_settings_language_without_a_choice_says_the_current_one(table):
 
 
 async def test_a_servers_pace_and_language_are_set_each_keeping_the_other(table):
-    anne = _moderator(table, "anne")
+    anne = moderator(table, "anne")
     await table.backend.slash(anne, table.channel, "settings pace", pace="relaxed")
     await table.backend.slash(anne, table.channel, "settings language", language="nl")
     shown = await table.backend.slash(anne, table.channel, "settings pace")
